@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
+import { createExperiencesRepository } from './db/repositories/experiences.repository.js';
+import { createHealthRepository } from './db/repositories/health.repository.js';
+import { createSessionsRepository } from './db/repositories/sessions.repository.js';
+import { createUsersRepository } from './db/repositories/users.repository.js';
+import errorsPlugin from './plugins/errors.plugin.js';
+import securityPlugin from './plugins/security.plugin.js';
+import sessionPlugin from './plugins/session.plugin.js';
+import { registerBrandingRoutes } from './routes/branding.routes.js';
+import { registerSessionRoutes } from './routes/session.routes.js';
+import { createBrandingService } from './services/branding.service.js';
+import { createSignInService } from './services/sign-in.service.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Plugins, then routes, then error handling. Never listens: tests drive it with inject(). */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.isProduction,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const experiences = createExperiencesRepository(db);
+  const health = createHealthRepository(db);
+  const branding = createBrandingService({ experiences });
+  const signIn = createSignInService({
+    users,
+    sessions,
+    connectionLog: createConnectionLogRepository(db),
+    lockout: config.lockout,
+    session: config.session,
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { isProduction: config.isProduction, publicUrl: config.publicUrl });
+  await app.register(cookie);
+  await app.register(sessionPlugin, {
+    sessions,
+    users,
+    idleMinutes: config.session.idleMinutes,
+    maxHours: config.session.maxHours,
+    secureCookies: config.isProduction,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Customer portal API',
+        version: '1.0.0',
+        description:
+          'Every call answers JSON `{ success: false, error, msg }` on failure, where `error` is a translation key.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await health.ping();
+      return { status: 'ok', database: database.backend };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  const secureCookies = config.isProduction;
+  registerSessionRoutes(app, { signIn, branding, sessions, secureCookies });
+  registerBrandingRoutes(app, { branding });
+
+  if (existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; the page itself is always asked again.
+        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
+import type { Database } from './types.js';
+
+export type DatabaseBackend = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  backend: DatabaseBackend;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+// Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
+pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
+pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, backend: 'postgres', close: () => db.destroy() };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const pool = await PGlitePool.open({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  return { db, backend: 'pglite', close: () => db.destroy() };
+}

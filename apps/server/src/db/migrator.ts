@@ -1,0 +1,30 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { statements as initialSchema } from './migrations/001-initial-schema.js';
+
+/** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
+const MIGRATIONS: Record<string, readonly string[]> = {
+  '001-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, list]): [string, Migration] => [
+        name,
+        {
+          async up(db: Kysely<unknown>) {
+            for (const statement of list) await sql.raw(statement).execute(db);
+          },
+        },
+      ]),
+    );
+  },
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

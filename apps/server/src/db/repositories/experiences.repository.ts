@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../types.js';
+
+export function createExperiencesRepository(db: Kysely<Database>) {
+  const withClient = () =>
+    db
+      .selectFrom('experiences as e')
+      .innerJoin('clients as c', 'c.id', 'e.client_id')
+      .select([
+        'e.id',
+        'e.code',
+        'e.name_en',
+        'e.name_fr',
+        'e.app_title',
+        'e.colors',
+        'e.logo_max_width',
+        'e.logo_max_height',
+        'e.client_id',
+        'c.code as client_code',
+        'c.onboarding_enabled',
+      ]);
+
+  return {
+    /** The experience with this code, ignoring case, or the first experience (the default) when there is none. */
+    async findByCodeOrDefault(code: string | undefined) {
+      if (code) {
+        const found = await withClient()
+          .where((eb) => eb(eb.fn('lower', ['e.code']), '=', code.toLowerCase()))
+          .executeTakeFirst();
+        if (found) return found;
+      }
+      return withClient().orderBy('e.position').limit(1).executeTakeFirstOrThrow();
+    },
+
+    findById(id: number) {
+      return withClient().where('e.id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    async listAssetKinds(experienceId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('experience_assets')
+        .select('kind')
+        .where('experience_id', '=', experienceId)
+        .execute();
+      return rows.map((row) => row.kind);
+    },
+
+    findAsset(experienceCode: string, kind: string) {
+      return db
+        .selectFrom('experience_assets as a')
+        .innerJoin('experiences as e', 'e.id', 'a.experience_id')
+        .select(['a.content_type', 'a.content'])
+        .where((eb) => eb(eb.fn('lower', ['e.code']), '=', experienceCode.toLowerCase()))
+        .where('a.kind', '=', kind)
+        .executeTakeFirst();
+    },
+  };
+}
+export type ExperiencesRepository = ReturnType<typeof createExperiencesRepository>;

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../types.js';
+
+export function createSessionsRepository(db: Kysely<Database>) {
+  return {
+    async create(row: {
+      idHash: string;
+      userId: number;
+      mfaPending: boolean;
+      language: string;
+      deviceId: string | null;
+      ip: string | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: row.idHash,
+          user_id: row.userId,
+          mfa_pending: row.mfaPending,
+          language: row.language,
+          device_id: row.deviceId,
+          ip: row.ip,
+          expires_at: row.expiresAt,
+        })
+        .execute();
+    },
+
+    /** A session that has neither passed its absolute expiry nor been idle too long. */
+    findLive(idHash: string, idleSince: Date) {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id_hash', '=', idHash)
+        .where('expires_at', '>', new Date())
+        .where('last_seen_at', '>', idleSince)
+        .executeTakeFirst();
+    },
+
+    async touch(idHash: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id_hash', '=', idHash).execute();
+    },
+
+    async setLanguage(idHash: string, language: string): Promise<void> {
+      await db.updateTable('sessions').set({ language }).where('id_hash', '=', idHash).execute();
+    },
+
+    async delete(idHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    async deleteAllForUser(userId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,104 @@
+import type { BrandColors } from '@portal/contract';
+
+/** The eleven demo experiences; the first is the default. Each gets its own hue, mark and name. */
+export interface DemoExperience {
+  code: string;
+  clientCode: string;
+  nameEn: string;
+  nameFr: string;
+  hue: number;
+  mark: 'circle' | 'square' | 'triangle' | 'diamond' | 'hexagon';
+  appTitle: string | null;
+  /** Some experiences have an English logo distinct from the (French) default one. */
+  hasEnglishLogo: boolean;
+}
+
+export const DEMO_EXPERIENCES: DemoExperience[] = [
+  { code: 'NBF', clientCode: 'NBF', nameEn: 'Northbridge Financial', nameFr: 'Financière Northbridge', hue: 212, mark: 'circle', appTitle: 'Northbridge Documents', hasEnglishLogo: false },
+  { code: 'NBW', clientCode: 'NBF', nameEn: 'Northbridge Wealth', nameFr: 'Gestion de patrimoine Northbridge', hue: 160, mark: 'diamond', appTitle: null, hasEnglishLogo: true },
+  { code: 'NBI', clientCode: 'NBF', nameEn: 'Northbridge Insurance', nameFr: 'Assurance Northbridge', hue: 280, mark: 'hexagon', appTitle: 'Northbridge Insurance Portal', hasEnglishLogo: false },
+  { code: 'NBB', clientCode: 'NBF', nameEn: 'Northbridge Business', nameFr: 'Northbridge Entreprises', hue: 24, mark: 'square', appTitle: null, hasEnglishLogo: true },
+  { code: 'NBP', clientCode: 'NBF', nameEn: 'Northbridge Private', nameFr: 'Northbridge Privé', hue: 340, mark: 'triangle', appTitle: null, hasEnglishLogo: false },
+  { code: 'NBD', clientCode: 'NBF', nameEn: 'Northbridge Direct', nameFr: 'Northbridge Direct', hue: 190, mark: 'circle', appTitle: null, hasEnglishLogo: false },
+  { code: 'LAU', clientCode: 'LAU', nameEn: 'Laurentian Utilities', nameFr: 'Services publics Laurentiens', hue: 130, mark: 'hexagon', appTitle: 'Laurentian Customer Centre', hasEnglishLogo: true },
+  { code: 'LAE', clientCode: 'LAU', nameEn: 'Laurentian Energy', nameFr: 'Énergie Laurentienne', hue: 45, mark: 'triangle', appTitle: null, hasEnglishLogo: true },
+  { code: 'LAW', clientCode: 'LAU', nameEn: 'Laurentian Water', nameFr: 'Eau Laurentienne', hue: 200, mark: 'diamond', appTitle: null, hasEnglishLogo: true },
+  { code: 'LAG', clientCode: 'LAU', nameEn: 'Laurentian Gas', nameFr: 'Gaz Laurentien', hue: 0, mark: 'square', appTitle: null, hasEnglishLogo: true },
+  { code: 'LAT', clientCode: 'LAU', nameEn: 'Laurentian Telecom', nameFr: 'Télécom Laurentienne', hue: 255, mark: 'circle', appTitle: 'Laurentian Telecom Self-Service', hasEnglishLogo: true },
+];
+
+function hsl(hue: number, saturation: number, lightness: number): string {
+  const s = saturation / 100;
+  const l = lightness / 100;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(255 * value)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/** A palette whose text and button colours keep WCAG AA contrast on their backgrounds. */
+export function buildPalette(hue: number): BrandColors {
+  return {
+    primary: hsl(hue, 70, 30),
+    accent: hsl((hue + 35) % 360, 65, 32),
+    secondary: hsl(hue, 25, 32),
+    linkHover: hsl(hue, 80, 22),
+    buttonHover: hsl(hue, 75, 22),
+    text: '#1f2329',
+    title: hsl(hue, 60, 20),
+    card: '#ffffff',
+    body: hsl(hue, 30, 97),
+    header: '#ffffff',
+    footer: hsl(hue, 35, 14),
+    loginBackground: hsl(hue, 45, 94),
+    rowHighlight: hsl(hue, 70, 93),
+    loginGraphicPrimary: hsl(hue, 70, 45),
+    loginGraphicSecondary: hsl((hue + 40) % 360, 70, 62),
+  };
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function markShape(mark: DemoExperience['mark'], fill: string, size: number): string {
+  const h = size / 2;
+  switch (mark) {
+    case 'circle':
+      return `<circle cx="${h}" cy="${h}" r="${h - 2}" fill="${fill}"/>`;
+    case 'square':
+      return `<rect x="3" y="3" width="${size - 6}" height="${size - 6}" rx="6" fill="${fill}"/>`;
+    case 'triangle':
+      return `<polygon points="${h},2 ${size - 2},${size - 4} 2,${size - 4}" fill="${fill}"/>`;
+    case 'diamond':
+      return `<polygon points="${h},1 ${size - 1},${h} ${h},${size - 1} 1,${h}" fill="${fill}"/>`;
+    case 'hexagon': {
+      const q = size / 4;
+      return `<polygon points="${q},2 ${3 * q},2 ${size - 1},${h} ${3 * q},${size - 2} ${q},${size - 2} 1,${h}" fill="${fill}"/>`;
+    }
+  }
+}
+
+/** A logo: the experience's mark and initials beside its name, in the given text colour. */
+export function buildLogoSvg(experience: DemoExperience, name: string, textColor: string): string {
+  const colors = buildPalette(experience.hue);
+  const initials = experience.code.slice(0, 2);
+  const width = 56 + Math.round(name.length * 10.5);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img">
+<title>${escapeXml(name)}</title>
+<g transform="translate(2 2)">${markShape(experience.mark, colors.loginGraphicPrimary, 44)}
+<text x="22" y="28" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" font-weight="700" fill="#ffffff">${initials}</text></g>
+<text x="54" y="31" font-family="DejaVu Sans, Arial, sans-serif" font-size="17" font-weight="700" fill="${textColor}">${escapeXml(name)}</text>
+</svg>`;
+}
+
+export function buildFaviconSvg(experience: DemoExperience): string {
+  const colors = buildPalette(experience.hue);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">${markShape(experience.mark, colors.primary, 32)}
+<text x="16" y="21" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="12" font-weight="700" fill="#ffffff">${experience.code.slice(0, 1)}</text></svg>`;
+}

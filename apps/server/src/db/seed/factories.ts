@@ -1,0 +1,168 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  ClientsTable,
+  Database,
+  DocumentsTable,
+  ExperiencesTable,
+  ReportAttributesTable,
+  ReportDefinitionsTable,
+  UsersTable,
+} from '../types.js';
+
+/**
+ * Row builders shared by the demo seed and the tests, so both make rows the same way.
+ * Each takes the fields that matter to the caller and fills the rest with sensible values.
+ */
+export const ROLE_ROWS = [
+  { code: 'USER', name_en: 'User', name_fr: 'Utilisateur', rank: 1 },
+  { code: 'CUSTOMER_SERVICE', name_en: 'Customer service', name_fr: 'Service à la clientèle', rank: 2 },
+  { code: 'ADMIN', name_en: 'Administrator', name_fr: 'Administrateur', rank: 3 },
+  { code: 'INTERNAL', name_en: 'Internal', name_fr: 'Interne', rank: 4 },
+  { code: 'SUPER_USER', name_en: 'Super user', name_fr: 'Super utilisateur', rank: 5 },
+] as const;
+
+export async function insertRoles(db: Kysely<Database>): Promise<void> {
+  await db.insertInto('roles').values([...ROLE_ROWS]).onConflict((oc) => oc.column('code').doNothing()).execute();
+}
+
+export async function insertClient(
+  db: Kysely<Database>,
+  fields: Partial<Insertable<ClientsTable>> & { code: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('clients')
+    .values({ name_en: fields.code, name_fr: fields.code, ...fields })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertExperience(
+  db: Kysely<Database>,
+  fields: Omit<Insertable<ExperiencesTable>, 'colors' | 'name_en' | 'name_fr'> & {
+    colors: Record<string, string>;
+    name_en?: string;
+    name_fr?: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('experiences')
+    .values({ ...fields, name_en: fields.name_en ?? fields.code, name_fr: fields.name_fr ?? fields.code, colors: JSON.stringify(fields.colors) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertExperienceAsset(
+  db: Kysely<Database>,
+  experienceId: number,
+  kind: string,
+  content: { contentType: string; body: Uint8Array },
+): Promise<void> {
+  await db
+    .insertInto('experience_assets')
+    .values({ experience_id: experienceId, kind, content_type: content.contentType, content: content.body })
+    .execute();
+}
+
+export async function insertUser(
+  db: Kysely<Database>,
+  fields: Partial<Insertable<UsersTable>> & Pick<Insertable<UsersTable>, 'username' | 'client_id' | 'experience_id'>,
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      first_name: 'Test',
+      last_name: 'User',
+      email: `${fields.username.toLowerCase()}@example.com`,
+      role_code: 'USER',
+      password_changed_at: new Date(),
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface AttributeSpec {
+  name: string;
+  en: string;
+  fr: string;
+  descriptionEn?: string;
+  descriptionFr?: string;
+  identifiesOwner?: boolean;
+  showInColumn?: boolean;
+}
+
+export async function insertReportDefinition(
+  db: Kysely<Database>,
+  fields: Omit<Insertable<ReportDefinitionsTable>, 'thumbnail' | 'display_properties'> & {
+    thumbnail?: { filename: string; width: number; height: number };
+    attributes: AttributeSpec[];
+  },
+): Promise<{ reportId: number; attributeIds: Record<string, number> }> {
+  const { attributes, thumbnail, ...report } = fields;
+  const { id: reportId } = await db
+    .insertInto('report_definitions')
+    .values({ ...report, thumbnail: thumbnail ? JSON.stringify(thumbnail) : null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows: Insertable<ReportAttributesTable>[] = attributes.map((attribute, position) => ({
+    report_id: reportId,
+    name: attribute.name,
+    display_name_en: attribute.en,
+    display_name_fr: attribute.fr,
+    description_en: attribute.descriptionEn ?? '',
+    description_fr: attribute.descriptionFr ?? '',
+    identifies_owner: attribute.identifiesOwner ?? false,
+    show_in_column: attribute.showInColumn ?? true,
+    position,
+  }));
+  const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();
+  return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
+}
+
+export async function insertDocuments(
+  db: Kysely<Database>,
+  rows: (Omit<Insertable<DocumentsTable>, 'attributes'> & { attributes: Record<string, string> })[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('documents')
+    .values(rows.map((row) => ({ ...row, attributes: JSON.stringify(row.attributes) })))
+    .returning('id')
+    .execute();
+  return inserted.map((row) => row.id);
+}
+
+/** Gives a user access to a document type, restricted to the documents matching any of the groups. */
+export async function grantReportAccess(
+  db: Kysely<Database>,
+  userId: number,
+  reportId: number,
+  groups: Record<number, string>[],
+): Promise<void> {
+  const { id: accessId } = await db
+    .insertInto('report_access')
+    .values({ user_id: userId, report_id: reportId, has_access: groups.length > 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const criteria = groups.flatMap((group, groupNumber) =>
+    Object.entries(group).map(([attributeId, value]) => ({
+      access_id: accessId,
+      group_number: groupNumber,
+      attribute_id: Number(attributeId),
+      value,
+    })),
+  );
+  if (criteria.length > 0) await db.insertInto('access_criteria').values(criteria).execute();
+}
+
+export async function markViewed(db: Kysely<Database>, userId: number, documentIds: number[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  await db
+    .insertInto('document_views')
+    .values(documentIds.map((documentId) => ({ user_id: userId, document_id: documentId })))
+    .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
+    .execute();
+}

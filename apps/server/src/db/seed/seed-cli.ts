@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { loadConfig } from '../../config.js';
+import { createFileStorage } from '../../transports/storage/file-storage.js';
+import { migrateToLatest } from '../migrator.js';
+import { openConfiguredDatabase } from '../open-configured-database.js';
+import { seedDemoData } from './demo-seed.js';
+
+/** `npm run db:seed`: refuses production unless SEED_DEMO_DATA=true says so explicitly. */
+const config = loadConfig();
+if (config.isProduction && !config.seedDemoData) {
+  console.error('Refusing to seed demo data with NODE_ENV=production; set SEED_DEMO_DATA=true to insist.');
+  process.exit(1);
+}
+const database = await openConfiguredDatabase(config);
+await migrateToLatest(database.db);
+const { seeded } = await seedDemoData(database.db, createFileStorage(path.join(config.dataDir, 'documents')));
+console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
+await database.close();

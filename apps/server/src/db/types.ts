@@ -1,0 +1,265 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Row shapes of the tables created by the migrations. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  code: string;
+  name_en: string;
+  name_fr: string;
+  sms_mfa_active: Generated<boolean>;
+  onboarding_enabled: Generated<boolean>;
+  block_duplicates: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ExperiencesTable {
+  id: Generated<number>;
+  code: string;
+  client_id: number;
+  name_en: string;
+  name_fr: string;
+  position: number;
+  app_title: string | null;
+  colors: Json<Record<string, string>>;
+  logo_max_width: Generated<number>;
+  logo_max_height: Generated<number>;
+}
+
+export interface ExperienceAssetsTable {
+  experience_id: number;
+  kind: string;
+  content_type: string;
+  content: Uint8Array;
+}
+
+export interface RolesTable {
+  code: string;
+  name_en: string;
+  name_fr: string;
+  rank: number;
+}
+
+export interface ClientRoleNamesTable {
+  client_id: number;
+  role_code: string;
+  name_en: string;
+  name_fr: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  contact_language: Generated<string>;
+  role_code: string;
+  client_id: number;
+  experience_id: number;
+  mfa_active: Generated<boolean>;
+  mfa_type: Generated<number>;
+  password_hash: string | null;
+  password_changed_at: Date | null;
+  must_set_password: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  locked_until: Date | null;
+  search_preference: ColumnType<unknown[], string | undefined, string>;
+  last_login_at: Date | null;
+  created_at: Timestamp;
+  created_by: number | null;
+  deleted_at: Date | null;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  mfa_pending: boolean;
+  language: Generated<string>;
+  device_id: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Date;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  purpose: 'mfa' | 'contact' | 'registration';
+  user_id: number | null;
+  channel: number;
+  target: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  send_number: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Date;
+  consumed_at: Date | null;
+  voided_at: Date | null;
+}
+
+export interface PasswordTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'reset' | 'welcome';
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface ReportDefinitionsTable {
+  id: Generated<number>;
+  client_id: number;
+  code: string;
+  title_en: string;
+  title_fr: string;
+  position: Generated<number>;
+  thumbnail: Json<{ filename: string; width: number; height: number }> | null;
+  display_properties: ColumnType<{ sortBy: string; sortDesc: boolean }, string | undefined, string>;
+  onboarding_enabled: Generated<boolean>;
+}
+
+export interface ReportAttributesTable {
+  id: Generated<number>;
+  report_id: number;
+  name: string;
+  display_name_en: string;
+  display_name_fr: string;
+  description_en: Generated<string>;
+  description_fr: Generated<string>;
+  show_in_column: Generated<boolean>;
+  is_searchable: Generated<boolean>;
+  identifies_owner: Generated<boolean>;
+  position: Generated<number>;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  report_id: number;
+  document_date: string;
+  language: Generated<string>;
+  attributes: Json<Record<string, string>>;
+  file_key: string;
+  page_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface DocumentViewsTable {
+  user_id: number;
+  document_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface ReportAccessTable {
+  id: Generated<number>;
+  user_id: number;
+  report_id: number;
+  has_access: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface AccessCriteriaTable {
+  id: Generated<number>;
+  access_id: number;
+  group_number: number;
+  attribute_id: number;
+  value: string;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  client_id: number | null;
+  position: Generated<number>;
+  question_en: string;
+  question_fr: string;
+  answer_en: string;
+  answer_fr: string;
+}
+
+export interface RepositoryDocumentsTable {
+  id: Generated<number>;
+  client_id: number | null;
+  position: Generated<number>;
+  name_en: string;
+  name_fr: string;
+  file_key_en: string;
+  file_key_fr: string;
+}
+
+export interface ConnectionLogTable {
+  id: Generated<number>;
+  occurred_at: Timestamp;
+  user_id: number | null;
+  username_attempted: string;
+  succeeded: boolean;
+  reason: string;
+  device_id: string | null;
+  ip: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  occurred_at: Timestamp;
+  actor_user_id: number | null;
+  action: string;
+  target_user_id: number | null;
+  before: Json | null;
+  after: Json | null;
+}
+
+export interface OutboundMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  payload: Json;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Date;
+  hits: Generated<number>;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  experiences: ExperiencesTable;
+  experience_assets: ExperienceAssetsTable;
+  roles: RolesTable;
+  client_role_names: ClientRoleNamesTable;
+  users: UsersTable;
+  password_history: PasswordHistoryTable;
+  sessions: SessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  password_tokens: PasswordTokensTable;
+  report_definitions: ReportDefinitionsTable;
+  report_attributes: ReportAttributesTable;
+  documents: DocumentsTable;
+  document_views: DocumentViewsTable;
+  report_access: ReportAccessTable;
+  access_criteria: AccessCriteriaTable;
+  faqs: FaqsTable;
+  repository_documents: RepositoryDocumentsTable;
+  connection_log: ConnectionLogTable;
+  audit_log: AuditLogTable;
+  outbound_messages: OutboundMessagesTable;
+  rate_limit_hits: RateLimitHitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type ExperienceRow = Selectable<ExperiencesTable>;

@@ -1,0 +1,37 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openConfiguredDatabase } from './db/open-configured-database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { seedDemoData } from './db/seed/demo-seed.js';
+import { createFileStorage } from './transports/storage/file-storage.js';
+import path from 'node:path';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await migrateToLatest(database.db);
+  if (config.seedDemoData) {
+    await seedDemoData(database.db, createFileStorage(path.join(config.dataDir, 'documents')));
+  }
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.backend, url: config.publicUrl }, 'portal ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_KEYS, type ErrorResponse } from '@portal/contract';
+import { AppError } from '../errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function describeValidation(issues: ValidationIssue[], context: string | undefined) {
+  return issues.map((issue) => {
+    const zodPath = issue.params?.issue?.path;
+    const path = zodPath ? zodPath.map(String).join('.') : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { path: path || (context ?? ''), message: issue.params?.issue?.message ?? issue.message ?? 'invalid' };
+  });
+}
+
+/** The one place where failures become `{ success: false, error, msg }` answers. */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorResponse & Record<string, unknown> = { success: false, error: error.key, msg: error.message, ...error.extra };
+      return reply.status(error.status).send(body);
+    }
+    if (error.validation) {
+      const issues = describeValidation(error.validation as ValidationIssue[], error.validationContext);
+      const body: ErrorResponse = {
+        success: false,
+        error: ERROR_KEYS.validation,
+        msg: issues[0]?.message ?? 'Invalid request',
+        issues,
+      };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ success: false, error: ERROR_KEYS.tooManyRequests, msg: 'Too many requests. Please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a body too large, a wrong content type: the client's mistake, said plainly.
+      return reply.status(status).send({ success: false, error: ERROR_KEYS.validation, msg: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      success: false,
+      error: ERROR_KEYS.unexpected,
+      msg: 'An unextected error occured. Try again later or contact your support team.',
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: ERROR_KEYS.notFound, msg: 'Not found' });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

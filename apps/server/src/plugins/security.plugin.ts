@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { ERROR_KEYS } from '@portal/contract';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface SecurityOptions {
+  isProduction: boolean;
+  publicUrl: string;
+}
+
+/**
+ * Security headers on every answer, no caching of API answers, and a refusal of
+ * state-changing calls that a foreign page sends (the browser's Origin says where it came from).
+ */
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The UI kit writes its theme as CSS variables in a style element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowedOrigins = new Set([new URL(options.publicUrl).origin]);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    const sameHost = origin !== undefined && originMatchesHost(origin, request.headers.host);
+    const foreign =
+      (origin !== undefined && !sameHost && !allowedOrigins.has(origin)) || fetchSite === 'cross-site';
+    if (foreign) {
+      return reply
+        .status(403)
+        .send({ success: false, error: ERROR_KEYS.foreignOrigin, msg: 'Requests from other sites are refused.' });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+function originMatchesHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export default fp(securityPlugin, { name: 'security' });

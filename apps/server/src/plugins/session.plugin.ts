@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_KEYS, type EndpointAccess } from '@portal/contract';
+import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
+import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';
+import { AppError, unauthorized } from '../errors.js';
+import { hashSecret } from '../services/tokens.js';
+
+export const SESSION_COOKIE = 'portal_session';
+/** last_seen_at is written at most this often, so reads do not become writes on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthContext {
+  sessionHash: string;
+  mfaPending: boolean;
+  language: string;
+  user: UserWithOrganisation;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+interface SessionPluginOptions {
+  sessions: SessionsRepository;
+  users: UsersRepository;
+  idleMinutes: number;
+  maxHours: number;
+  secureCookies: boolean;
+}
+
+async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions) {
+  app.decorateRequest('auth', null);
+
+  app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      maxAge: options.maxHours * 3600,
+    });
+  });
+
+  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+
+  app.decorate('loadAuth', async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const idleSince = new Date(Date.now() - options.idleMinutes * 60_000);
+    const session = await options.sessions.findLive(hashSecret(token), idleSince);
+    if (!session) return;
+    const user = await options.users.findActiveById(session.user_id);
+    if (!user) return;
+    if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await options.sessions.touch(session.id_hash);
+    request.auth = { sessionHash: session.id_hash, mfaPending: session.mfa_pending, language: session.language, user };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    setSessionCookie(reply: FastifyReply, token: string): void;
+    clearSessionCookie(reply: FastifyReply): void;
+    loadAuth(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });
+
+/** The guard each endpoint runs before its handler, from the access level its contract declares. */
+export function requireAccess(access: EndpointAccess, request: FastifyRequest): void {
+  if (access === 'public') return;
+  if (!request.auth) throw unauthorized();
+  if (access === 'session' && request.auth.mfaPending) {
+    throw new AppError(401, ERROR_KEYS.mfaRequired, 'The one-time code has not been validated yet.');
+  }
+}
+
+/** The signed-in user of a guarded handler; throws when the guard was not run. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

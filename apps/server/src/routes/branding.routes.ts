@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@portal/contract';
+import type { BrandingService } from '../services/branding.service.js';
+import { bindEndpoint } from './bind-endpoint.js';
+import { resolveExperienceCode } from './request-context.js';
+
+export function registerBrandingRoutes(app: FastifyInstance, deps: { branding: BrandingService }) {
+  bindEndpoint(app, endpoints.experienceBranding, async (request) =>
+    deps.branding.getBranding(resolveExperienceCode(request, request.query.exp)),
+  );
+
+  bindEndpoint(app, endpoints.brandAsset, async (request, reply) => {
+    const asset = await deps.branding.getAsset(request.params.code, request.params.kind);
+    reply.header('cache-control', 'public, max-age=300');
+    reply.type(asset.contentType);
+    return asset.content;
+  });
+}

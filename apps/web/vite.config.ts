@@ -1,0 +1,41 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * First path segments of the server's API (spec section 7, as the contract spells them).
+ * Listed here rather than imported from the contract because Vite loads this file with Node,
+ * which cannot import the contract's TypeScript sources.
+ */
+const API_PREFIXES = [
+  'login',
+  'Localisation',
+  'branding',
+  'account',
+  'api',
+  'onboarding',
+  'Dashboard',
+  'dashboard',
+  'documentsrepository',
+  'reports',
+  'healthz',
+];
+
+const API_SERVER = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  // Hash routing keeps every page at the root, so absolute asset URLs are safe.
+  base: '/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The server's CSP forbids inline scripts; never inline the module preload helper.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      [`^/(${API_PREFIXES.join('|')})(/|\\?|$)`]: { target: API_SERVER, changeOrigin: false },
+    },
+  },
+});

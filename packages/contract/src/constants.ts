@@ -1,0 +1,47 @@
+/** The numbers of the specification's business constants, each named once. */
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const CODE_LENGTH = 7;
+export const RESEND_DELAYS_SECONDS = [30, 40, 60, 90, 120] as const;
+export const BANNER_HIDE_MS = 7_000;
+export const SUCCESS_DIALOG_CLOSE_MS = 2_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 30;
+export const USERNAME_MAX_LENGTH = 50;
+export const NAME_RULE_MAX_LENGTH = 255;
+export const NAME_INPUT_MAX_LENGTH = 100;
+export const EMAIL_MIN_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = 256;
+export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
+export const EMAIL_INPUT_MAX_LENGTH = 255;
+export const ATTRIBUTE_VALUE_MAX_LENGTH = 255;
+export const PASSWORD_UNLOCK_DELAY_MS = 3_000;
+
+export const DOCUMENT_SELECTION_MIN = 1;
+export const DOCUMENT_SELECTION_MAX = 50;
+export const QUICK_SEARCH_MAX_FIELDS = 3;
+export const SEARCH_TEXT_MAX_LENGTH = 200;
+export const USER_SEARCH_MAX_LENGTH = 255;
+export const DATE_RANGE_MAX_DAYS = 730;
+
+export const USAGE_REPORT_DEFAULT_DAYS = 7;
+export const USAGE_REPORT_MAX_MONTHS = 3;
+export const USAGE_REPORT_TYPES = ['connection', 'users', 'newUsers'] as const;
+
+export const USER_PAGE_SIZES = [10, 25, 50, 100, 200] as const;
+export const USER_PAGE_SIZES_MOBILE = [10, 25, 50, 100] as const;
+export const USER_DEFAULT_PAGE_SIZE = 25;
+
+export const SETTINGS_DIALOG_MAX_WIDTH = 500;
+export const COMMUNICATION_DIALOG_WIDTH = 615;
+export const PHONE_DEFAULT_COUNTRY = 'CA';
+
+export const MFA_TYPE = { email: 0, sms: 1 } as const;
+export const COMMUNICATION_TYPE = { email: 0, phone: 1 } as const;
+
+/** Cookie names fixed by the specification. */
+export const LANG_COOKIE = 'lang';
+export const EXPERIENCE_COOKIE = 'exp';

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint: anyone; a fully signed-in session; or a session that
+ * has passed the password step but still owes its one-time code.
+ */
+export type EndpointAccess = 'public' | 'session' | 'pendingMfa';
+
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  /** The path exactly as the specification writes it; the server matches it case-insensitively. */
+  path: string;
+  summary: string;
+  access: EndpointAccess;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Absent for answers that are files rather than JSON. */
+  response?: z.ZodType;
+}
+
+/** Keeps each declaration's literal types while checking it is an Endpoint. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.infer<E['response']> : Blob;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;

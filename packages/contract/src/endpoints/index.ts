@@ -1,0 +1,7 @@
+import { sessionEndpoints } from './session.endpoints.js';
+
+/** Every HTTP call of the product, declared once. */
+export const endpoints = {
+  ...sessionEndpoints,
+};
+export type EndpointName = keyof typeof endpoints;

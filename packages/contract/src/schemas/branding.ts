@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Theme colours of an experience (spec section 1), as CSS colour strings. */
+export const BRAND_COLOR_NAMES = [
+  'primary',
+  'accent',
+  'secondary',
+  'linkHover',
+  'buttonHover',
+  'text',
+  'title',
+  'card',
+  'body',
+  'header',
+  'footer',
+  'loginBackground',
+  'rowHighlight',
+  'loginGraphicPrimary',
+  'loginGraphicSecondary',
+] as const;
+export type BrandColorName = (typeof BRAND_COLOR_NAMES)[number];
+
+const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+export const BrandColorsSchema = z.object(
+  Object.fromEntries(BRAND_COLOR_NAMES.map((name) => [name, HexColorSchema])) as Record<
+    BrandColorName,
+    typeof HexColorSchema
+  >,
+);
+export type BrandColors = z.infer<typeof BrandColorsSchema>;
+
+export const BRAND_ASSET_KINDS = ['logo', 'logo-dark', 'logo-en', 'login-logo-en', 'favicon', 'footer-logo'] as const;
+export type BrandAssetKind = (typeof BRAND_ASSET_KINDS)[number];
+
+export const ExperienceBrandingSchema = z.object({
+  Code: z.string(),
+  ClientCode: z.string(),
+  NameEn: z.string(),
+  NameFr: z.string(),
+  AppTitle: z.string().nullable(),
+  Colors: BrandColorsSchema,
+  /** URLs of the images; the optional English variants are null when the experience has none. */
+  Assets: z.object({
+    logo: z.string(),
+    logoDark: z.string(),
+    logoEn: z.string().nullable(),
+    loginLogoEn: z.string().nullable(),
+    favicon: z.string(),
+    footerLogo: z.string(),
+  }),
+  LogoMaxWidth: z.number().int(),
+  LogoMaxHeight: z.number().int(),
+});
+export type ExperienceBranding = z.infer<typeof ExperienceBrandingSchema>;
+
+export const BrandingQuerySchema = z.object({ exp: z.string().max(32).optional() });
+export const BrandAssetParamsSchema = z.object({
+  code: z.string().max(32),
+  kind: z.enum(BRAND_ASSET_KINDS),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every failure the server reports has this shape; `error` is a translation key. */
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  msg: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const SuccessResponseSchema = z.object({ success: z.literal(true) });
+
+/** Error keys the server sends, so the web has one list to translate. */
+export const ERROR_KEYS = {
+  validation: 'errors.validation',
+  unexpected: 'errors.unexpected',
+  sessionExpired: 'session-expired',
+  invalidCredentials: 'errors.invalidCredentials',
+  lockedOut: 'errors.lockedOut',
+  noLongerAccess: 'errors.noLongerAccess',
+  forbidden: 'errors.forbidden',
+  notFound: 'errors.notFound',
+  foreignOrigin: 'errors.foreignOrigin',
+  tooManyRequests: 'errors.tooManyRequests',
+  mfaRequired: 'errors.mfaRequired',
+} as const;
+export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

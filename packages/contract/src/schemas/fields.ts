@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  CODE_LENGTH,
+  EMAIL_LOCAL_PART_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  LOCALES,
+  NAME_RULE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../constants.js';
+
+/**
+ * Field rules of the specification, written once. Messages are translation keys
+ * under `validation.*`, which both the web and the server's error answers use.
+ */
+const USERNAME_PATTERN = /^[\p{L}\p{M}0-9_@.-]+$/u;
+const NAME_PATTERN = /^[\p{L}\p{M}0-9 '-]+$/u;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const LocaleSchema = z.enum(LOCALES, { error: 'validation.localeInvalid' });
+
+/** Login accepts whatever was typed (within the length), so that a wrong username reads as a wrong credential. */
+export const LoginUsernameSchema = z
+  .string({ error: 'validation.usernameRequired' })
+  .trim()
+  .min(1, 'validation.usernameRequired')
+  .max(USERNAME_MAX_LENGTH, 'validation.usernameTooLong');
+
+export const LoginPasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+
+export const UsernameSchema = LoginUsernameSchema.regex(USERNAME_PATTERN, 'validation.usernameInvalid');
+
+export const PersonNameSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(NAME_RULE_MAX_LENGTH, 'validation.nameTooLong')
+  .regex(NAME_PATTERN, 'validation.nameInvalid');
+
+export const EmailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(EMAIL_MIN_LENGTH, 'validation.emailInvalidLength')
+  .max(EMAIL_MAX_LENGTH, 'validation.emailInvalidLength')
+  .regex(EMAIL_PATTERN, 'validation.emailInvalidFormat')
+  .refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, 'validation.emailInvalidFormat');
+
+/** 8 to 30 characters with a digit, a lower-case letter, an upper-case letter and a special character. */
+export const PasswordSchema = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordInvalid')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordInvalid')
+  .refine(isStrongPassword, 'validation.passwordInvalid');
+
+export function isStrongPassword(value: string): boolean {
+  return /\d/.test(value) && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value) && /[^\p{L}\p{N}]/u.test(value);
+}
+
+export const OneTimeCodeSchema = z
+  .string({ error: 'validation.codeInvalid' })
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeInvalid');

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { LoginPasswordSchema, LoginUsernameSchema, LocaleSchema } from './fields.js';
+import { ROLE_CODES, MENUS } from './roles.js';
+
+export const SearchPreferenceSchema = z.array(
+  z.object({
+    IndexDefinitionCode: z.string(),
+    SearchMethod: z.number().int().min(0).max(3),
+    SearchColumns: z.array(z.string()),
+  }),
+);
+
+/** The signed-in user as the web stores it (spec section 3, "Logged-in user"). */
+export const LoggedInUserSchema = z.object({
+  userid: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role: z.enum(ROLE_CODES),
+  client: z.string(),
+  experience: z.string(),
+  menus: z.array(z.enum(MENUS)),
+  mfa: z.boolean(),
+  mfaType: z.union([z.literal(0), z.literal(1)]),
+  mfaEmail: z.string(),
+  mfaSms: z.string(),
+  mfaAuditRoot: z.string(),
+  LockedOut: z.boolean(),
+  rejectedPassword: z.number().int(),
+  redirectTo: z.string(),
+  searchPreference: SearchPreferenceSchema,
+});
+export type LoggedInUser = z.infer<typeof LoggedInUserSchema>;
+
+export const ProcessLoginRequestSchema = z.object({
+  UserName: LoginUsernameSchema,
+  Password: LoginPasswordSchema,
+  /** Informational only: lockout state lives on the server. */
+  LockedOut: z.boolean().optional(),
+  RejectedPassword: z.number().int().min(0).max(1000).optional(),
+  DeviceId: z.string().max(128).optional(),
+});
+export type ProcessLoginRequest = z.infer<typeof ProcessLoginRequestSchema>;
+
+export const ProcessLoginResponseSchema = z.object({
+  success: z.literal(true),
+  user: LoggedInUserSchema,
+  error: z.string().optional(),
+});
+
+export const DisplayLoginResponseSchema = z.object({
+  hasOnboarding: z.boolean(),
+  defaultLanguage: LocaleSchema,
+  experienceCode: z.string(),
+});
+
+export const SetLangQuerySchema = z.object({ lang: LocaleSchema });
+export const SetLangResponseSchema = z.object({ success: z.literal(true), lang: LocaleSchema });
+
+export const LogoutResponseSchema = z.object({ success: z.literal(true) });
