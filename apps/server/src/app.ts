@@ -15,8 +15,10 @@ import { createUsersRepository } from './db/repositories/users.repository.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
+import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
 import { registerSessionRoutes } from './routes/session.routes.js';
+import { createAccountService } from './services/account.service.js';
 import { createBrandingService } from './services/branding.service.js';
 import { createSignInService } from './services/sign-in.service.js';
 
@@ -87,6 +89,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const secureCookies = config.isProduction;
   registerSessionRoutes(app, { signIn, branding, sessions, secureCookies });
   registerBrandingRoutes(app, { branding });
+  registerAccountRoutes(app, { account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }) });
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
 });
 
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   session: { idleMinutes: number; maxHours: number };
   lockout: { maxAttempts: number; minutes: number };
+  /** 0: passwords never expire. */
+  passwordMaxAgeDays: number;
   webDistDir: string;
 }
 
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     lockout: { maxAttempts: e.LOCKOUT_MAX_ATTEMPTS, minutes: e.LOCKOUT_MINUTES },
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -10,6 +10,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   backend: DatabaseBackend;
   close(): Promise<void>;
+  /** The embedded database's files as one archive, to start copies from (tests clone a seeded template). */
+  dump?: () => Promise<Blob>;
 }
 
 export type DatabaseTarget =
@@ -30,5 +32,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pool = await PGlitePool.open({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  return { db, backend: 'pglite', close: () => db.destroy() };
+  return { db, backend: 'pglite', close: () => db.destroy(), dump: () => pool.pglite.dumpDataDir('none') };
 }

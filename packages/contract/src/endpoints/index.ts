@@ -1,7 +1,9 @@
+import { accountEndpoints } from './account.endpoints.js';
 import { sessionEndpoints } from './session.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
   ...sessionEndpoints,
+  ...accountEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

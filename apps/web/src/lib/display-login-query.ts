@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { callApi } from './api-client';
+
+/**
+ * What the sign-in page needs from the server (onboarding, default language, resolved
+ * experience). Shared because the app's start-up also reads its default language.
+ */
+export function displayLoginQuery(experienceCode: string | undefined) {
+  return queryOptions({
+    queryKey: ['displayLogin', experienceCode ?? null],
+    queryFn: ({ signal }) => callApi(endpoints.displayLogin, { query: { exp: experienceCode }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}

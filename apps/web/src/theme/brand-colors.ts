@@ -1,0 +1,52 @@
+import { BRAND_COLOR_NAMES, type BrandColorName, type BrandColors } from '@portal/contract';
+import { ensureContrast, readableTextOn } from './color-math';
+
+/** `loginBackground` becomes `--portal-login-background`. */
+export function toCssVariableName(name: BrandColorName): string {
+  return `--portal-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/** Neutral colours for the moment before the experience's branding arrives, or if it cannot. */
+export const FALLBACK_BRAND_COLORS: BrandColors = {
+  primary: '#1c5fa8',
+  accent: '#e07b00',
+  secondary: '#5c6b7a',
+  linkHover: '#124173',
+  buttonHover: '#174f8c',
+  text: '#212529',
+  title: '#1c3d5a',
+  card: '#ffffff',
+  body: '#f4f6f8',
+  header: '#ffffff',
+  footer: '#1c3d5a',
+  loginBackground: '#e9eef3',
+  rowHighlight: '#e7f0fa',
+  loginGraphicPrimary: '#1c5fa8',
+  loginGraphicSecondary: '#e07b00',
+};
+
+/**
+ * Text colours derived from the brand so that whatever the experience's data says, text
+ * keeps the WCAG AA contrast against the surface it sits on.
+ */
+export function deriveReadableColors(colors: BrandColors) {
+  return {
+    '--portal-on-header': readableTextOn(colors.header),
+    '--portal-on-footer': readableTextOn(colors.footer),
+    '--portal-on-primary': readableTextOn(colors.primary),
+    '--portal-on-button-hover': readableTextOn(colors.buttonHover),
+    '--portal-on-login-background': readableTextOn(colors.loginBackground),
+    '--portal-text-on-body': ensureContrast(colors.text, colors.body),
+    '--portal-text-on-card': ensureContrast(colors.text, colors.card),
+    '--portal-title-on-body': ensureContrast(colors.title, colors.body),
+    '--portal-title-on-card': ensureContrast(colors.title, colors.card),
+    '--portal-link-on-card': ensureContrast(colors.primary, colors.card),
+    '--portal-link-hover-on-card': ensureContrast(colors.linkHover, colors.card),
+  };
+}
+
+/** Writes every brand colour, and the readable text colours derived from them, on :root. */
+export function applyBrandColors(colors: BrandColors, root: HTMLElement = document.documentElement): void {
+  for (const name of BRAND_COLOR_NAMES) root.style.setProperty(toCssVariableName(name), colors[name]);
+  for (const [variable, value] of Object.entries(deriveReadableColors(colors))) root.style.setProperty(variable, value);
+}

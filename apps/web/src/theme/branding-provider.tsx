@@ -1,0 +1,52 @@
+import { useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { Center, Loader, MantineProvider } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../lib/api-client';
+import { applyBrandColors, FALLBACK_BRAND_COLORS } from './brand-colors';
+import { BrandingContext } from './branding-context';
+import { applyDocumentBranding } from './document-branding';
+import { useExperienceCode } from './experience-code';
+import { createCssVariablesResolver, createPortalTheme } from './portal-theme';
+
+/**
+ * Loads the current experience's branding and turns it into CSS variables, Mantine's
+ * theme, the tab title and the favicon. Components read colours only through variables
+ * and the theme, never by experience code.
+ */
+export function BrandingProvider({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const experienceCode = useExperienceCode();
+  const { data: branding, isPending } = useQuery({
+    queryKey: ['branding', experienceCode ?? null],
+    queryFn: ({ signal }) => callApi(endpoints.experienceBranding, { query: { exp: experienceCode }, signal }),
+    staleTime: 10 * 60_000,
+    // Switching experience (at sign-in) keeps the old brand on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+
+  const colors = branding?.Colors ?? FALLBACK_BRAND_COLORS;
+  const theme = useMemo(() => createPortalTheme(colors), [colors]);
+  const cssVariablesResolver = useMemo(() => createCssVariablesResolver(colors), [colors]);
+
+  // Before paint, so the first frame already wears the brand.
+  useLayoutEffect(() => applyBrandColors(colors), [colors]);
+  useLayoutEffect(() => applyDocumentBranding(branding ?? null, t('app.defaultTitle')), [branding, t, i18n.language]);
+
+  return (
+    <BrandingContext value={branding ?? null}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+        {isPending ? <PageLoader label={t('app.loading')} /> : children}
+      </MantineProvider>
+    </BrandingContext>
+  );
+}
+
+function PageLoader({ label }: { label: string }) {
+  return (
+    <Center h="100vh" role="status" aria-label={label}>
+      <Loader />
+    </Center>
+  );
+}

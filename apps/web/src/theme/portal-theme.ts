@@ -1,0 +1,67 @@
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+  type VariantColorsResolver,
+} from '@mantine/core';
+import type { BrandColors } from '@portal/contract';
+import { buildColorScale, ensureContrast, readableTextOn } from './color-math';
+
+/** The Mantine colour name that carries the experience's primary colour. */
+export const BRAND_COLOR = 'brand';
+
+/**
+ * Mantine's theme for one experience: the brand's primary colour drives every primary
+ * component, filled buttons hover in the brand's button-hover colour, and text on filled
+ * surfaces is black or white, whichever reads better.
+ */
+export function createPortalTheme(colors: BrandColors): MantineThemeOverride {
+  const variantColorResolver: VariantColorsResolver = (input) => {
+    const defaults = defaultVariantColorsResolver(input);
+    const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+    if (parsed.color !== BRAND_COLOR) return defaults;
+    if (input.variant === 'filled') {
+      return {
+        ...defaults,
+        background: colors.primary,
+        color: readableTextOn(colors.primary),
+        hover: colors.buttonHover,
+        hoverColor: readableTextOn(colors.buttonHover),
+      };
+    }
+    if (input.variant === 'subtle' || input.variant === 'light' || input.variant === 'outline') {
+      return { ...defaults, color: ensureContrast(colors.primary, colors.card) };
+    }
+    return defaults;
+  };
+
+  return createTheme({
+    primaryColor: BRAND_COLOR,
+    primaryShade: 6,
+    colors: { [BRAND_COLOR]: buildColorScale(colors.primary) },
+    autoContrast: true,
+    variantColorResolver,
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    defaultRadius: 'md',
+    focusRing: 'auto',
+    components: {
+      Card: { defaultProps: { withBorder: true }, styles: { root: { backgroundColor: 'var(--portal-card)' } } },
+    },
+  });
+}
+
+/** Body, text and link colours of Mantine's own variables follow the brand too. */
+export function createCssVariablesResolver(colors: BrandColors): CSSVariablesResolver {
+  return () => ({
+    variables: {},
+    light: {
+      '--mantine-color-body': colors.body,
+      '--mantine-color-text': ensureContrast(colors.text, colors.body),
+      '--mantine-color-anchor': ensureContrast(colors.primary, colors.card),
+    },
+    dark: {},
+  });
+}
