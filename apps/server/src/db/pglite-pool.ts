@@ -61,7 +61,12 @@ export class PGlitePool {
   }
 
   private async run(sql: string, parameters?: readonly unknown[]): Promise<PoolQueryResult> {
-    const result = await this.pglite.query(sql, parameters ? [...parameters] : []);
+    // Without parameters the simple protocol runs scripts of several statements (as the job
+    // queue's schema set-up sends); the answer is that of the last statement, as with pg.
+    const result =
+      parameters && parameters.length > 0
+        ? await this.pglite.query(sql, [...parameters])
+        : ((await this.pglite.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0, fields: [] });
     return {
       rows: result.rows,
       rowCount: result.affectedRows ?? result.rows.length,
