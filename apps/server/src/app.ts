@@ -7,20 +7,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
-import { createExperiencesRepository } from './db/repositories/experiences.repository.js';
-import { createHealthRepository } from './db/repositories/health.repository.js';
-import { createSessionsRepository } from './db/repositories/sessions.repository.js';
-import { createUsersRepository } from './db/repositories/users.repository.js';
+import { composeServices } from './compose-services.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
+import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
 import { registerSessionRoutes } from './routes/session.routes.js';
-import { createAccountService } from './services/account.service.js';
-import { createBrandingService } from './services/branding.service.js';
-import { createSignInService } from './services/sign-in.service.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -39,26 +33,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { db } = database;
-  const users = createUsersRepository(db);
-  const sessions = createSessionsRepository(db);
-  const experiences = createExperiencesRepository(db);
-  const health = createHealthRepository(db);
-  const branding = createBrandingService({ experiences });
-  const signIn = createSignInService({
-    users,
-    sessions,
-    connectionLog: createConnectionLogRepository(db),
-    lockout: config.lockout,
-    session: config.session,
-  });
+  const services = await composeServices(config, database, app.log);
+  app.addHook('onClose', () => services.outbox.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(sessionPlugin, {
-    sessions,
-    users,
+    sessions: services.sessions,
+    users: services.users,
     idleMinutes: config.session.idleMinutes,
     maxHours: config.session.maxHours,
     secureCookies: config.isProduction,
@@ -78,7 +61,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await health.ping();
+      await services.health.ping();
       return { status: 'ok', database: database.backend };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
@@ -87,9 +70,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   const secureCookies = config.isProduction;
-  registerSessionRoutes(app, { signIn, branding, sessions, secureCookies });
-  registerBrandingRoutes(app, { branding });
-  registerAccountRoutes(app, { account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }) });
+  registerSessionRoutes(app, { ...services, secureCookies });
+  registerBrandingRoutes(app, services);
+  registerAccountRoutes(app, services);
+  registerSecurityRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

@@ -17,9 +17,24 @@ const EnvSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   WEB_DIST_DIR: z.string().optional(),
+  DOCUMENTS_DIR: z.string().optional(),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(128).default(8),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).max(128).default(30),
+  PASSWORD_HISTORY: z.coerce.number().int().min(0).max(24).default(5),
+  CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Customer portal <no-reply@portal.local>'),
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().default('PORTAL'),
 });
 
 export interface AppConfig {
@@ -36,7 +51,16 @@ export interface AppConfig {
   lockout: { maxAttempts: number; minutes: number };
   /** 0: passwords never expire. */
   passwordMaxAgeDays: number;
+  passwordPolicy: { minLength: number; maxLength: number; history: number };
+  codes: { ttlMinutes: number; maxAttempts: number };
+  resetTokenTtlMinutes: number;
+  /** Sign-in attempts allowed per minute, counted before any password hash is computed. */
+  loginLimits: { perIp: number; perUsername: number };
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { providerUrl: string | undefined; token: string | undefined; from: string };
   webDistDir: string;
+  documentsDir: string;
+  jobPollSeconds: number;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -61,6 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     lockout: { maxAttempts: e.LOCKOUT_MAX_ATTEMPTS, minutes: e.LOCKOUT_MINUTES },
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    passwordPolicy: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH, history: e.PASSWORD_HISTORY },
+    codes: { ttlMinutes: e.CODE_TTL_MINUTES, maxAttempts: e.CODE_MAX_ATTEMPTS },
+    resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
+    loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perUsername: e.LOGIN_LIMIT_PER_USERNAME },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: { providerUrl: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN, from: e.SMS_FROM },
+    documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,14 +4,13 @@ import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { seedDemoData } from './db/seed/demo-seed.js';
 import { createFileStorage } from './transports/storage/file-storage.js';
-import path from 'node:path';
 
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
   if (config.seedDemoData) {
-    await seedDemoData(database.db, createFileStorage(path.join(config.dataDir, 'documents')));
+    await seedDemoData(database.db, createFileStorage(config.documentsDir));
   }
   const app = await buildApp({ config, database });
 

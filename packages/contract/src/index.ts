@@ -5,5 +5,8 @@ export * from './schemas/errors.js';
 export * from './schemas/session.js';
 export * from './schemas/branding.js';
 export * from './schemas/account.js';
+export * from './schemas/mfa.js';
+export * from './schemas/password-recovery.js';
+export * from './schemas/phone.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, type EndpointName } from './endpoints/index.js';

@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database's files as one archive, to start copies from (tests clone a seeded template). */
   dump?: () => Promise<Blob>;
+  /** Raw SQL for libraries that bring their own (the job queue); application code uses `db`. */
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export type DatabaseTarget =
@@ -26,11 +28,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      backend: 'postgres',
+      close: () => db.destroy(),
+      executeSql: (text, values) => pool.query(text, values),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pool = await PGlitePool.open({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  return { db, backend: 'pglite', close: () => db.destroy(), dump: () => pool.pglite.dumpDataDir('none') };
+  return {
+    db,
+    backend: 'pglite',
+    close: () => db.destroy(),
+    dump: () => pool.pglite.dumpDataDir('none'),
+    executeSql: async (text, values) => {
+      const client = await pool.connect();
+      try {
+        return await client.query(text, values);
+      } finally {
+        client.release();
+      }
+    },
+  };
 }

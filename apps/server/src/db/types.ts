@@ -217,18 +217,6 @@ export interface AuditLogTable {
   after: Json | null;
 }
 
-export interface OutboundMessagesTable {
-  id: Generated<number>;
-  channel: 'email' | 'sms';
-  recipient: string;
-  payload: Json;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  last_error: string | null;
-  sent_at: Date | null;
-  created_at: Timestamp;
-}
-
 export interface RateLimitHitsTable {
   bucket: string;
   window_start: Date;
@@ -256,7 +244,6 @@ export interface Database {
   repository_documents: RepositoryDocumentsTable;
   connection_log: ConnectionLogTable;
   audit_log: AuditLogTable;
-  outbound_messages: OutboundMessagesTable;
   rate_limit_hits: RateLimitHitsTable;
 }
 

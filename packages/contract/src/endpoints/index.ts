@@ -1,9 +1,11 @@
 import { accountEndpoints } from './account.endpoints.js';
+import { securityEndpoints } from './security.endpoints.js';
 import { sessionEndpoints } from './session.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
   ...sessionEndpoints,
   ...accountEndpoints,
+  ...securityEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COMMUNICATION_TYPE, PASSWORD_MAX_LENGTH } from '../constants.js';
+import { LocaleSchema, OneTimeCodeSchema, PasswordSchema, PersonNameSchema, UsernameSchema } from './fields.js';
+import { MfaTypeSchema } from './mfa.js';
 
 export const AccountStatusResponseSchema = z.object({
   success: z.literal(true),
@@ -6,3 +9,53 @@ export const AccountStatusResponseSchema = z.object({
   accountStatus: z.object({ MustSetPassword: z.boolean(), PasswordExpired: z.boolean() }),
 });
 export type AccountStatusResponse = z.infer<typeof AccountStatusResponseSchema>;
+
+/** The profile of spec section 3, "User info". */
+export const UserInfoSchema = z.object({
+  Id: z.number().int(),
+  Username: UsernameSchema,
+  FirstName: PersonNameSchema,
+  LastName: PersonNameSchema,
+  Email: z.string(),
+  /** E.164, or empty when the user has none. */
+  PhoneNumber: z.string(),
+  ContactLanguage: LocaleSchema,
+  MFAType: MfaTypeSchema,
+  Client: z.object({ Code: z.string(), ActiveMFASMS: z.boolean() }),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const UserInfoResponseSchema = z.object({ success: z.literal(true), userInfo: UserInfoSchema });
+
+/**
+ * What the profile tab saves. E-mail and phone change only through a validated code, so the
+ * only phone change accepted here is its removal (an empty PhoneNumber).
+ */
+export const SetUserInfoRequestSchema = UserInfoSchema.pick({
+  Username: true,
+  FirstName: true,
+  LastName: true,
+  PhoneNumber: true,
+  ContactLanguage: true,
+  MFAType: true,
+});
+export const MessageResponseSchema = z.object({ success: z.literal(true), msg: z.string() });
+
+export const SetNewPasswordRequestSchema = z.object({
+  OldPassword: z.string().min(1, 'validation.currentPasswordRequired').max(PASSWORD_MAX_LENGTH, 'validation.passwordInvalid'),
+  NewPassword: PasswordSchema,
+  ConfPassword: z.string().max(PASSWORD_MAX_LENGTH, 'validation.confirmationMismatch'),
+});
+
+export const CommunicationTypeSchema = z.union([z.literal(COMMUNICATION_TYPE.email), z.literal(COMMUNICATION_TYPE.phone)]);
+
+export const SendContactValidationCodeRequestSchema = z.object({
+  ContactValue: z.string().trim().min(1, 'validation.required').max(256, 'validation.emailInvalidLength'),
+  CommunicationType: CommunicationTypeSchema,
+});
+export const ValidateContactValidationCodeRequestSchema = z.object({
+  ContactValue: z.string().trim().min(1, 'validation.required').max(256, 'validation.emailInvalidLength'),
+  ContactValidationCode: OneTimeCodeSchema,
+});
+export const ContactCodeSentResponseSchema = z.object({ success: z.literal(true), nextResendSeconds: z.number().int() });
+export const ContactValidatedResponseSchema = z.object({ success: z.literal(true), userInfo: UserInfoSchema });

@@ -241,19 +241,6 @@ export const statements = [
   )`,
   `CREATE INDEX audit_log_target_idx ON audit_log (target_user_id, occurred_at DESC)`,
 
-  `CREATE TABLE outbound_messages (
-    id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    channel text NOT NULL CHECK (channel IN ('email', 'sms')),
-    recipient text NOT NULL,
-    payload jsonb NOT NULL,
-    attempts integer NOT NULL DEFAULT 0,
-    next_attempt_at timestamptz NOT NULL DEFAULT now(),
-    last_error text,
-    sent_at timestamptz,
-    created_at timestamptz NOT NULL DEFAULT now()
-  )`,
-  `CREATE INDEX outbound_messages_due_idx ON outbound_messages (next_attempt_at) WHERE sent_at IS NULL`,
-
   `CREATE TABLE rate_limit_hits (
     bucket text NOT NULL,
     window_start timestamptz NOT NULL,

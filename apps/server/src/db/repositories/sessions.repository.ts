@@ -3,7 +3,8 @@ import type { Database } from '../types.js';
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    async create(row: {
+    async create(
+      row: {
       idHash: string;
       userId: number;
       mfaPending: boolean;
@@ -11,8 +12,10 @@ export function createSessionsRepository(db: Kysely<Database>) {
       deviceId: string | null;
       ip: string | null;
       expiresAt: Date;
-    }): Promise<void> {
-      await db
+      },
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx
         .insertInto('sessions')
         .values({
           id_hash: row.idHash,
@@ -45,12 +48,15 @@ export function createSessionsRepository(db: Kysely<Database>) {
       await db.updateTable('sessions').set({ language }).where('id_hash', '=', idHash).execute();
     },
 
-    async delete(idHash: string): Promise<void> {
-      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    async delete(idHash: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
 
-    async deleteAllForUser(userId: number): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    /** Ends every session of the user, or every one but the session given. */
+    async deleteAllForUser(userId: number, exceptIdHash?: string, trx: Kysely<Database> = db): Promise<void> {
+      let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
+      if (exceptIdHash) query = query.where('id_hash', '<>', exceptIdHash);
+      await query.execute();
     },
   };
 }

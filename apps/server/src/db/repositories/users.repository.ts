@@ -22,17 +22,86 @@ export function createUsersRepository(db: Kysely<Database>) {
       return withOrganisation().where('u.id', '=', id).where('u.deleted_at', 'is', null).executeTakeFirst();
     },
 
-    async recordFailedLogin(userId: number, lockAfter: number, lockUntil: Date): Promise<{ locked: boolean; count: number }> {
+    /** Counts a wrong password; a lock that has run out starts the count again. */
+    async recordFailedLogin(
+      userId: number,
+      lockAfter: number,
+      lockUntil: Date,
+      now: Date,
+    ): Promise<{ locked: boolean; count: number }> {
+      const count = sql<number>`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now}::timestamptz THEN 1 ELSE failed_login_count + 1 END`;
       const row = await db
         .updateTable('users')
-        .set((eb) => ({
-          failed_login_count: eb('failed_login_count', '+', 1),
-          locked_until: sql<Date | null>`CASE WHEN failed_login_count + 1 >= ${lockAfter} THEN ${lockUntil}::timestamptz ELSE locked_until END`,
-        }))
+        .set({
+          failed_login_count: count,
+          locked_until: sql<Date | null>`CASE WHEN (${count}) >= ${lockAfter} THEN ${lockUntil}::timestamptz WHEN locked_until <= ${now}::timestamptz THEN NULL ELSE locked_until END`,
+        })
         .where('id', '=', userId)
         .returning(['failed_login_count', 'locked_until'])
         .executeTakeFirstOrThrow();
       return { locked: row.failed_login_count >= lockAfter, count: row.failed_login_count };
+    },
+
+    async isUsernameTakenByOther(username: string, userId: number | null): Promise<boolean> {
+      let query = db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+      if (userId !== null) query = query.where('id', '<>', userId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async updateProfile(
+      userId: number,
+      profile: { username: string; firstName: string; lastName: string; contactLanguage: string; mfaType: number; phoneNumber: string | null },
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          username: profile.username,
+          first_name: profile.firstName,
+          last_name: profile.lastName,
+          contact_language: profile.contactLanguage,
+          mfa_type: profile.mfaType,
+          phone_number: profile.phoneNumber,
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async updateContact(userId: number, contact: { email: string } | { phoneNumber: string }, trx: Kysely<Database> = db) {
+      await trx
+        .updateTable('users')
+        .set('email' in contact ? { email: contact.email } : { phone_number: contact.phoneNumber })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** The hashes of the current password and the last ones, newest first. */
+    async recentPasswordHashes(userId: number, limit: number): Promise<string[]> {
+      if (limit === 0) return [];
+      const rows = await db
+        .selectFrom('password_history')
+        .select('password_hash')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.password_hash);
+    },
+
+    /** Sets a new password, keeps it in the history and clears the must-set flag and the lockout. */
+    async setPassword(userId: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({
+          password_hash: passwordHash,
+          password_changed_at: new Date(),
+          must_set_password: false,
+          failed_login_count: 0,
+          locked_until: null,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash }).execute();
     },
 
     async recordSuccessfulLogin(userId: number): Promise<void> {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { createFileStorage } from '../../transports/storage/file-storage.js';
 import { migrateToLatest } from '../migrator.js';
@@ -13,6 +12,6 @@ if (config.isProduction && !config.seedDemoData) {
 }
 const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
-const { seeded } = await seedDemoData(database.db, createFileStorage(path.join(config.dataDir, 'documents')));
+const { seeded } = await seedDemoData(database.db, createFileStorage(config.documentsDir));
 console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
 await database.close();

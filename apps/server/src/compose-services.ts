@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
+import { createExperiencesRepository } from './db/repositories/experiences.repository.js';
+import { createHealthRepository } from './db/repositories/health.repository.js';
+import { createOneTimeCodesRepository } from './db/repositories/one-time-codes.repository.js';
+import { createPasswordTokensRepository } from './db/repositories/password-tokens.repository.js';
+import { createRateLimitsRepository } from './db/repositories/rate-limits.repository.js';
+import { createSessionsRepository } from './db/repositories/sessions.repository.js';
+import { createUsersRepository } from './db/repositories/users.repository.js';
+import { createTransact } from './db/transact.js';
+import { startOutbox } from './jobs/outbox.js';
+import { createAccountService } from './services/account.service.js';
+import { createBrandingService } from './services/branding.service.js';
+import { createMfaService } from './services/mfa.service.js';
+import { createNotifier } from './services/notifier.service.js';
+import { createOneTimeCodeService } from './services/one-time-codes.service.js';
+import { createPasswordPolicy } from './services/password-policy.service.js';
+import { createPasswordRecoveryService } from './services/password-recovery.service.js';
+import { createProfileService } from './services/profile.service.js';
+import { createRateLimiter } from './services/rate-limiter.js';
+import { createSessionIssuer } from './services/session-issuer.js';
+import { createSignInService } from './services/sign-in.service.js';
+import { chooseTransports } from './transports/choose-transports.js';
+
+/** The composition root: every repository, transport and service, wired once with explicit dependencies. */
+export async function composeServices(config: AppConfig, database: DatabaseHandle, logger: FastifyBaseLogger) {
+  const { db } = database;
+  const transports = chooseTransports(config);
+  const transact = createTransact(db);
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const experiences = createExperiencesRepository(db);
+  const connectionLog = createConnectionLogRepository(db);
+  const rateLimiter = createRateLimiter({ rateLimits: createRateLimitsRepository(db) });
+
+  const outbox = await startOutbox({
+    database,
+    mail: transports.mail,
+    sms: transports.sms,
+    logger,
+    pollingIntervalSeconds: config.jobPollSeconds,
+  });
+  const notifier = createNotifier({
+    outbox,
+    experiences,
+    publicUrl: config.publicUrl,
+    codeTtlMinutes: config.codes.ttlMinutes,
+    resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+    logCodes: transports.mail.kind === 'file' && !config.isProduction,
+    logger,
+  });
+  const codes = createOneTimeCodeService({
+    codes: createOneTimeCodesRepository(db),
+    ttlMinutes: config.codes.ttlMinutes,
+    maxAttempts: config.codes.maxAttempts,
+  });
+  const policy = createPasswordPolicy({ users, ...config.passwordPolicy });
+  const issuer = createSessionIssuer({ sessions, maxHours: config.session.maxHours });
+  const mfa = createMfaService({ codes, notifier, sessions, issuer, connectionLog, transact });
+
+  return {
+    users,
+    sessions,
+    health: createHealthRepository(db),
+    outbox,
+    branding: createBrandingService({ experiences }),
+    account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
+    mfa,
+    signIn: createSignInService({
+      users,
+      sessions,
+      issuer,
+      connectionLog,
+      mfa,
+      rateLimiter,
+      lockout: config.lockout,
+      loginLimits: config.loginLimits,
+    }),
+    recovery: createPasswordRecoveryService({
+      users,
+      tokens: createPasswordTokensRepository(db),
+      sessions,
+      policy,
+      notifier,
+      rateLimiter,
+      transact,
+      tokenTtlMinutes: config.resetTokenTtlMinutes,
+    }),
+    profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
+  };
+}
+export type Services = Awaited<ReturnType<typeof composeServices>>;

@@ -1,0 +1,73 @@
+import PgBoss from 'pg-boss';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/database.js';
+import { rawExecutor } from '../db/raw-executor.js';
+import type { Database } from '../db/types.js';
+import type { MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
+import type { OutgoingSms, SmsTransport } from '../transports/sms/sms-transport.js';
+
+const MAIL_QUEUE = 'outgoing-mail';
+const SMS_QUEUE = 'outgoing-sms';
+
+/**
+ * A message that cannot go now is kept in the database and retried with backoff
+ * (2 s, 4 s, 8 s … about two hours in all), never dropped.
+ */
+const DELIVERY_RETRIES = { retryLimit: 12, retryDelay: 2, retryBackoff: true } as const;
+
+export interface Outbox {
+  /** Queues a message; given a transaction, the message exists only if the transaction commits. */
+  queueMail(message: OutgoingMail, trx?: Kysely<Database>): Promise<void>;
+  queueSms(message: OutgoingSms, trx?: Kysely<Database>): Promise<void>;
+}
+
+export interface RunningOutbox extends Outbox {
+  stop(): Promise<void>;
+}
+
+export async function startOutbox(deps: {
+  database: DatabaseHandle;
+  mail: MailTransport;
+  sms: SmsTransport;
+  logger: FastifyBaseLogger;
+  pollingIntervalSeconds?: number;
+}): Promise<RunningOutbox> {
+  const boss = new PgBoss({
+    db: { executeSql: deps.database.executeSql } as PgBoss.Db,
+    schedule: false,
+    // Delivered messages hold codes and links: keep them only briefly.
+    archiveCompletedAfterSeconds: 60,
+    deleteAfterSeconds: 60,
+  });
+  boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of [MAIL_QUEUE, SMS_QUEUE]) await boss.createQueue(name, { name, ...DELIVERY_RETRIES });
+
+  const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 };
+  await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) => {
+    try {
+      await deps.mail.send(job!.data);
+    } catch (error) {
+      deps.logger.warn({ err: error, to: job!.data.to }, 'mail not delivered yet; it will be retried');
+      throw error;
+    }
+  });
+  await boss.work<OutgoingSms>(SMS_QUEUE, polling, async ([job]) => {
+    try {
+      await deps.sms.send(job!.data);
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'SMS not delivered yet; it will be retried');
+      throw error;
+    }
+  });
+
+  const send = async (queue: string, data: object, trx?: Kysely<Database>) => {
+    await boss.send(queue, data, { ...DELIVERY_RETRIES, ...(trx && { db: rawExecutor(trx) as PgBoss.Db }) });
+  };
+  return {
+    queueMail: (message, trx) => send(MAIL_QUEUE, message, trx),
+    queueSms: (message, trx) => send(SMS_QUEUE, message, trx),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@portal/contract';
+import { requireAuth } from '../plugins/session.plugin.js';
+import type { MfaService } from '../services/mfa.service.js';
+import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
+import { bindEndpoint } from './bind-endpoint.js';
+import { clientIp, resolveLanguage } from './request-context.js';
+
+export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaService; recovery: PasswordRecoveryService }) {
+  bindEndpoint(app, endpoints.sendMfaCode, async (request) => {
+    const sent = await deps.mfa.resend(requireAuth(request), request.body.MFAType);
+    return { success: true as const, ...sent };
+  });
+
+  bindEndpoint(app, endpoints.mfaCodeValidation, async (request, reply) => {
+    const { user, sessionToken } = await deps.mfa.validate(requireAuth(request), request.body.MFACode, {
+      deviceId: request.body.DeviceId ?? null,
+      ip: clientIp(request),
+    });
+    app.setSessionCookie(reply, sessionToken);
+    return { success: true as const, user };
+  });
+
+  bindEndpoint(app, endpoints.forgotPassword, async (request) => {
+    await deps.recovery.requestReset(request.body.userName, clientIp(request));
+    return { success: true as const, msg: deps.recovery.neutralText(resolveLanguage(request)) };
+  });
+
+  bindEndpoint(app, endpoints.forgotPasswordConfirmation, async (request) => ({
+    success: true as const,
+    msg: deps.recovery.neutralText(resolveLanguage(request)),
+  }));
+
+  bindEndpoint(app, endpoints.validateToken, async (request) => {
+    await deps.recovery.validateToken(request.body.token);
+    return { success: true as const };
+  });
+
+  bindEndpoint(app, endpoints.resetPassword, async (request) => {
+    await deps.recovery.resetPassword(request.body);
+    return { success: true as const, msg: deps.recovery.resetDoneText(resolveLanguage(request)) };
+  });
+
+  bindEndpoint(app, endpoints.resetPasswordConfirmation, async (request) => ({
+    success: true as const,
+    msg: deps.recovery.resetDoneText(resolveLanguage(request)),
+  }));
+}

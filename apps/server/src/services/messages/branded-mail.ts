@@ -1,0 +1,59 @@
+import type { Locale } from '@portal/contract';
+import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
+import { MESSAGE_TEXTS } from './message-texts.js';
+
+export interface MailBrand {
+  name: string;
+  primary: string;
+  title: string;
+  logoUrl: string;
+}
+
+export interface MailContent {
+  to: string;
+  language: Locale;
+  brand: MailBrand;
+  recipientName: string;
+  subject: string;
+  paragraphs: string[];
+  /** A code shown large, or a link shown as a button. */
+  code?: string;
+  action?: { label: string; url: string };
+  footnote: string;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** An HTML message in the experience's logo and colours, with the same words as plain text. */
+export function composeBrandedMail(content: MailContent): OutgoingMail {
+  const words = MESSAGE_TEXTS[content.language];
+  const { brand } = content;
+  const lines = [
+    words.greeting(content.recipientName),
+    '',
+    ...content.paragraphs,
+    ...(content.code ? ['', content.code] : []),
+    ...(content.action ? ['', content.action.url] : []),
+    '',
+    content.footnote,
+    words.ignore,
+    '',
+    words.signature(brand.name),
+  ];
+  const html = `<!doctype html>
+<html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2329">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="padding:16px 24px;border-bottom:4px solid ${brand.primary}"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40"></td></tr>
+<tr><td style="padding:24px">
+<p>${escapeHtml(words.greeting(content.recipientName))}</p>
+${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${content.code ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;color:${brand.title}">${escapeHtml(content.code)}</p>` : ''}
+${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${brand.primary};color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;word-break:break-all">${escapeHtml(content.action.url)}</p>` : ''}
+<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}<br>${escapeHtml(words.ignore)}</p>
+<p>${escapeHtml(words.signature(brand.name))}</p>
+</td></tr></table></body></html>`;
+  return { to: content.to, subject: content.subject, text: lines.join('\n'), html };
+}

@@ -1,0 +1,107 @@
+import { ERROR_KEYS, MFA_TYPE, type Locale, type LoggedInUser } from '@portal/contract';
+import type { ConnectionLogRepository } from '../db/repositories/connection-log.repository.js';
+import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
+import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
+import type { Transact } from '../db/transact.js';
+import { AppError } from '../errors.js';
+import { maskEmail, maskPhone, presentLoggedInUser } from '../presenters/user.presenter.js';
+import type { Notifier } from './notifier.service.js';
+import type { OneTimeCodeService } from './one-time-codes.service.js';
+import type { SessionIssuer } from './session-issuer.js';
+
+export interface PendingSession {
+  sessionHash: string;
+  language: string;
+  user: UserWithOrganisation;
+}
+
+const smsUnavailable = () => new AppError(400, ERROR_KEYS.smsUnavailable, 'Codes cannot be sent by SMS to this account.');
+
+export function canReceiveSms(user: UserWithOrganisation): boolean {
+  return user.sms_mfa_active && Boolean(user.phone_number);
+}
+
+/** The second step of signing in: a code by e-mail or SMS, then a fully signed-in session. */
+export function createMfaService(deps: {
+  codes: OneTimeCodeService;
+  notifier: Notifier;
+  sessions: SessionsRepository;
+  issuer: SessionIssuer;
+  connectionLog: ConnectionLogRepository;
+  transact: Transact;
+}) {
+  const ownerOf = (user: UserWithOrganisation) => ({ purpose: 'mfa' as const, userId: user.id, target: user.email });
+
+  async function sendCode(user: UserWithOrganisation, channel: number): Promise<{ target: string; nextResendSeconds: number }> {
+    const useSms = channel === MFA_TYPE.sms;
+    if (useSms && !canReceiveSms(user)) throw smsUnavailable();
+    const issued = await deps.codes.issue(ownerOf(user), channel);
+    const language = user.contact_language as Locale;
+    try {
+      if (useSms) await deps.notifier.sendCodeBySms(user.phone_number!, language, issued.code);
+      else {
+        await deps.notifier.sendCodeByEmail(
+          { email: user.email, name: user.first_name, language, experienceId: user.experience_id },
+          'mfa',
+          issued.code,
+        );
+      }
+    } catch {
+      throw new AppError(503, ERROR_KEYS.codeSendFailed, 'An error occurred while sending the validation code. Please try again.');
+    }
+    return { target: useSms ? maskPhone(user.phone_number!) : maskEmail(user.email), nextResendSeconds: issued.nextResendSeconds };
+  }
+
+  return {
+    /** Right after the password: the first code, by the user's preferred channel when it can be used. */
+    async startChallenge(user: UserWithOrganisation): Promise<void> {
+      if (!user.email && !canReceiveSms(user)) {
+        throw new AppError(403, ERROR_KEYS.incompleteProfile, 'Incomplete profile, impossible to connect');
+      }
+      const channel = user.mfa_type === MFA_TYPE.sms && canReceiveSms(user) ? MFA_TYPE.sms : MFA_TYPE.email;
+      try {
+        await sendCode(user, channel);
+      } catch (error) {
+        // Signing in again within the resend delay keeps the code already sent.
+        if (!(error instanceof AppError && error.key === ERROR_KEYS.resendTooSoon)) throw error;
+      }
+    },
+
+    resend: (pending: PendingSession, channel: number) => sendCode(pending.user, channel),
+
+    /** A right code ends the pending session and opens a new, fully signed-in one. */
+    async validate(
+      pending: PendingSession,
+      code: string,
+      context: { deviceId: string | null; ip: string | null },
+    ): Promise<{ user: LoggedInUser; sessionToken: string }> {
+      let codeId: number;
+      try {
+        codeId = await deps.codes.verify(ownerOf(pending.user), code);
+      } catch (error) {
+        await deps.connectionLog.record({
+          userId: pending.user.id,
+          usernameAttempted: pending.user.username,
+          succeeded: false,
+          reason: 'wrong-code',
+          ...context,
+        });
+        throw error;
+      }
+      const sessionToken = await deps.transact(async (trx) => {
+        await deps.codes.consume(codeId, trx);
+        await deps.sessions.delete(pending.sessionHash, trx);
+        return deps.issuer.open({ userId: pending.user.id, mfaPending: false, language: pending.language, ...context }, trx);
+      });
+      await deps.connectionLog.record({
+        userId: pending.user.id,
+        usernameAttempted: pending.user.username,
+        succeeded: true,
+        reason: 'signed-in',
+        ...context,
+      });
+      return { user: presentLoggedInUser(pending.user, { mfaPending: false }), sessionToken };
+    },
+  };
+}
+export type MfaService = ReturnType<typeof createMfaService>;

@@ -1,0 +1,77 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CODE_LENGTH, ERROR_KEYS, resendDelayAfter } from '@portal/contract';
+import type { CodeOwner, OneTimeCodesRepository } from '../db/repositories/one-time-codes.repository.js';
+import type { Database } from '../db/types.js';
+import { AppError } from '../errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** Codes sent within this time of each other form one chain, whose resend delays grow. */
+const CHAIN_WINDOW_MS = 60 * 60_000;
+
+export const codeInvalid = () => new AppError(400, ERROR_KEYS.codeInvalid, 'The code is invalid.');
+
+export interface IssuedCode {
+  code: string;
+  /** Seconds before the next code of the chain may be sent. */
+  nextResendSeconds: number;
+}
+
+/**
+ * Seven random digits, kept only as an argon2 hash, single use, valid for a limited time and
+ * a limited number of tries; a new code voids the previous one and must wait its turn.
+ */
+export function createOneTimeCodeService(deps: {
+  codes: OneTimeCodesRepository;
+  ttlMinutes: number;
+  maxAttempts: number;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+
+  async function issue(owner: CodeOwner, channel: number, trx?: Kysely<Database>): Promise<IssuedCode> {
+    const current = now();
+    const previous = await deps.codes.latest(owner, new Date(current.getTime() - CHAIN_WINDOW_MS));
+    const sendNumber = previous ? previous.send_number + 1 : 1;
+    if (previous) {
+      const waitUntil = previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000;
+      if (waitUntil > current.getTime()) {
+        const retryAfterSeconds = Math.ceil((waitUntil - current.getTime()) / 1000);
+        throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${retryAfterSeconds} seconds before asking for another code.`, {
+          retryAfterSeconds,
+        });
+      }
+    }
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    await deps.codes.replace(
+      owner,
+      {
+        channel,
+        codeHash: await hashPassword(code),
+        sendNumber,
+        expiresAt: new Date(current.getTime() + deps.ttlMinutes * 60_000),
+      },
+      trx,
+    );
+    return { code, nextResendSeconds: resendDelayAfter(sendNumber) };
+  }
+
+  /** The id of the matching usable code; a wrong code counts as a try. */
+  async function verify(owner: CodeOwner, code: string): Promise<number> {
+    const usable = await deps.codes.findUsable(owner, now());
+    if (!usable) throw codeInvalid();
+    const sameTarget = usable.target.toLowerCase() === owner.target.toLowerCase();
+    if (!sameTarget || !(await verifyPassword(usable.code_hash, code))) {
+      await deps.codes.recordWrongTry(usable.id, deps.maxAttempts);
+      throw codeInvalid();
+    }
+    return usable.id;
+  }
+
+  async function consume(codeId: number, trx?: Kysely<Database>): Promise<void> {
+    if (!(await deps.codes.consume(codeId, trx))) throw codeInvalid();
+  }
+
+  return { issue, verify, consume };
+}
+export type OneTimeCodeService = ReturnType<typeof createOneTimeCodeService>;
