@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -35,11 +36,15 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   return { database, drop: () => database.close() };
 }
 
+/** An app on its own copy of the database, with its own data folder (mail and SMS outboxes). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: path.dirname(inject('documentsDir')),
+    DATA_DIR: dataDir,
+    DOCUMENTS_DIR: inject('documentsDir'),
+    JOB_POLL_SECONDS: '0.5',
     PUBLIC_URL: 'http://portal.test',
     WEB_DIST_DIR: '/nonexistent',
     ...env,
@@ -53,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

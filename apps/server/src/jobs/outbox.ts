@@ -1,9 +1,8 @@
 import PgBoss from 'pg-boss';
-import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import { rawExecutor } from '../db/raw-executor.js';
-import type { Database } from '../db/types.js';
+import type { Tx } from '../db/transact.js';
 import type { MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
 import type { OutgoingSms, SmsTransport } from '../transports/sms/sms-transport.js';
 
@@ -18,8 +17,8 @@ const DELIVERY_RETRIES = { retryLimit: 12, retryDelay: 2, retryBackoff: true } a
 
 export interface Outbox {
   /** Queues a message; given a transaction, the message exists only if the transaction commits. */
-  queueMail(message: OutgoingMail, trx?: Kysely<Database>): Promise<void>;
-  queueSms(message: OutgoingSms, trx?: Kysely<Database>): Promise<void>;
+  queueMail(message: OutgoingMail, trx?: Tx): Promise<void>;
+  queueSms(message: OutgoingSms, trx?: Tx): Promise<void>;
 }
 
 export interface RunningOutbox extends Outbox {
@@ -62,7 +61,7 @@ export async function startOutbox(deps: {
     }
   });
 
-  const send = async (queue: string, data: object, trx?: Kysely<Database>) => {
+  const send = async (queue: string, data: object, trx?: Tx) => {
     await boss.send(queue, data, { ...DELIVERY_RETRIES, ...(trx && { db: rawExecutor(trx) as PgBoss.Db }) });
   };
   return {

@@ -29,8 +29,8 @@ export function createNotifier(deps: {
   logCodes: boolean;
   logger: FastifyBaseLogger;
 }) {
-  async function brandOf(experienceId: number, language: Locale): Promise<MailBrand> {
-    const experience = await deps.experiences.findById(experienceId);
+  async function brandOf(experienceId: number, language: Locale, trx?: Tx): Promise<MailBrand> {
+    const experience = await deps.experiences.findById(experienceId, trx);
     const colors = experience.colors as Record<string, string>;
     return {
       name: language === 'fr' ? experience.name_fr : experience.name_en,
@@ -48,7 +48,7 @@ export function createNotifier(deps: {
       const mail = composeBrandedMail({
         to: recipient.email,
         language: recipient.language,
-        brand: await brandOf(recipient.experienceId, recipient.language),
+        brand: await brandOf(recipient.experienceId, recipient.language, trx),
         recipientName: recipient.name,
         subject,
         paragraphs: [intro],
@@ -75,7 +75,7 @@ export function createNotifier(deps: {
       const mail = composeBrandedMail({
         to: recipient.email,
         language: recipient.language,
-        brand: await brandOf(recipient.experienceId, recipient.language),
+        brand: await brandOf(recipient.experienceId, recipient.language, trx),
         recipientName: recipient.name,
         subject: kind === 'reset' ? words.resetSubject : words.welcomeSubject,
         paragraphs: [kind === 'reset' ? words.resetIntro : words.welcomeIntro(recipient.username)],

@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { CODE_LENGTH, ERROR_KEYS, resendDelayAfter } from '@portal/contract';
 import type { CodeOwner, OneTimeCodesRepository } from '../db/repositories/one-time-codes.repository.js';
-import type { Database } from '../db/types.js';
+import type { Tx } from '../db/transact.js';
 import { AppError } from '../errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -29,9 +28,11 @@ export function createOneTimeCodeService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
 
-  async function issue(owner: CodeOwner, channel: number, trx?: Kysely<Database>): Promise<IssuedCode> {
+  async function issue(owner: CodeOwner, channel: number, trx?: Tx): Promise<IssuedCode> {
     const current = now();
-    const previous = await deps.codes.latest(owner, new Date(current.getTime() - CHAIN_WINDOW_MS));
+    const latest = await deps.codes.latest(owner, new Date(current.getTime() - CHAIN_WINDOW_MS));
+    // A code that was used ends its chain: the next one is a first send again.
+    const previous = latest?.consumed_at ? undefined : latest;
     const sendNumber = previous ? previous.send_number + 1 : 1;
     if (previous) {
       const waitUntil = previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000;
@@ -68,7 +69,7 @@ export function createOneTimeCodeService(deps: {
     return usable.id;
   }
 
-  async function consume(codeId: number, trx?: Kysely<Database>): Promise<void> {
+  async function consume(codeId: number, trx?: Tx): Promise<void> {
     if (!(await deps.codes.consume(codeId, trx))) throw codeInvalid();
   }
 

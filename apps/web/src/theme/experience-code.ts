@@ -15,18 +15,26 @@ export function readExperienceCodeFromUrl(location: Pick<Location, 'search' | 'h
   return code?.trim() || undefined;
 }
 
-function readVisitorExperienceCode(): string | undefined {
+/** Called at start-up and on every URL change, so the cookie holds the last code a link gave. */
+export function rememberExperienceFromUrl(): void {
   const fromUrl = readExperienceCodeFromUrl();
   if (fromUrl !== undefined && fromUrl !== readCookie(EXPERIENCE_COOKIE)) writeCookie(EXPERIENCE_COOKIE, fromUrl);
-  return fromUrl ?? readCookie(EXPERIENCE_COOKIE) ?? undefined;
+}
+
+function readVisitorExperienceCode(): string | undefined {
+  return readExperienceCodeFromUrl() ?? readCookie(EXPERIENCE_COOKIE) ?? undefined;
 }
 
 function subscribeToUrl(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener);
-  window.addEventListener('popstate', listener);
+  const onUrlChange = () => {
+    rememberExperienceFromUrl();
+    listener();
+  };
+  window.addEventListener('hashchange', onUrlChange);
+  window.addEventListener('popstate', onUrlChange);
   return () => {
-    window.removeEventListener('hashchange', listener);
-    window.removeEventListener('popstate', listener);
+    window.removeEventListener('hashchange', onUrlChange);
+    window.removeEventListener('popstate', onUrlChange);
   };
 }
 

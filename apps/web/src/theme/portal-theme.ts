@@ -61,6 +61,8 @@ export function createCssVariablesResolver(colors: BrandColors): CSSVariablesRes
       '--mantine-color-body': colors.body,
       '--mantine-color-text': ensureContrast(colors.text, colors.body),
       '--mantine-color-anchor': ensureContrast(colors.primary, colors.card),
+      // Mantine's default grey for hints and descriptions is below the AA contrast ratio on white.
+      '--mantine-color-dimmed': ensureContrast('#868e96', colors.card),
     },
     dark: {},
   });

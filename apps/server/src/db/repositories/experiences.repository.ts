@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
 
 export function createExperiencesRepository(db: Kysely<Database>) {
-  const withClient = () =>
-    db
+  const withClient = (executor: Kysely<Database> = db) =>
+    executor
       .selectFrom('experiences as e')
       .innerJoin('clients as c', 'c.id', 'e.client_id')
       .select([
@@ -32,8 +32,9 @@ export function createExperiencesRepository(db: Kysely<Database>) {
       return withClient().orderBy('e.position').limit(1).executeTakeFirstOrThrow();
     },
 
-    findById(id: number) {
-      return withClient().where('e.id', '=', id).executeTakeFirstOrThrow();
+    /** Given a transaction, reads through it (the embedded database has a single connection). */
+    findById(id: number, trx?: Kysely<Database>) {
+      return withClient(trx).where('e.id', '=', id).executeTakeFirstOrThrow();
     },
 
     async listAssetKinds(experienceId: number): Promise<string[]> {

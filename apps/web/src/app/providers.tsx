@@ -1,0 +1,32 @@
+import { useState, type ReactNode } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { BrandingProvider } from '../theme/branding-provider';
+import { createQueryClient } from './query-client';
+import { useInitialLanguage } from './use-initial-language';
+
+/** Everything the screens rely on: server data, translations, brand and theme, dialogs, alerts. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18next}>
+        <InitialLanguage />
+        <BrandingProvider>
+          <ModalsProvider>
+            <Notifications position="top-right" />
+            {children}
+          </ModalsProvider>
+        </BrandingProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+function InitialLanguage() {
+  useInitialLanguage();
+  return null;
+}

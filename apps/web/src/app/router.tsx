@@ -1,0 +1,48 @@
+import { createHashRouter, Navigate } from 'react-router';
+import { PlaceholderPage } from '../components/placeholder-page';
+import { PublicPlaceholderPage } from '../components/public-placeholder-page';
+import { LoginPage } from '../features/auth/login-page';
+import { HomePage } from '../features/dashboard/home-page';
+import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
+import { AppShell } from './shell/app-shell';
+
+/** The spec's hash routes. Pages of later work are placeholders so that routes and guards exist. */
+export const router = createHashRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <PublicPlaceholderPage titleKey="registration.title" /> },
+  { path: '/forgotPassword', element: <PublicPlaceholderPage titleKey="forgotPassword.title" /> },
+  { path: '/resetPassword', element: <PublicPlaceholderPage titleKey="resetPassword.title" /> },
+  {
+    element: <RequirePendingMfa />,
+    children: [{ path: '/mfaCodeValidation', element: <PublicPlaceholderPage titleKey="mfa.title" /> }],
+  },
+  {
+    element: <RequireSignedIn />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/', element: <HomePage /> },
+          {
+            path: '/userManagement',
+            element: (
+              <RequireMenu menu="userManagement">
+                <PlaceholderPage titleKey="userManagement.title" />
+              </RequireMenu>
+            ),
+          },
+          {
+            path: '/reports',
+            element: (
+              <RequireMenu menu="reports">
+                <PlaceholderPage titleKey="reports.title" />
+              </RequireMenu>
+            ),
+          },
+          { path: '/faq', element: <PlaceholderPage titleKey="faq.title" /> },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

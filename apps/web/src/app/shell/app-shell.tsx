@@ -1,0 +1,58 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useStoredUser } from '../../lib/stored-user';
+import { SettingsDialog } from '../../features/settings/settings-dialog';
+import { AppFooter } from './app-footer';
+import { MobileDrawer } from './mobile-drawer';
+import { TopBar } from './top-bar';
+import { useConfirmLogout } from './use-confirm-logout';
+import classes from './app-shell.module.css';
+
+const MAIN_ID = 'main-content';
+
+/** The frame of every signed-in page: top bar (or drawer on mobile), the page, the footer. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  const [isSettingsOpen, settings] = useDisclosure(false);
+  const confirmLogout = useConfirmLogout();
+  // The route guard renders this only for a signed-in user.
+  if (!user) return null;
+
+  return (
+    <div className={classes.layout}>
+      {/* A plain #fragment would be read as a route by the hash router, so focus is moved by hand. */}
+      <a
+        href={`#${MAIN_ID}`}
+        className="portal-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        {t('app.skipToContent')}
+      </a>
+      <TopBar
+        user={user}
+        isDrawerOpen={isDrawerOpen}
+        onOpenDrawer={drawer.open}
+        onOpenSettings={settings.open}
+        onLogout={confirmLogout}
+      />
+      <MobileDrawer
+        user={user}
+        opened={isDrawerOpen}
+        onClose={drawer.close}
+        onOpenSettings={settings.open}
+        onLogout={confirmLogout}
+      />
+      <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </main>
+      <AppFooter />
+      <SettingsDialog opened={isSettingsOpen} onClose={settings.close} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { LoggedInUser } from '@portal/contract';
+import { useLanguageSwitch } from '../../i18n/use-language-switch';
+import { initialsOf } from './nav-items';
+import classes from './app-shell.module.css';
+
+interface AvatarMenuProps {
+  user: LoggedInUser;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+}
+
+/** The signed-in user's menu: language, settings and log out. */
+export function AvatarMenu({ user, onOpenSettings, onLogout }: AvatarMenuProps) {
+  const { t } = useTranslation();
+  const language = useLanguageSwitch();
+  const fullName = `${user.firstname} ${user.lastname}`.trim();
+  return (
+    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.avatarButton} aria-label={t('shell.accountMenu', { name: fullName })}>
+          <Avatar color="brand" variant="filled" radius="xl" aria-hidden>
+            {initialsOf(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{fullName}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconLanguage size={16} aria-hidden />}
+          lang={language.targetLanguage}
+          onClick={() => void language.switchLanguage()}
+        >
+          {language.label}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenSettings}>
+          {t('shell.settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          {t('shell.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

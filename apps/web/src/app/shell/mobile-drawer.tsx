@@ -1,0 +1,64 @@
+import { Divider, Drawer, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { LoggedInUser } from '@portal/contract';
+import { useLanguageSwitch } from '../../i18n/use-language-switch';
+import { visibleNavItems } from './nav-items';
+
+interface MobileDrawerProps {
+  user: LoggedInUser;
+  opened: boolean;
+  onClose: () => void;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+}
+
+/** The mobile replacement of the top bar's buttons and avatar menu (no User Management, as the spec says). */
+export function MobileDrawer({ user, opened, onClose, onOpenSettings, onLogout }: MobileDrawerProps) {
+  const { t } = useTranslation();
+  const language = useLanguageSwitch();
+  const thenClose = (action: () => void) => () => {
+    onClose();
+    action();
+  };
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xs"
+      title={t('shell.drawerTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap={4}>
+        <nav aria-label={t('shell.mainNavigation')}>
+          {visibleNavItems(user, 'drawer').map((item) => (
+            <MantineNavLink key={item.to} component={NavLink} to={item.to} end label={t(item.labelKey)} onClick={onClose} />
+          ))}
+        </nav>
+        <Divider my="xs" />
+        <MantineNavLink
+          component="button"
+          label={language.label}
+          lang={language.targetLanguage}
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          onClick={thenClose(() => void language.switchLanguage())}
+        />
+        <MantineNavLink
+          component="button"
+          label={t('shell.settings')}
+          leftSection={<IconSettings size={18} aria-hidden />}
+          onClick={thenClose(onOpenSettings)}
+        />
+        <MantineNavLink
+          component="button"
+          label={t('shell.logout')}
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={thenClose(onLogout)}
+        />
+      </Stack>
+    </Drawer>
+  );
+}

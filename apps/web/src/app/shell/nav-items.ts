@@ -1,0 +1,28 @@
+import type { ParseKeys } from 'i18next';
+import type { LoggedInUser, Menu } from '@portal/contract';
+
+export interface NavItem {
+  to: string;
+  labelKey: ParseKeys;
+  /** The menu entry of the login answer that unlocks this item; absent means everyone. */
+  menu?: Menu;
+  /** The spec leaves User Management out of the mobile drawer. */
+  isInDrawer: boolean;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/', labelKey: 'shell.home', isInDrawer: true },
+  { to: '/userManagement', labelKey: 'shell.userManagement', menu: 'userManagement', isInDrawer: false },
+  { to: '/reports', labelKey: 'shell.reports', menu: 'reports', isInDrawer: true },
+  { to: '/faq', labelKey: 'shell.faq', isInDrawer: true },
+];
+
+export function visibleNavItems(user: LoggedInUser, place: 'topBar' | 'drawer'): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) => (item.menu === undefined || user.menus.includes(item.menu)) && (place === 'topBar' || item.isInDrawer),
+  );
+}
+
+export function initialsOf(user: Pick<LoggedInUser, 'firstname' | 'lastname'>): string {
+  return `${user.firstname.trim().charAt(0)}${user.lastname.trim().charAt(0)}`.toUpperCase() || '?';
+}

@@ -1,0 +1,66 @@
+import { Burger, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import type { LoggedInUser } from '@portal/contract';
+import { BrandLogo } from '../../components/brand-logo';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
+import { useBranding } from '../../theme/branding-context';
+import { isDarkColor } from '../../theme/color-math';
+import { AvatarMenu } from './avatar-menu';
+import { visibleNavItems } from './nav-items';
+import classes from './app-shell.module.css';
+
+interface TopBarProps {
+  user: LoggedInUser;
+  isDrawerOpen: boolean;
+  onOpenDrawer: () => void;
+  onOpenSettings: () => void;
+  onLogout: () => void;
+}
+
+/** Logo, the main navigation and the avatar menu; on mobile a burger opens the drawer instead. */
+export function TopBar({ user, isDrawerOpen, onOpenDrawer, onOpenSettings, onLogout }: TopBarProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const branding = useBranding();
+  const name = branding ? brandName(branding, language) : t('app.defaultTitle');
+
+  return (
+    <header className={classes.header}>
+      <div className={classes.headerInner}>
+        <NavLink to="/" className={classes.logoLink} aria-label={t('shell.logoHome', { name })}>
+          {branding ? (
+            <BrandLogo
+              src={pickHeaderLogo(branding, language, isDarkColor(branding.Colors.header))}
+              alt={name}
+              maxWidth={branding.LogoMaxWidth}
+              maxHeight={Math.min(branding.LogoMaxHeight, 56)}
+            />
+          ) : (
+            name
+          )}
+        </NavLink>
+        <Group component="nav" aria-label={t('shell.mainNavigation')} gap={4} className={classes.nav} visibleFrom="sm">
+          {visibleNavItems(user, 'topBar').map((item) => (
+            <NavLink key={item.to} to={item.to} end className={classes.navButton}>
+              {t(item.labelKey)}
+            </NavLink>
+          ))}
+        </Group>
+        <Group visibleFrom="sm">
+          <AvatarMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />
+        </Group>
+        <Burger
+          hiddenFrom="sm"
+          opened={isDrawerOpen}
+          onClick={onOpenDrawer}
+          className={classes.burger}
+          color="var(--portal-on-header)"
+          aria-label={t('shell.openMenu')}
+          aria-expanded={isDrawerOpen}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+import { forgetSession } from '../../lib/forget-session';
+
+/** Opens the log-out confirmation; Yes ends the session and shows the sign-in page, No just closes. */
+export function useConfirmLogout(): () => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signOut = async () => {
+    try {
+      await callApi(endpoints.logout);
+    } catch {
+      // Signing out locally still matters when the server cannot be told.
+    }
+    forgetSession(queryClient);
+    void navigate('/login', { replace: true });
+  };
+
+  return () =>
+    modals.openConfirmModal({
+      title: t('shell.logoutTitle'),
+      children: <Text>{t('shell.logoutQuestion')}</Text>,
+      labels: { confirm: t('shell.yes'), cancel: t('shell.no') },
+      centered: true,
+      closeButtonProps: { 'aria-label': t('common.close') },
+      onConfirm: () => void signOut(),
+    });
+}

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { displayLoginQuery } from '../lib/display-login-query';
+import { readLanguageCookie } from '../i18n/language';
+import { useExperienceCode } from '../theme/experience-code';
+
+/**
+ * A visitor who never chose a language gets the server's default (its Accept-Language
+ * reading). This is not a choice, so no cookie is written; a choice made meanwhile wins.
+ */
+export function useInitialLanguage(): void {
+  const hasChosen = readLanguageCookie() !== undefined;
+  const experienceCode = useExperienceCode();
+  const { data } = useQuery({ ...displayLoginQuery(experienceCode), enabled: !hasChosen });
+  const isApplied = useRef(false);
+
+  useEffect(() => {
+    if (!data || isApplied.current || readLanguageCookie() !== undefined) return;
+    isApplied.current = true;
+    if (data.defaultLanguage !== i18next.language) void i18next.changeLanguage(data.defaultLanguage);
+  }, [data]);
+}

@@ -1,0 +1,80 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  LoginPasswordSchema,
+  LoginUsernameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_UNLOCK_DELAY_MS,
+  USERNAME_MAX_LENGTH,
+} from '@portal/contract';
+import { describeError } from '../../i18n/error-message';
+import { validateWith } from '../../lib/zod-validator';
+import { useSignIn, type Credentials } from './use-sign-in';
+import { useUnlockAfter } from './use-unlock-after';
+
+export function LoginForm({ beforeSignIn }: { beforeSignIn: () => Promise<void> }) {
+  const { t } = useTranslation();
+  // Locked for a moment after opening so that browsers do not fill it in by themselves.
+  const isPasswordUnlocked = useUnlockAfter(PASSWORD_UNLOCK_DELAY_MS);
+  const [isPasswordVisible, setPasswordVisible] = useState(false);
+  const signIn = useSignIn({ beforeSignIn });
+  const form = useForm<Credentials>({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: { username: validateWith(LoginUsernameSchema), password: validateWith(LoginPasswordSchema) },
+  });
+
+  // Errors are stored as translation keys, so they follow a language switch.
+  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
+      <Stack gap="md">
+        {signIn.isError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="login-error">
+            {describeError(signIn.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.login.username')}
+          autoComplete="username"
+          maxLength={USERNAME_MAX_LENGTH}
+          {...form.getInputProps('username')}
+          error={errorText(form.errors.username)}
+        />
+        <PasswordInput
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          disabled={!isPasswordUnlocked}
+          description={isPasswordUnlocked ? undefined : t('auth.login.passwordUnlocking')}
+          visible={isPasswordVisible}
+          onVisibilityChange={setPasswordVisible}
+          visibilityToggleButtonProps={{
+            'aria-label': t('auth.login.showPassword'),
+            tabIndex: 0,
+            // Mantine toggles on pointer and Space only; Enter works on every other button.
+            onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                setPasswordVisible((visible) => !visible);
+              }
+            },
+          }}
+          {...form.getInputProps('password')}
+          error={errorText(form.errors.password)}
+        />
+        <Anchor component={Link} to="/forgotPassword" size="sm">
+          {t('auth.login.forgotPassword')}
+        </Anchor>
+        <Button type="submit" fullWidth loading={signIn.isPending} loaderProps={{ 'aria-label': t('auth.login.submitting') }}>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PublicPageLayout } from '../../components/public-page-layout';
+import { displayLoginQuery } from '../../lib/display-login-query';
+import { useExperienceCode } from '../../theme/experience-code';
+import { LoginForm } from './login-form';
+import { useEndSessionOnVisit } from './use-end-session-on-visit';
+
+/** Spec section 2, "Login". */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const waitForSignOut = useEndSessionOnVisit();
+  const experienceCode = useExperienceCode();
+  const { data: display } = useQuery(displayLoginQuery(experienceCode));
+
+  return (
+    <PublicPageLayout>
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t('auth.login.title')}
+        </Title>
+        <LoginForm beforeSignIn={waitForSignOut} />
+        {display?.hasOnboarding && (
+          <Group gap="xs" justify="center">
+            <Text size="sm">{t('auth.login.noAccount')}</Text>
+            <Anchor component={Link} to="/register" size="sm" fw={600}>
+              {t('auth.login.createAccount')}
+            </Anchor>
+          </Group>
+        )}
+      </Stack>
+    </PublicPageLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoints, type LoggedInUser } from '@portal/contract';
+import { buildUrl, callApi } from './api-client';
+import { ApiError } from './api-error';
+import { getStoredUser, setStoredUser } from './stored-user';
+
+const USER: LoggedInUser = {
+  userid: 1,
+  firstname: 'Camille',
+  lastname: 'Tremblay',
+  role: 'USER',
+  client: 'NBF',
+  experience: 'NBF',
+  menus: [],
+  mfa: false,
+  mfaType: 0,
+  mfaEmail: 'c***@example.com',
+  mfaSms: '',
+  mfaAuditRoot: '',
+  LockedOut: false,
+  rejectedPassword: 0,
+  redirectTo: '/',
+  searchPreference: [],
+};
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  const storage = new Map<string, string>();
+  vi.stubGlobal('window', {
+    location: { hash: '#/' },
+    localStorage: {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    },
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('buildUrl', () => {
+  it('fills path parameters and skips empty query values', () => {
+    expect(buildUrl({ path: '/branding/:code/:kind' }, { code: 'N B', kind: 'logo' }, { a: 1, b: undefined, c: ['x', 'y'] })).toBe(
+      '/branding/N%20B/logo?a=1&c=x&c=y',
+    );
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => buildUrl({ path: '/branding/:code/:kind' }, { code: 'NBF' })).toThrow(/kind/);
+  });
+});
+
+describe('callApi', () => {
+  it('sends JSON with the session cookie and parses the answer with the contract', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, lang: 'fr' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callApi(endpoints.setLang, { query: { lang: 'fr' } })).resolves.toEqual({ success: true, lang: 'fr' });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/Localisation/SetLang?lang=fr',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
+  });
+
+  it('keeps the user signed in when the sign-in itself is refused', async () => {
+    setStoredUser(USER);
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(400, { success: false, error: 'errors.invalidCredentials', msg: 'Username or password incorrect' }),
+    );
+    const failure = callApi(endpoints.processLogin, { body: { UserName: 'demo.user', Password: 'wrong' } });
+    await expect(failure).rejects.toMatchObject({ status: 400, key: 'errors.invalidCredentials' });
+    expect(getStoredUser()).not.toBeNull();
+    expect(window.location.hash).toBe('#/');
+  });
+
+  it.each([401, 419])('sends the browser to sign-in on %i', async (status) => {
+    setStoredUser(USER);
+    vi.stubGlobal('fetch', async () => jsonResponse(status, { success: false, error: 'errors.forbidden', msg: 'no' }));
+    await expect(callApi(endpoints.setLang, { query: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError);
+    expect(getStoredUser()).toBeNull();
+    expect(window.location.hash).toBe('#/login');
+  });
+
+  it('treats the session-expired key as a lost session whatever the status', async () => {
+    setStoredUser(USER);
+    vi.stubGlobal('fetch', async () => jsonResponse(200, { success: false, error: 'session-expired', msg: 'Session expired' }));
+    await expect(callApi(endpoints.logout)).rejects.toMatchObject({ key: 'session-expired' });
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('reports a network failure as the generic error', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(callApi(endpoints.logout)).rejects.toMatchObject({ status: 0, key: 'errors.unexpected' });
+  });
+});
