@@ -42,6 +42,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Every browser test signs in from 127.0.0.1; the limits themselves are proven by the server tests.
+      LOGIN_LIMIT_PER_IP: '10000',
+      LOGIN_LIMIT_PER_USERNAME: '10000',
     },
   },
 });

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, openLogin, signIn } from '../../fixtures/portal';
+
+const screenshotDir = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+/** The README's pictures are taken here; an existing one is kept unless asked to refresh. */
+const shouldCapture = (name: string) => process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(path.join(screenshotDir, name));
+
+test('The login page has no serious accessibility violation, in English and French', async ({ page }) => {
+  await openLogin(page);
+  await expect(page.getByLabel('Password', { exact: true })).toBeEnabled({ timeout: 5_000 });
+  await expectNoSeriousA11yViolations(page);
+  if (shouldCapture('login.png')) await page.screenshot({ path: path.join(screenshotDir, 'login.png') });
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('The home page and its dialogs have no serious accessibility violation', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await expectNoSeriousA11yViolations(page);
+  if (shouldCapture('home.png')) await page.screenshot({ path: path.join(screenshotDir, 'home.png') });
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('@mobile The login and home pages have no serious accessibility violation on a phone', async ({ page }) => {
+  await openLogin(page);
+  await expectNoSeriousA11yViolations(page);
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,31 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openLogin } from '../../fixtures/portal';
+
+const primaryColour = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primary').trim());
+const logoSources = (page: Page) => page.locator('img[src*="/branding/"]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+
+test('?exp= brands the portal: logo, colours, favicon and title change without a rebuild', async ({ page, request }) => {
+  await openLogin(page, '?exp=LAU');
+  const lau = await (await request.get('/branding/experience?exp=LAU')).json();
+  await expect.poll(() => primaryColour(page)).toBe(lau.Colors.primary);
+  await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/LAU/')]));
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/branding\/LAU\/favicon/);
+  await expect(page).toHaveTitle(lau.AppTitle);
+
+  await openLogin(page, '?exp=NBW');
+  const nbw = await (await request.get('/branding/experience?exp=NBW')).json();
+  await expect.poll(() => primaryColour(page)).toBe(nbw.Colors.primary);
+  expect(nbw.Colors.primary).not.toBe(lau.Colors.primary);
+  await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/NBW/')]));
+});
+
+test('The chosen experience is remembered in the exp cookie, and an unknown code falls back to the default', async ({ page, context }) => {
+  await openLogin(page, '?exp=LAT');
+  expect((await context.cookies()).find((c) => c.name === 'exp')?.value).toBe('LAT');
+  await page.goto('/#/login');
+  await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/LAT/')]));
+
+  await openLogin(page, '?exp=NOPE');
+  await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/NBF/')]));
+});

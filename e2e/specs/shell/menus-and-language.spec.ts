@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../../fixtures/portal';
+
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test('An administrator sees User Management; a plain user does not, even by typing the route', async ({ page }) => {
+  await signIn(page, 'demo.admin', 'Alex');
+  await expect(nav(page).getByRole('link', { name: 'User Management' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await nav(page).getByRole('link', { name: 'User Management' }).click();
+  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Yes' }).click();
+
+  await signIn(page, 'demo.user', 'Camille');
+  await expect(nav(page).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await page.goto('/#/userManagement');
+  await expect(page.getByRole('heading', { name: 'Welcome, Camille' })).toBeVisible();
+});
+
+test('A super user sees both User Management and Reports', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await expect(nav(page).getByRole('link', { name: 'User Management' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Reports' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toHaveText('SG');
+});
+
+test('Switching to French changes the visible text, the lang cookie and the page language', async ({ page, context }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { name: 'Bienvenue, Camille' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /navigation principale/i }).getByRole('link', { name: 'Accueil' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'lang')?.value).toBe('fr');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bienvenue, Camille' })).toBeVisible();
+});
+
+test('The login page switches language with its toggle', async ({ page }) => {
+  await page.goto('/#/login');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByLabel("Nom d'utilisateur", { exact: true })).toBeVisible();
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('@mobile On a phone, a drawer replaces the buttons and has no User Management', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Reports' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'FAQ' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  await expect(drawer.getByRole('button', { name: /Log Out/ })).toBeVisible();
+});
