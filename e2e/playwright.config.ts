@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Chosen once in the main process; the workers inherit them through the environment.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_SMTP_HTTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
@@ -17,7 +19,8 @@ export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 2,
+  // One worker: tests sign the same demo people in, and a code is single use.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -27,24 +30,35 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions }, grepInvert: /@mobile/ },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    cwd: '..',
-    url: `${baseURL}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Every browser test signs in from 127.0.0.1; the limits themselves are proven by the server tests.
-      LOGIN_LIMIT_PER_IP: '10000',
-      LOGIN_LIMIT_PER_USERNAME: '10000',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/fixtures/smtp-sink-server.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      cwd: '..',
+      url: `${baseURL}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        JOB_POLL_SECONDS: '0.5',
+        // Every browser test signs in from 127.0.0.1; the limits themselves are proven by the server tests.
+        LOGIN_LIMIT_PER_IP: '10000',
+        LOGIN_LIMIT_PER_USERNAME: '10000',
+      },
+    },
+  ],
 });

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpSink, codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
 import { waitForSms } from './mfa-helpers.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
-const smtp = new SmtpSink();
 beforeAll(async () => {
-  await smtp.start();
-  t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_LIMIT_PER_USERNAME: '12' });
+  t = await createTestApp({ LOGIN_LIMIT_PER_USERNAME: '12' });
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -19,7 +16,7 @@ const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: obj
 
 describe('profile', () => {
   it('returns the user info of spec section 3', async () => {
-    const cookie = await signIn(t.app, 'demo.user');
+    const cookie = await signIn(t, 'demo.user');
     const response = await call(cookie, 'GET', '/account/user-info');
     expect(response.json().userInfo).toMatchObject({
       Username: 'demo.user',
@@ -33,7 +30,7 @@ describe('profile', () => {
   });
 
   it('saves names and language, refuses a taken username and a phone that was not confirmed', async () => {
-    const cookie = await signIn(t.app, 'demo.service');
+    const cookie = await signIn(t, 'demo.service');
     const base = { Username: 'demo.service', FirstName: 'Jordane', LastName: 'Roy-Côté', PhoneNumber: '', ContactLanguage: 'en', MFAType: 0 };
     expect((await call(cookie, 'POST', '/account/set-user-info', base)).json().success).toBe(true);
     const info = (await call(cookie, 'GET', '/account/user-info')).json().userInfo;
@@ -48,7 +45,7 @@ describe('profile', () => {
   });
 
   it('adds a phone through a code sent by SMS, then removing it puts codes back on e-mail', async () => {
-    const cookie = await signIn(t.app, 'demo.internal');
+    const cookie = await signIn(t, 'demo.internal');
     const sent = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: '(514) 555-0177', CommunicationType: 1 });
     expect(sent.json()).toMatchObject({ success: true, nextResendSeconds: 30 });
     const sms = await waitForSms(t.config.dataDir, 1);
@@ -65,7 +62,7 @@ describe('profile', () => {
   });
 
   it('refuses SMS for a client without SMS', async () => {
-    const cookie = await signIn(t.app, 'lau.user');
+    const cookie = await signIn(t, 'lau.user');
     const response = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: '5145550100', CommunicationType: 1 });
     expect(response.json().error).toBe('errors.smsUnavailable');
   });
@@ -73,12 +70,12 @@ describe('profile', () => {
 
 describe('e-mail change', () => {
   it('takes effect only after the code sent to the new address', async () => {
-    const cookie = await signIn(t.app, 'demo.admin');
-    const before = smtp.messages.length;
+    const cookie = await signIn(t, 'demo.admin');
+    const before = t.smtp.messages.length;
     const sent = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'Alex.New@Example.com', CommunicationType: 0 });
     expect(sent.statusCode).toBe(200);
     expect((await call(cookie, 'GET', '/account/user-info')).json().userInfo.Email).toBe('demo.admin@example.com');
-    const code = codeOf(await smtp.waitFor('alex.new@example.com', { after: before }));
+    const code = codeOf(await t.smtp.waitFor('alex.new@example.com', { after: before }));
 
     const otherAddress = await call(cookie, 'POST', '/account/validateContactValidationCode', { ContactValue: 'other@example.com', ContactValidationCode: code });
     expect(otherAddress.json().error).toBe('errors.codeInvalid');
@@ -87,7 +84,7 @@ describe('e-mail change', () => {
   });
 
   it('names a bad address by length or format', async () => {
-    const cookie = await signIn(t.app, 'demo.super');
+    const cookie = await signIn(t, 'demo.super');
     const short = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'a@b.c', CommunicationType: 0 });
     expect(short.json().error).toBe('errors.contactInvalidLength');
     const format = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'not an address', CommunicationType: 0 });
@@ -97,8 +94,8 @@ describe('e-mail change', () => {
 
 describe('password change', () => {
   it('names each mistake, and on success ends the other sessions but keeps this one', async () => {
-    const other = await signIn(t.app, 'lau.user');
-    const cookie = await signIn(t.app, 'lau.user');
+    const other = await signIn(t, 'lau.user');
+    const cookie = await signIn(t, 'lau.user');
     const change = (payload: object) => call(cookie, 'POST', '/account/set-new-password', payload);
     expect((await change({ OldPassword: 'Wrong#2026', NewPassword: 'Fresh#Pass42', ConfPassword: 'Fresh#Pass42' })).json().msg).toBe(
       'Your old password does not match.',
@@ -118,7 +115,7 @@ describe('password change', () => {
     const aged = await createTestApp({ PASSWORD_MAX_AGE_DAYS: '90' });
     try {
       await aged.database.db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) }).where('username', '=', 'demo.user').execute();
-      const cookie = await signIn(aged.app, 'demo.user');
+      const cookie = await signIn(aged, 'demo.user');
       expect((await aged.app.inject({ url: '/login/account-status', headers: { cookie } })).json().accountStatus).toEqual({
         MustSetPassword: false,
         PasswordExpired: true,

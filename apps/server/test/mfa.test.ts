@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpSink, codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
 import { signInToCodeStep, waitForSms } from './mfa-helpers.js';
 import { createTestApp, sessionCookieOf, type TestApp } from './test-app.js';
 
 let t: TestApp;
-const smtp = new SmtpSink();
 beforeAll(async () => {
-  await smtp.start();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestApp();
   await t.database.db.updateTable('users').set({ mfa_active: true }).execute();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 const validate = (cookie: string, MFACode: string) =>
@@ -28,10 +25,10 @@ const ageLatestCode = (username: string, seconds: number) =>
 
 describe('the code step of signing in', () => {
   it('sends a branded code e-mail, keeps the pending session away from everything else, then renews the session', async () => {
-    const { cookie, code, user } = await signInToCodeStep(t.app, smtp, 'demo.user');
+    const { cookie, code, user } = await signInToCodeStep(t.app, t.smtp, 'demo.user');
     expect(user.mfa).toBe(true);
     expect(user.mfaEmail).toBe('d***@example.com');
-    const mail = smtp.messages.at(-1)!;
+    const mail = t.smtp.messages.at(-1)!;
     expect(mail.subject).toBe('Your sign-in code');
     expect(mail.html).toContain('/branding/NBF/logo');
 
@@ -53,29 +50,29 @@ describe('the code step of signing in', () => {
   });
 
   it('takes a code once only', async () => {
-    const first = await signInToCodeStep(t.app, smtp, 'demo.super');
+    const first = await signInToCodeStep(t.app, t.smtp, 'demo.super');
     expect((await validate(first.cookie, first.code)).statusCode).toBe(200);
     await ageLatestCode('demo.super', 3600);
-    const second = await signInToCodeStep(t.app, smtp, 'demo.super');
+    const second = await signInToCodeStep(t.app, t.smtp, 'demo.super');
     expect((await validate(second.cookie, first.code)).statusCode).toBe(first.code === second.code ? 200 : 400);
     expect((await validate(second.cookie, second.code)).statusCode).toBe(first.code === second.code ? 400 : 200);
   });
 
   it('voids a code after five wrong tries', async () => {
-    const { cookie, code } = await signInToCodeStep(t.app, smtp, 'demo.admin');
+    const { cookie, code } = await signInToCodeStep(t.app, t.smtp, 'demo.admin');
     const wrongCode = code === '9999999' ? '8888888' : '9999999';
     for (let i = 0; i < 5; i++) expect((await validate(cookie, wrongCode)).statusCode).toBe(400);
     expect((await validate(cookie, code)).statusCode).toBe(400);
   });
 
   it('refuses an expired code', async () => {
-    const { cookie, code } = await signInToCodeStep(t.app, smtp, 'demo.service');
+    const { cookie, code } = await signInToCodeStep(t.app, t.smtp, 'demo.service');
     await t.database.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     expect((await validate(cookie, code)).statusCode).toBe(400);
   });
 
   it('honours the 30, 40, 60, 90, 120 second resend schedule and voids the previous code', async () => {
-    const { cookie, code: firstCode } = await signInToCodeStep(t.app, smtp, 'demo.internal');
+    const { cookie, code: firstCode } = await signInToCodeStep(t.app, t.smtp, 'demo.internal');
     const tooSoon = await resend(cookie);
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().error).toBe('errors.resendTooSoon');
@@ -87,14 +84,14 @@ describe('the code step of signing in', () => {
       await ageLatestCode('demo.internal', previousWait - 2);
       expect((await resend(cookie)).statusCode).toBe(429);
       await ageLatestCode('demo.internal', previousWait + 1);
-      const before = smtp.messages.length;
+      const before = t.smtp.messages.length;
       const sent = await resend(cookie);
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toMatchObject({ nextResendSeconds: wait, target: 'd***@example.com' });
-      await smtp.waitFor('demo.internal@example.com', { after: before });
+      await t.smtp.waitFor('demo.internal@example.com', { after: before });
       previousWait = wait;
     }
-    const latest = codeOf(smtp.messages.at(-1)!);
+    const latest = codeOf(t.smtp.messages.at(-1)!);
     if (latest !== firstCode) expect((await validate(cookie, firstCode)).statusCode).toBe(400);
     expect((await validate(cookie, latest)).statusCode).toBe(200);
   });
@@ -114,7 +111,7 @@ describe('the code step of signing in', () => {
   });
 
   it('refuses SMS for a user without a number', async () => {
-    const { cookie } = await signInToCodeStep(t.app, smtp, 'lau.user');
+    const { cookie } = await signInToCodeStep(t.app, t.smtp, 'lau.user');
     await t.database.db.updateTable('one_time_codes').set({ created_at: new Date(Date.now() - 3600_000) }).execute();
     const response = await resend(cookie, 1);
     expect(response.statusCode).toBe(400);
@@ -124,9 +121,9 @@ describe('the code step of signing in', () => {
 
 describe('mail delivery', () => {
   it('delivers a code e-mail once the SMTP server comes back', async () => {
-    const port = smtp.port;
-    await smtp.stop();
-    const before = smtp.messages.length;
+    const port = t.smtp.port;
+    await t.smtp.stop();
+    const before = t.smtp.messages.length;
     const response = await t.app.inject({
       method: 'POST',
       url: '/login/processlogin',
@@ -134,9 +131,9 @@ describe('mail delivery', () => {
     });
     expect(response.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(smtp.messages.length).toBe(before);
-    await smtp.start(port);
-    const mail = await smtp.waitFor('lau.admin@example.com', { after: before, timeoutMs: 20_000 });
+    expect(t.smtp.countTo('lau.admin@example.com')).toBe(0);
+    await t.smtp.start(port);
+    const mail = await t.smtp.waitFor('lau.admin@example.com', { after: before, timeoutMs: 20_000 });
     expect(mail.subject).toBe('Votre code de connexion');
   });
 });

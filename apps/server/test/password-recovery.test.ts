@@ -1,39 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpSink, linkOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { linkOf } from '../../../e2e/fixtures/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
-const smtp = new SmtpSink();
 beforeAll(async () => {
-  await smtp.start();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
-  await smtp.stop();
 });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 const tokenOf = (link: string) => decodeURIComponent(new URL(link.replace('/#/', '/')).searchParams.get('token')!);
 
 async function requestLink(username: string): Promise<string> {
-  const before = smtp.messages.length;
+  const before = t.smtp.messages.length;
   expect((await post('/api/forgotpassword', { userName: username })).statusCode).toBe(200);
-  return tokenOf(linkOf(await smtp.waitFor(`${username}@example.com`, { after: before })));
+  return tokenOf(linkOf(await t.smtp.waitFor(`${username}@example.com`, { after: before })));
 }
 
 describe('forgot password', () => {
   it('answers the same whether or not the account exists, and mails a link only when it does', async () => {
-    const before = smtp.messages.length;
+    const before = t.smtp.messages.length;
     const known = await post('/api/forgotpassword', { userName: 'demo.service' });
     const unknown = await post('/api/forgotpassword', { userName: 'nobody.at.all' });
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
-    const mail = await smtp.waitFor('demo.service@example.com', { after: before });
+    const mail = await t.smtp.waitFor('demo.service@example.com', { after: before });
     expect(mail.subject).toBe('Réinitialisez votre mot de passe');
     expect(linkOf(mail)).toMatch(/^http:\/\/portal\.test\/#\/resetPassword\?token=/);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(smtp.messages.length).toBe(before + 1);
+    expect(t.smtp.messages.length).toBe(before + 1);
   });
 
   it('keeps only a hash of the token', async () => {
@@ -45,7 +42,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('validates the token, applies the policy, ends every session and works once', async () => {
-    const session = await signIn(t.app, 'demo.user');
+    const session = await signIn(t, 'demo.user');
     const token = await requestLink('demo.user');
     expect((await post('/api/validatetoken', { token })).json()).toEqual({ success: true });
 
@@ -64,7 +61,7 @@ describe('reset password', () => {
     const done = await post('/api/resetpassword', { username: 'Demo.User', token, password: 'Better#Pass42', confirmPassword: 'Better#Pass42' });
     expect(done.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/login/account-status', headers: { cookie: session } })).statusCode).toBe(401);
-    await signIn(t.app, 'demo.user', 'Better#Pass42');
+    await signIn(t, 'demo.user', 'Better#Pass42');
 
     const again = await post('/api/resetpassword', { username: 'demo.user', token, password: 'Other#Pass42', confirmPassword: 'Other#Pass42' });
     expect(again.json()).toMatchObject({ error: 'errors.resetRequestInvalid', msg: 'Password reset request is invalid or expired' });
@@ -85,7 +82,7 @@ describe('reset password', () => {
   });
 
   it('refuses a password used lately', async () => {
-    const cookie = await signIn(t.app, 'demo.super');
+    const cookie = await signIn(t, 'demo.super');
     const change = (OldPassword: string, NewPassword: string) =>
       t.app.inject({ method: 'POST', url: '/account/set-new-password', payload: { OldPassword, NewPassword, ConfPassword: NewPassword }, headers: { cookie } });
     expect((await change('Portal#2026', 'First#Pass42')).statusCode).toBe(200);

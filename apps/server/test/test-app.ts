@@ -7,10 +7,13 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { SmtpSink, codeOf } from '../../../e2e/fixtures/smtp-sink.js';
 import { adminQuery, withDatabase } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The real SMTP server this app sends its mail to. */
+  smtp: SmtpSink;
   database: DatabaseHandle;
   config: AppConfig;
   close(): Promise<void>;
@@ -40,7 +43,9 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-app-'));
+  const smtp = await new SmtpSink().start();
   const config = loadConfig({
+    SMTP_URL: smtp.url,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DOCUMENTS_DIR: inject('documentsDir'),
@@ -53,11 +58,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   return {
     app,
+    smtp,
     database,
     config,
     close: async () => {
       await app.close();
       await drop();
+      await smtp.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -65,15 +72,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 export const DEMO_PASSWORD = 'Portal#2026';
 
-/** Signs in through the real endpoint and returns the session cookie for later calls. */
-export async function signIn(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await app.inject({
+/**
+ * Signs in through the real endpoints, both steps: the password, then the code read from
+ * the e-mail the app sent. Returns the session cookie for later calls.
+ */
+export async function signIn(t: Pick<TestApp, 'app' | 'smtp'>, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const before = t.smtp.messages.length;
+  const response = await t.app.inject({
     method: 'POST',
     url: '/login/processlogin',
     payload: { UserName: username, Password: password },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
-  return sessionCookieOf(response);
+  const pending = sessionCookieOf(response);
+  if (!response.json().user.mfa) return pending;
+  // Signing in again within the resend delay keeps the code already sent: then the latest mail holds it.
+  const to = `${username}@example.com`;
+  const mail = await t.smtp.waitFor(to, { after: before, timeoutMs: 3_000 }).catch(() => t.smtp.waitFor(to));
+  const validated = await t.app.inject({
+    method: 'POST',
+    url: '/login/mfacodevalidation',
+    payload: { MFACode: codeOf(mail) },
+    headers: { cookie: pending },
+  });
+  if (validated.statusCode !== 200) throw new Error(`code step of ${username} failed: ${validated.body}`);
+  return sessionCookieOf(validated);
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { Menu } from '@portal/contract';
+import { landingPathOf } from '../lib/landing-path';
 import { useStoredUser } from '../lib/stored-user';
 
 /** Signed-in pages: a stored user who has passed the one-time code. */
@@ -15,7 +16,8 @@ export function RequireSignedIn() {
 export function RequirePendingMfa() {
   const user = useStoredUser();
   if (!user) return <Navigate to="/login" replace />;
-  if (!user.mfa) return <Navigate to="/" replace />;
+  // Right after the code is accepted this meets the new user first: send it where the server said.
+  if (!user.mfa) return <Navigate to={landingPathOf(user)} replace />;
   return <Outlet />;
 }
 

@@ -9,6 +9,7 @@ import {
   type ResponseOf,
 } from '@portal/contract';
 import { ApiError, createUnexpectedError } from './api-error';
+import { rememberSessionExpired } from './session-expiry-notice';
 import { clearStoredUser } from './stored-user';
 
 type Part<K extends string, T> = [T] extends [undefined]
@@ -116,7 +117,10 @@ function handleFailure(endpoint: Endpoint, error: ApiError): ApiError {
   const isSessionLost = SESSION_STATUSES.has(error.status) || error.key === ERROR_KEYS.sessionExpired;
   if (isSessionLost && !isSignIn) {
     clearStoredUser();
-    if (!window.location.hash.startsWith('#/login')) window.location.hash = '#/login';
+    if (!window.location.hash.startsWith('#/login')) {
+      rememberSessionExpired();
+      window.location.hash = '#/login';
+    }
   }
   return error;
 }

@@ -80,7 +80,7 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
         experience_id: experienceIds[account.experienceCode]!,
         contact_language: account.language,
         password_hash: passwordHash,
-        mfa_active: false,
+        must_set_password: account.mustSetPassword ?? false,
       });
     }
 

@@ -13,6 +13,8 @@ export interface DemoUser {
   language: 'en' | 'fr';
   /** Index into DEMO_OWNERS of the client: whose documents this user may see. */
   ownerIndex?: number;
+  /** Signs in, then must choose a new password before anything else. */
+  mustSetPassword?: boolean;
 }
 
 export const DEMO_ACCOUNTS: DemoUser[] = [
@@ -22,6 +24,7 @@ export const DEMO_ACCOUNTS: DemoUser[] = [
   { username: 'demo.service', firstName: 'Jordan', lastName: 'Roy', role: 'CUSTOMER_SERVICE', clientCode: 'NBF', experienceCode: 'NBF', language: 'fr' },
   { username: 'demo.internal', firstName: 'Morgan', lastName: 'Côté', role: 'INTERNAL', clientCode: 'NBF', experienceCode: 'NBF', language: 'en' },
   { username: 'lau.user', firstName: 'Émilie', lastName: 'Bouchard', role: 'USER', clientCode: 'LAU', experienceCode: 'LAU', language: 'fr', ownerIndex: 0 },
+  { username: 'demo.newpass', firstName: 'Robin', lastName: 'Lefebvre', role: 'USER', clientCode: 'NBF', experienceCode: 'NBF', language: 'en', mustSetPassword: true },
   { username: 'lau.admin', firstName: 'Nathan', lastName: 'Lévesque', role: 'ADMIN', clientCode: 'LAU', experienceCode: 'LAU', language: 'fr' },
 ];
 

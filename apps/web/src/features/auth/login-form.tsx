@@ -1,7 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,17 +9,24 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_UNLOCK_DELAY_MS,
   USERNAME_MAX_LENGTH,
+  type ErrorKey,
 } from '@portal/contract';
+import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { validateWith } from '../../lib/zod-validator';
 import { useSignIn, type Credentials } from './use-sign-in';
 import { useUnlockAfter } from './use-unlock-after';
 
-export function LoginForm({ beforeSignIn }: { beforeSignIn: () => Promise<void> }) {
+interface LoginFormProps {
+  beforeSignIn: () => Promise<void>;
+  /** Why the visitor was sent here (session expired, reset link refused); hidden once they try to sign in. */
+  noticeKey?: ErrorKey;
+}
+
+export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
   const { t } = useTranslation();
   // Locked for a moment after opening so that browsers do not fill it in by themselves.
   const isPasswordUnlocked = useUnlockAfter(PASSWORD_UNLOCK_DELAY_MS);
-  const [isPasswordVisible, setPasswordVisible] = useState(false);
   const signIn = useSignIn({ beforeSignIn });
   const form = useForm<Credentials>({
     mode: 'controlled',
@@ -34,6 +40,11 @@ export function LoginForm({ beforeSignIn }: { beforeSignIn: () => Promise<void> 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
       <Stack gap="md">
+        {noticeKey && signIn.isIdle && (
+          <Alert color="orange" variant="light" icon={<IconClockExclamation aria-hidden />} data-testid="login-notice">
+            {t(noticeKey as never)}
+          </Alert>
+        )}
         {signIn.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="login-error">
             {describeError(signIn.error)}
@@ -46,25 +57,13 @@ export function LoginForm({ beforeSignIn }: { beforeSignIn: () => Promise<void> 
           {...form.getInputProps('username')}
           error={errorText(form.errors.username)}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.login.password')}
+          toggleLabel={t('auth.login.showPassword')}
           autoComplete="current-password"
           maxLength={PASSWORD_MAX_LENGTH}
           disabled={!isPasswordUnlocked}
           description={isPasswordUnlocked ? undefined : t('auth.login.passwordUnlocking')}
-          visible={isPasswordVisible}
-          onVisibilityChange={setPasswordVisible}
-          visibilityToggleButtonProps={{
-            'aria-label': t('auth.login.showPassword'),
-            tabIndex: 0,
-            // Mantine toggles on pointer and Space only; Enter works on every other button.
-            onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                setPasswordVisible((visible) => !visible);
-              }
-            },
-          }}
           {...form.getInputProps('password')}
           error={errorText(form.errors.password)}
         />

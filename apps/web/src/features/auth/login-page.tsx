@@ -6,12 +6,14 @@ import { PublicPageLayout } from '../../components/public-page-layout';
 import { displayLoginQuery } from '../../lib/display-login-query';
 import { useExperienceCode } from '../../theme/experience-code';
 import { LoginForm } from './login-form';
-import { useEndSessionOnVisit } from './use-end-session-on-visit';
+import { useLoginNotice } from './use-login-notice';
+import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
 
 /** Spec section 2, "Login". */
 export function LoginPage() {
   const { t } = useTranslation();
   const waitForSignOut = useEndSessionOnVisit();
+  const noticeKey = useLoginNotice();
   const experienceCode = useExperienceCode();
   const { data: display } = useQuery(displayLoginQuery(experienceCode));
 
@@ -21,7 +23,7 @@ export function LoginPage() {
         <Title order={1} size="h2">
           {t('auth.login.title')}
         </Title>
-        <LoginForm beforeSignIn={waitForSignOut} />
+        <LoginForm beforeSignIn={waitForSignOut} noticeKey={noticeKey} />
         {display?.hasOnboarding && (
           <Group gap="xs" justify="center">
             <Text size="sm">{t('auth.login.noAccount')}</Text>

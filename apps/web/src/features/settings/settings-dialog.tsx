@@ -1,33 +1,108 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Modal, Stack, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_DIALOG_MAX_WIDTH } from '@portal/contract';
+import { TimedBanner } from '../../components/timed-banner';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useTimedMessage } from '../../lib/use-timed-message';
+import { PasswordTab } from './password-tab';
+import { ProfileTab } from './profile-tab';
+import { userInfoQuery } from './settings-queries';
+import { usePasswordRequirement } from './use-password-requirement';
+
+type SettingsTab = 'profile' | 'password';
 
 interface SettingsDialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/** The settings dialog's frame (spec: max width 500px, full screen on mobile); its tabs come with later work. */
+/**
+ * Spec section 2, "Settings dialog": profile and password tabs. It also runs the startup
+ * checks after login: when the password must be set or has expired, it opens by itself on
+ * the Password tab and cannot be closed until a new password is saved.
+ */
 export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  const password = usePasswordRequirement();
+  // Spec order: the account status first, then the profile.
+  const userInfo = useQuery({ ...userInfoQuery(), enabled: password.isKnown });
+  const isPasswordRequired = password.requirement !== null;
+  const [tab, setTab] = useState<SettingsTab>('profile');
+  const banner = useTimedMessage();
+
+  useEffect(() => {
+    if (isPasswordRequired) setTab('password');
+  }, [isPasswordRequired]);
+
+  const close = () => {
+    // Escape reaches here even when the dialog may not close (Mantine's stack re-enables it).
+    if (isPasswordRequired) return;
+    banner.clear();
+    setTab('profile');
+    onClose();
+  };
+
+  const onPasswordSaved = (text: string) => {
+    setTab('profile');
+    if (!isPasswordRequired) {
+      banner.show({ kind: 'success', text });
+      return;
+    }
+    // The requirement is met: the dialog closes, so the confirmation goes to a notification.
+    password.markMet();
+    banner.clear();
+    onClose();
+    notifications.show({ color: 'green', message: text });
+  };
+
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('settings.title')}
-      size={SETTINGS_DIALOG_MAX_WIDTH}
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      data-testid="settings-dialog"
-    >
-      <Stack gap="lg">
-        <Text>{t('settings.notReady')}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>{t('common.close')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Modal.Stack>
+      <Modal
+        stackId="settings"
+        opened={opened || isPasswordRequired}
+        onClose={close}
+        title={t('settings.title')}
+        size={SETTINGS_DIALOG_MAX_WIDTH}
+        fullScreen={isMobile}
+        withCloseButton={!isPasswordRequired}
+        closeOnEscape={!isPasswordRequired}
+        closeOnClickOutside={!isPasswordRequired}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        data-testid="settings-dialog"
+      >
+        <Stack gap="md">
+          {password.requirement && (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="password-required-banner">
+              {t(password.requirement === 'mustSet' ? 'settings.mustSetPassword' : 'settings.passwordExpired')}
+            </Alert>
+          )}
+          <TimedBanner message={banner.message} onClose={banner.clear} testId="settings-banner" />
+          <Tabs value={tab} onChange={(next) => setTab(next === 'password' ? 'password' : 'profile')}>
+            <Tabs.List grow mb="md">
+              <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
+              <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="profile">
+              <ProfileTab
+                userInfo={userInfo}
+                banner={banner}
+                onSaved={() => {
+                  // The spec's order of things: with a password still owed, go straight to it.
+                  if (isPasswordRequired) setTab('password');
+                }}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="password">
+              <PasswordTab banner={banner} onSaved={onPasswordSaved} />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Modal>
+    </Modal.Stack>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
-import { callApi } from '../../lib/api-client';
-import { forgetSession } from '../../lib/forget-session';
+import { callApi } from './api-client';
+import { forgetSession } from './forget-session';
 
 /**
  * Opening the sign-in screen signs out (spec: "visiting the screen logs the user out and

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OneTimeCodeSchema, type LoggedInUser } from '@portal/contract';
+import { OneTimeCodeInput } from '../../components/one-time-code-input';
+import { ResendCode } from '../../components/resend-code';
+import { TimedBanner } from '../../components/timed-banner';
+import { describeError } from '../../i18n/error-message';
+import { validateWith } from '../../lib/zod-validator';
+import { MfaChannelChoice } from './mfa-channel-choice';
+import { useMfaResend } from './use-mfa-resend';
+import { useMfaValidation } from './use-mfa-validation';
+
+/** The code form, the way to a new code (with its wait and channel), and the way back to sign-in. */
+export function MfaChallenge({ user }: { user: LoggedInUser }) {
+  const { t } = useTranslation();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const resend = useMfaResend(user);
+  const validation = useMfaValidation(user);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: { code: validateWith(OneTimeCodeSchema) },
+  });
+
+  // The page exists for this one field.
+  useEffect(() => codeInput.current?.focus(), []);
+
+  const submit = form.onSubmit(({ code }) =>
+    validation.mutate(code, {
+      onError: () => {
+        form.setFieldValue('code', '');
+        codeInput.current?.focus();
+      },
+    }),
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('mfa.title')}
+      </Title>
+      <Text data-testid="mfa-target">{t('mfa.subtitle', { target: resend.target })}</Text>
+      <TimedBanner message={resend.banner.message} onClose={resend.banner.clear} testId="mfa-resend-banner" />
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {validation.isError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="mfa-error">
+              {describeError(validation.error)}
+            </Alert>
+          )}
+          <OneTimeCodeInput
+            ref={codeInput}
+            label={t('code.label')}
+            description={t('code.hint')}
+            {...form.getInputProps('code')}
+            error={form.errors.code ? t(String(form.errors.code) as never) : undefined}
+          />
+          <Button type="submit" fullWidth loading={validation.isPending} loaderProps={{ 'aria-label': t('mfa.submitting') }}>
+            {t('mfa.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {resend.canChooseChannel && <MfaChannelChoice value={resend.channel} onChange={resend.setChannel} />}
+      <ResendCode countdown={resend.countdown} onResend={() => resend.resend.mutate()} isSending={resend.resend.isPending} />
+      <Anchor component={Link} to="/login" size="sm">
+        {t('mfa.backToLogin')}
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { endpoints, LoginUsernameSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { NoticeDialog } from '../../components/notice-dialog';
+import { PublicPageLayout } from '../../components/public-page-layout';
+import { describeError } from '../../i18n/error-message';
+import { callApi } from '../../lib/api-client';
+import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
+import { validateWith } from '../../lib/zod-validator';
+import { useExperienceCode } from '../../theme/experience-code';
+
+/**
+ * Spec section 2, "Forgot password". The answer is the same whether the account exists or
+ * not, so the confirmation says "if".
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const experienceCode = useExperienceCode();
+  const waitForSignOut = useEndSessionOnVisit();
+  const [isSentDialogOpen, setSentDialogOpen] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '' },
+    validate: { username: validateWith(LoginUsernameSchema) },
+  });
+  const request = useMutation({
+    mutationFn: async (username: string) => {
+      // A late logout answer must not race the request.
+      await waitForSignOut();
+      return callApi(endpoints.forgotPassword, { body: { userName: username.trim(), exp: experienceCode } });
+    },
+    onSuccess: () => setSentDialogOpen(true),
+  });
+
+  return (
+    <PublicPageLayout>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('forgotPassword.title')}
+        </Title>
+        <Text>{t('forgotPassword.intro')}</Text>
+        <form noValidate onSubmit={form.onSubmit(({ username }) => request.mutate(username))}>
+          <Stack gap="md">
+            {request.isError && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="forgot-password-error">
+                {describeError(request.error)}
+              </Alert>
+            )}
+            <TextInput
+              label={t('forgotPassword.username')}
+              autoComplete="username"
+              maxLength={USERNAME_MAX_LENGTH}
+              {...form.getInputProps('username')}
+              error={form.errors.username ? t(String(form.errors.username) as never) : undefined}
+            />
+            <Button type="submit" fullWidth loading={request.isPending} loaderProps={{ 'aria-label': t('forgotPassword.sending') }}>
+              {t('forgotPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('forgotPassword.backToLogin')}
+        </Anchor>
+      </Stack>
+      <NoticeDialog
+        opened={isSentDialogOpen}
+        title={t('forgotPassword.sentTitle')}
+        text={t('forgotPassword.sentText')}
+        onConfirm={() => void navigate('/login', { replace: true })}
+        testId="forgot-password-sent"
+      />
+    </PublicPageLayout>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+
+/** Whether the reset link's token is still good; asked once per token, never retried (the answer would not change). */
+export function useResetTokenCheck(token: string | null) {
+  return useQuery({
+    queryKey: ['resetToken', token],
+    queryFn: ({ signal }) => callApi(endpoints.validateToken, { body: { token: token ?? '' }, signal }),
+    enabled: token !== null && token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

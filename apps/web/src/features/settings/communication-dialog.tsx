@@ -1,0 +1,52 @@
+import { Modal } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { COMMUNICATION_DIALOG_WIDTH, type UserInfo } from '@portal/contract';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { CommunicationSteps } from './communication-steps';
+
+export type CommunicationKind = 'email' | 'phone';
+
+interface CommunicationDialogProps {
+  /** Which contact is being changed; null when the dialog is closed. */
+  kind: CommunicationKind | null;
+  email: string;
+  phoneNumber: string;
+  onClose: () => void;
+  onChanged: (userInfo: UserInfo, kind: CommunicationKind) => void;
+}
+
+/**
+ * Spec section 2, "Communication dialog": a new e-mail address or phone number, proven by a
+ * code sent to it. It stacks over the settings dialog; closing it forgets its steps.
+ */
+export function CommunicationDialog({ kind, email, phoneNumber, onClose, onChanged }: CommunicationDialogProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const title =
+    kind === 'email'
+      ? t('settings.communication.emailTitle')
+      : phoneNumber
+        ? t('settings.communication.phoneEditTitle')
+        : t('settings.communication.phoneAddTitle');
+  return (
+    <Modal
+      stackId="communication"
+      opened={kind !== null}
+      onClose={onClose}
+      title={title}
+      size={COMMUNICATION_DIALOG_WIDTH}
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="communication-dialog"
+    >
+      {kind && (
+        <CommunicationSteps
+          kind={kind}
+          currentValue={kind === 'email' ? email : phoneNumber}
+          onCancel={onClose}
+          onChanged={(userInfo) => onChanged(userInfo, kind)}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf, endpoints } from '@portal/contract';
+import { describeError } from '../../i18n/error-message';
+import type { TimedMessageControl } from '../../lib/use-timed-message';
+import { ProfileForm } from './profile-form';
+
+interface ProfileTabProps {
+  userInfo: UseQueryResult<ResponseOf<typeof endpoints.userInfo>>;
+  banner: TimedMessageControl;
+  onSaved: () => void;
+}
+
+/** The profile once loaded; a fresh profile from the server starts a fresh form (nothing changed yet). */
+export function ProfileTab({ userInfo, banner, onSaved }: ProfileTabProps) {
+  const { t } = useTranslation();
+  if (userInfo.data) {
+    const profile = userInfo.data.userInfo;
+    return <ProfileForm key={JSON.stringify(profile)} userInfo={profile} banner={banner} onSaved={onSaved} />;
+  }
+  if (userInfo.isError) {
+    return (
+      <Stack gap="sm">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+          {describeError(userInfo.error)}
+        </Alert>
+        <Button variant="light" onClick={() => void userInfo.refetch()}>
+          {t('settings.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Center py="lg">
+      <Loader aria-label={t('settings.loading')} />
+    </Center>
+  );
+}
