@@ -13,6 +13,7 @@ import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
+import { registerDocumentsRoutes } from './routes/documents.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
 import { registerSessionRoutes } from './routes/session.routes.js';
 
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerBrandingRoutes(app, services);
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);
+  registerDocumentsRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

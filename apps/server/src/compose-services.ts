@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { createDocumentAccessRepository } from './db/repositories/document-access.repository.js';
+import { createDocumentsRepository } from './db/repositories/documents.repository.js';
+import { createHelpContentRepository } from './db/repositories/help-content.repository.js';
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
 import { createExperiencesRepository } from './db/repositories/experiences.repository.js';
 import { createHealthRepository } from './db/repositories/health.repository.js';
@@ -12,6 +15,8 @@ import { createUsersRepository } from './db/repositories/users.repository.js';
 import { createTransact } from './db/transact.js';
 import { startOutbox } from './jobs/outbox.js';
 import { createAccountService } from './services/account.service.js';
+import { createDocumentsService } from './services/documents.service.js';
+import { createHelpContentService } from './services/help-content.service.js';
 import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
 import { createNotifier } from './services/notifier.service.js';
@@ -65,6 +70,9 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     sessions,
     health: createHealthRepository(db),
     outbox,
+    storage: transports.storage,
+    documents: createDocumentsService({ documents: createDocumentsRepository(db), access: createDocumentAccessRepository(db) }),
+    help: createHelpContentService({ help: createHelpContentRepository(db) }),
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
     mfa,

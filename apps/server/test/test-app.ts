@@ -54,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.ready();
   return {
     app,

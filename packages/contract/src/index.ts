@@ -8,5 +8,6 @@ export * from './schemas/account.js';
 export * from './schemas/mfa.js';
 export * from './schemas/password-recovery.js';
 export * from './schemas/phone.js';
+export * from './schemas/documents.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, type EndpointName } from './endpoints/index.js';

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account.endpoints.js';
+import { documentsEndpoints } from './documents.endpoints.js';
 import { securityEndpoints } from './security.endpoints.js';
 import { sessionEndpoints } from './session.endpoints.js';
 
@@ -7,5 +8,6 @@ export const endpoints = {
   ...sessionEndpoints,
   ...accountEndpoints,
   ...securityEndpoints,
+  ...documentsEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

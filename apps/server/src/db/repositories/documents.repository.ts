@@ -1,0 +1,148 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../types.js';
+import { scopeCondition, type AccessScope } from './document-access.repository.js';
+
+export interface DocumentFilters {
+  /** Each condition must hold. */
+  conditions: RawBuilder<boolean>[];
+}
+
+export interface DocumentPageRequest {
+  userId: number;
+  reportId: number;
+  scope: AccessScope;
+  filters: RawBuilder<boolean>[];
+  sort: { attribute: string | null; direction: 'asc' | 'desc' };
+  limit: number;
+  offset: number;
+}
+
+/** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The filters of the document lists, as SQL on documents aliased `d`. */
+export const documentFilters = {
+  attributeMatches(attribute: string, operation: 0 | 1 | 2 | 3, text: string): RawBuilder<boolean> {
+    const value = sql`d.attributes ->> ${attribute}`;
+    switch (operation) {
+      case 0:
+        return sql<boolean>`(lower(${value}) = lower(${text}))`;
+      case 1:
+        return sql<boolean>`(${value} ILIKE ${`${escapeLike(text)}%`})`;
+      case 2:
+        return sql<boolean>`(${value} ILIKE ${`%${escapeLike(text)}`})`;
+      case 3:
+        return sql<boolean>`(${value} ILIKE ${`%${escapeLike(text)}%`})`;
+    }
+  },
+  anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
+    return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
+  },
+  dateFrom: (date: string) => sql<boolean>`(d.document_date >= ${date}::date)`,
+  dateTo: (date: string) => sql<boolean>`(d.document_date <= ${date}::date)`,
+};
+
+export function createDocumentsRepository(db: Kysely<Database>) {
+  const visible = (reportId: number, scope: AccessScope, filters: RawBuilder<boolean>[] = []) =>
+    db
+      .selectFrom('documents as d')
+      .where('d.report_id', '=', reportId)
+      .where(scopeCondition(scope))
+      .where((eb) => eb.and(filters));
+
+  return {
+    reportsOfClient(clientId: number) {
+      return db
+        .selectFrom('report_definitions')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    findReportByCode(clientId: number, code: string) {
+      return db
+        .selectFrom('report_definitions')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findReportById(clientId: number, id: number) {
+      return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
+    },
+
+    attributesOf(reportId: number) {
+      return db.selectFrom('report_attributes').selectAll().where('report_id', '=', reportId).orderBy('position').orderBy('id').execute();
+    },
+
+    /** How many documents the person may see, and how many of them it has opened. */
+    async counts(userId: number, reportId: number, scope: AccessScope): Promise<{ total: number; viewed: number }> {
+      const row = await visible(reportId, scope)
+        .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', userId))
+        .select([sql<number>`count(*)::int`.as('total'), sql<number>`count(v.document_id)::int`.as('viewed')])
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    async page(request: DocumentPageRequest) {
+      const direction = request.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
+      const value = sql`d.attributes ->> ${request.sort.attribute}`;
+      // Amounts and other numbers sort as numbers, text as text.
+      const sortKeys =
+        request.sort.attribute === null
+          ? [sql`d.document_date ${direction}`]
+          : [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END) ${direction} NULLS LAST`, sql`${value} ${direction} NULLS LAST`];
+      const [rows, summary] = await Promise.all([
+        visible(request.reportId, request.scope, request.filters)
+          .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', request.userId))
+          .select(['d.id', 'd.document_date', 'd.attributes', 'd.language', sql<boolean>`v.document_id IS NOT NULL`.as('viewed')])
+          .orderBy(sql.join([...sortKeys, sql`d.id ${direction}`]))
+          .limit(request.limit)
+          .offset(request.offset)
+          .execute(),
+        visible(request.reportId, request.scope, request.filters)
+          .select([sql<number>`count(*)::int`.as('total')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: summary.total };
+    },
+
+    /** The oldest date among the documents the person may see. */
+    async oldestDate(reportId: number, scope: AccessScope): Promise<string | null> {
+      const row = await visible(reportId, scope)
+        .select('d.document_date')
+        .orderBy('d.document_date', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.document_date ?? null;
+    },
+
+    /** The documents among these ids that the person may see in this type, with their files. */
+    findVisible(reportId: number, scope: AccessScope, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return visible(reportId, scope)
+        .where('d.id', 'in', ids)
+        .select(['d.id', 'd.report_id', 'd.document_date', 'd.attributes', 'd.file_key', 'd.page_count'])
+        .execute();
+    },
+
+    async markViewed(userId: number, documentIds: number[]): Promise<void> {
+      if (documentIds.length === 0) return;
+      await db
+        .insertInto('document_views')
+        .values(documentIds.map((documentId) => ({ user_id: userId, document_id: documentId })))
+        .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
+        .execute();
+    },
+
+    async saveSearchPreference(userId: number, preference: unknown[]): Promise<void> {
+      await db.updateTable('users').set({ search_preference: JSON.stringify(preference) }).where('id', '=', userId).execute();
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

@@ -1,0 +1,45 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipArchive, type ArchiverError } from 'archiver';
+import { PDFDocument } from 'pdf-lib';
+import type { DocumentStorage } from '../transports/storage/document-storage.js';
+
+interface StoredDocument {
+  fileKey: string;
+  fileName: string;
+}
+
+/**
+ * A zip of the documents, streamed as it is written: the first bytes leave before the last
+ * file is read. PDFs are stored, not deflated: they barely shrink and deflating is slow.
+ */
+export function streamZip(storage: DocumentStorage, documents: StoredDocument[], onError: (error: unknown) => void): Readable {
+  const archive = new ZipArchive({ store: true });
+  const output = new PassThrough();
+  archive.on('error', (error: ArchiverError) => {
+    onError(error);
+    output.destroy(error);
+  });
+  archive.pipe(output);
+  void (async () => {
+    try {
+      for (const document of documents) archive.append(await storage.open(document.fileKey), { name: document.fileName });
+      await archive.finalize();
+    } catch (error) {
+      archive.abort();
+      onError(error);
+      output.destroy(error as Error);
+    }
+  })();
+  return output;
+}
+
+/** One PDF made of the documents' pages, in order. */
+export async function mergePdfs(storage: DocumentStorage, documents: StoredDocument[]): Promise<Uint8Array> {
+  const merged = await PDFDocument.create();
+  for (const document of documents) {
+    const source = await PDFDocument.load(await storage.read(document.fileKey));
+    const pages = await merged.copyPages(source, source.getPageIndices());
+    for (const page of pages) merged.addPage(page);
+  }
+  return merged.save();
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, QUICK_SEARCH_MAX_FIELDS, SEARCH_TEXT_MAX_LENGTH } from '../constants.js';
+
+/** Quick-search operations of the specification. */
+export const SEARCH_OPERATIONS = { equal: 0, startsWith: 1, endsWith: 2, contains: 3 } as const;
+
+export const ReportInfoSchema = z.object({
+  Id: z.number().int(),
+  Code: z.string(),
+  TitleFr: z.string(),
+  TitleEn: z.string(),
+  DocumentCount: z.number().int(),
+  DocumentViewedCount: z.number().int(),
+  ThumbnailInfo: z.object({ filename: z.string(), width: z.number(), height: z.number() }).nullable(),
+  DisplayProperties: z.object({ sortBy: z.string(), sortDesc: z.boolean() }),
+});
+export type ReportInfo = z.infer<typeof ReportInfoSchema>;
+
+export const GetReportsResponseSchema = z.object({
+  success: z.literal(true),
+  ReportsInfos: z.array(ReportInfoSchema),
+  HasOnboarding: z.boolean(),
+  Experience: z.string(),
+});
+
+const SearchTextSchema = z.string({ error: 'validation.searchTextInvalid' }).max(SEARCH_TEXT_MAX_LENGTH, 'validation.searchTextTooLong');
+const AttributeNameSchema = z.string().min(1).max(64);
+const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid');
+
+export const QuickSearchSchema = z.object({
+  text: SearchTextSchema,
+  fields: z.array(AttributeNameSchema).min(1, 'validation.searchFieldRequired').max(QUICK_SEARCH_MAX_FIELDS, 'validation.searchTooManyFields'),
+  operation: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type QuickSearch = z.infer<typeof QuickSearchSchema>;
+
+export const AdvancedSearchItemSchema = z.object({ attribute: AttributeNameSchema, value: SearchTextSchema });
+
+export const ReportDataRequestSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  perPage: z.number().int().min(1).max(200).default(25),
+  /** 'date' or the name of a displayed attribute. */
+  sortBy: z.string().max(64).default('date'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  advandedSearch: z.array(AdvancedSearchItemSchema).max(20).default([]),
+  dateStart: IsoDateSchema.nullable().optional(),
+  dateEnd: IsoDateSchema.nullable().optional(),
+  searchOptions: QuickSearchSchema.nullable().optional(),
+  updateSearchPreference: z.boolean().default(false),
+});
+export type ReportDataRequest = z.output<typeof ReportDataRequestSchema>;
+export const ReportCodeParamsSchema = z.object({ reportCode: z.string().min(1).max(64) });
+
+export const ReportAttributeSchema = z.object({
+  Name: z.string(),
+  DisplayNameFR: z.string(),
+  DisplayNameEN: z.string(),
+  ShowInColumn: z.boolean(),
+});
+
+export const ReportDataResponseSchema = z.object({
+  success: z.literal(true),
+  Config: z.object({
+    Id: z.number().int(),
+    Code: z.string(),
+    TitleFr: z.string(),
+    TitleEn: z.string(),
+    Attributes: z.array(ReportAttributeSchema),
+    DisplayedAttributes: z.array(z.string()),
+  }),
+  /** Each result: its opaque key, whether this user opened it, its type, its date and its attribute values. */
+  Results: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
+  TotalDocuments: z.number().int(),
+  DateStart: z.string().nullable(),
+  DateEnd: z.string().nullable(),
+  DateMin: z.string().nullable(),
+});
+
+export const ConfigIdParamsSchema = z.object({ configId: z.coerce.number().int().positive() });
+export const SearchAttributesResponseSchema = z.object({
+  success: z.literal(true),
+  ShowAll: z.boolean(),
+  SearchTerms: z.array(ReportAttributeSchema.omit({ ShowInColumn: true })),
+});
+
+export const DocumentKeyQuerySchema = z.object({ documentKey: z.string().min(1).max(512) });
+export const DocumentKeyListSchema = z.object({
+  documentKeyList: z
+    .array(z.string().min(1).max(512))
+    .min(DOCUMENT_SELECTION_MIN, 'validation.selectionSize')
+    .max(DOCUMENT_SELECTION_MAX, 'validation.selectionSize'),
+});
+
+export const FaqSchema = z.object({ Id: z.number().int(), QuestionFR: z.string(), QuestionEN: z.string(), AnswerFR: z.string(), AnswerEN: z.string() });
+export const FaqListResponseSchema = z.object({ success: z.literal(true), faqs: z.array(FaqSchema) });
+export const RepositoryDocumentSchema = z.object({ Id: z.number().int(), DocumentNameFR: z.string(), DocumentNameEN: z.string() });
+export const RepositoryListResponseSchema = z.object({ success: z.literal(true), documents: z.array(RepositoryDocumentSchema) });
+export const RepositoryDocumentQuerySchema = z.object({
+  documentId: z.coerce.number().int().positive(),
+  actionNum: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+});
