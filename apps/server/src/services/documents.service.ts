@@ -1,4 +1,4 @@
-import { DATE_RANGE_MAX_DAYS, ERROR_KEYS, type Locale, type ReportDataRequest, type ReportInfo } from '@portal/contract';
+import { DATE_RANGE_MAX_DAYS, type Locale, type ReportDataRequest, type ReportInfo } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
 import { documentFilters, type DocumentsRepository } from '../db/repositories/documents.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';

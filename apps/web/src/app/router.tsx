@@ -3,6 +3,9 @@ import { PlaceholderPage } from '../components/placeholder-page';
 import { PublicPlaceholderPage } from '../components/public-placeholder-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
+import { MfaPage } from '../features/mfa/mfa-page';
+import { ForgotPasswordPage } from '../features/password-recovery/forgot-password-page';
+import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { AppShell } from './shell/app-shell';
 
@@ -10,11 +13,11 @@ import { AppShell } from './shell/app-shell';
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <PublicPlaceholderPage titleKey="registration.title" /> },
-  { path: '/forgotPassword', element: <PublicPlaceholderPage titleKey="forgotPassword.title" /> },
-  { path: '/resetPassword', element: <PublicPlaceholderPage titleKey="resetPassword.title" /> },
+  { path: '/forgotPassword', element: <ForgotPasswordPage /> },
+  { path: '/resetPassword', element: <ResetPasswordPage /> },
   {
     element: <RequirePendingMfa />,
-    children: [{ path: '/mfaCodeValidation', element: <PublicPlaceholderPage titleKey="mfa.title" /> }],
+    children: [{ path: '/mfaCodeValidation', element: <MfaPage /> }],
   },
   {
     element: <RequireSignedIn />,

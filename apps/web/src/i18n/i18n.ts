@@ -8,6 +8,7 @@ import {
   LOCALES,
   NAME_RULE_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '@portal/contract';
 import en from './en.json';
@@ -34,6 +35,7 @@ export function initI18n() {
       // Validation messages come from the contract as bare keys; their limits are filled in here.
       defaultVariables: {
         usernameMax: USERNAME_MAX_LENGTH,
+        passwordMin: PASSWORD_MIN_LENGTH,
         passwordMax: PASSWORD_MAX_LENGTH,
         nameMax: NAME_RULE_MAX_LENGTH,
         emailMin: EMAIL_MIN_LENGTH,

@@ -63,6 +63,8 @@ export function createCssVariablesResolver(colors: BrandColors): CSSVariablesRes
       '--mantine-color-anchor': ensureContrast(colors.primary, colors.card),
       // Mantine's default grey for hints and descriptions is below the AA contrast ratio on white.
       '--mantine-color-dimmed': ensureContrast('#868e96', colors.card),
+      // Likewise its red for field errors (3.6:1 on white).
+      '--mantine-color-error': ensureContrast('#fa5252', colors.card),
     },
     dark: {},
   });

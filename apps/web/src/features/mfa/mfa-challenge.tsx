@@ -56,7 +56,8 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
             ref={codeInput}
             label={t('code.label')}
             description={t('code.hint')}
-            {...form.getInputProps('code')}
+            value={form.values.code}
+            onChange={(code) => form.setFieldValue('code', code)}
             error={form.errors.code ? t(String(form.errors.code) as never) : undefined}
           />
           <Button type="submit" fullWidth loading={validation.isPending} loaderProps={{ 'aria-label': t('mfa.submitting') }}>

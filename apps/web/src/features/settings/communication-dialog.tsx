@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COMMUNICATION_DIALOG_WIDTH, type UserInfo } from '@portal/contract';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { CommunicationSteps } from './communication-steps';
-
-export type CommunicationKind = 'email' | 'phone';
+import type { CommunicationKind } from './contact-value';
 
 interface CommunicationDialogProps {
   /** Which contact is being changed; null when the dialog is closed. */

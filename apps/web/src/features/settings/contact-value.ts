@@ -1,5 +1,7 @@
 import { EmailSchema, formatPhoneForDisplay, toE164 } from '@portal/contract';
-import type { CommunicationKind } from './communication-dialog';
+
+/** Which contact the communication dialog changes. */
+export type CommunicationKind = 'email' | 'phone';
 
 /**
  * A typed e-mail address or phone number as the server will store it (lower-case address,
