@@ -66,11 +66,18 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
         if (quick.fields.some((field) => !searchable.has(field))) {
           throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
         }
-        filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, quick.text.trim()))));
+        const text = quick.text.trim();
+        filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, text))));
+        const narrowing = documentFilters.mayContain(text);
+        if (narrowing) filters.push(narrowing);
       }
       for (const item of request.advandedSearch) {
         if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
-        if (item.value.trim() !== '') filters.push(documentFilters.attributeMatches(item.attribute, 3, item.value.trim()));
+        const text = item.value.trim();
+        if (text === '') continue;
+        filters.push(documentFilters.attributeMatches(item.attribute, 3, text));
+        const narrowing = documentFilters.mayContain(text);
+        if (narrowing) filters.push(narrowing);
       }
       // The two dates may come in either order; the earlier one starts the range.
       const given = [request.dateStart ?? null, request.dateEnd ?? null];

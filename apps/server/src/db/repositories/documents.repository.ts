@@ -40,6 +40,14 @@ export const documentFilters = {
   anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
     return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
   },
+  /**
+   * Rows whose attributes, as text, contain the searched text: a superset of any match, which
+   * the trigram index answers. Too short a text, or one JSON would escape, adds no narrowing.
+   */
+  mayContain(text: string): RawBuilder<boolean> | null {
+    if (text.length < 3 || /["\\\u0000-\u001f]/.test(text)) return null;
+    return sql<boolean>`(d.attributes::text ILIKE ${`%${escapeLike(text)}%`})`;
+  },
   dateFrom: (date: string) => sql<boolean>`(d.document_date >= ${date}::date)`,
   dateTo: (date: string) => sql<boolean>`(d.document_date <= ${date}::date)`,
 };

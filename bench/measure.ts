@@ -1,0 +1,54 @@
+import autocannon from 'autocannon';
+
+export interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+  cookie?: string;
+}
+
+export interface Measurement {
+  name: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs one scenario with autocannon over real HTTP and reads every response time for exact percentiles. */
+export async function measure(baseUrl: string, scenario: Scenario, options: { seconds: number; connections: number }): Promise<Measurement> {
+  const times: number[] = [];
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      ...(scenario.cookie && { cookie: scenario.cookie }),
+    },
+    body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    setupClient: (client) => {
+      client.on('response', (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    },
+  });
+  times.sort((a, b) => a - b);
+  return {
+    name: scenario.name,
+    requests: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: result.requests.average,
+    non2xx: result.non2xx,
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * npm run bench [-- --documents 1000000 --seconds 5]
+ * Seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
+ * local server), starts the real server, and measures the document calls over real HTTP for a
+ * person who sees about a thousand documents and for staff who see a whole type, beside a bare
+ * Fastify route as the ceiling. Prints p50/p95/p99 and requests per second, the ratio to the
+ * ceiling and the query plans' node types, and writes it all under bench/results/.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
+import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
+import { migrateToLatest } from '../apps/server/src/db/migrator.js';
+import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
+import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
+import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
+import { measure, type Measurement, type Scenario } from './measure.js';
+import { explain, recordingDatabase } from './query-plans.js';
+import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
+
+const { values: args } = parseArgs({
+  options: { documents: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '5' } },
+});
+const documentCount = Number(args.documents);
+const seconds = Number(args.seconds);
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const name = target.pathname.slice(1);
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+}
+
+async function signIn(baseUrl: string, username: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/login/processlogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ UserName: username, Password: 'Portal#2026' }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+function scenariosFor(label: string, cookie: string): Scenario[] {
+  const data = (name: string, body: object): Scenario => ({ name: `${label} ReportData ${name}`, method: 'POST', path: `/Dashboard/ReportData/${BENCH_REPORT}`, body, cookie });
+  const search = (operation: number, text: string) => ({ searchOptions: { text, fields: ['accountNumber'], operation } });
+  return [
+    { name: `${label} GetReports`, method: 'GET', path: '/Dashboard/GetReports', cookie },
+    data('first page', { page: 1, perPage: 25 }),
+    data('deep page', { page: 20, perPage: 25 }),
+    data('sort by attribute', { sortBy: 'closingBalance', sortDirection: 'asc' }),
+    data('search equal', search(0, RESTRICTED_OWNER)),
+    data('search starts with', search(1, 'BA-00004')),
+    data('search ends with', search(2, '000042')),
+    data('search contains', search(3, '00004')),
+    data('date range', { dateStart: '2020-01-01', dateEnd: '2021-06-30' }),
+  ];
+}
+
+async function main() {
+  console.log(`Database ${databaseUrl}, ${documentCount.toLocaleString('en')} documents, ${seconds} s a scenario`);
+  await ensureDatabase(databaseUrl);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  const storage = createFileStorage(path.join(dataDir, 'documents'));
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db, storage);
+  const pool = Array.from({ length: 20 }, (_, i) => `demo/nbf-stmt/nb-100200-${i + 1}.pdf`);
+  await seedScale(database.db, documentCount, pool);
+
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '100000', PUBLIC_URL: 'http://127.0.0.1:1' });
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = address;
+  // The server checks Origin against PUBLIC_URL or its own host; the bench calls it by its own host.
+  const ceiling = Fastify();
+  ceiling.get('/ping', async () => ({ ok: true }));
+  const ceilingUrl = await ceiling.listen({ port: 0, host: '127.0.0.1' });
+
+  const cookies = { restricted: await signIn(baseUrl, 'bench.user'), staff: await signIn(baseUrl, 'bench.staff') };
+  const results: (Measurement & { ratioToCeiling: number })[] = [];
+  const ceilingResult = await measure(ceilingUrl, { name: 'bare Fastify route (ceiling)', method: 'GET', path: '/ping' }, { seconds, connections: 1 });
+  results.push({ ...ceilingResult, ratioToCeiling: 1 });
+  for (const scenario of [...scenariosFor('restricted', cookies.restricted), ...scenariosFor('whole-type', cookies.staff)]) {
+    const result = await measure(baseUrl, scenario, { seconds, connections: 1 });
+    results.push({ ...result, ratioToCeiling: ceilingResult.rps / result.rps });
+  }
+
+  // First byte of a zip of 50 documents.
+  const keys = ((await (await fetch(`${baseUrl}/Dashboard/ReportData/${BENCH_REPORT}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies.staff, origin: baseUrl },
+    body: JSON.stringify({ perPage: 50 }),
+  })).json()) as { Results: { key: string }[] }).Results.map((r) => r.key);
+  const zipStart = performance.now();
+  const zipResponse = await fetch(`${baseUrl}/dashboard/downloadList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies.staff, origin: baseUrl },
+    body: JSON.stringify({ documentKeyList: keys }),
+  });
+  const reader = zipResponse.body!.getReader();
+  await reader.read();
+  const zipFirstByteMs = performance.now() - zipStart;
+  await reader.cancel();
+
+  // The plans of the queries behind the scenarios, read through a recording handle.
+  const recording = recordingDatabase(databaseUrl);
+  const documents = createDocumentsService({ documents: createDocumentsRepository(recording.db), access: createDocumentAccessRepository(recording.db) });
+  const users = createUsersRepository(recording.db);
+  for (const username of ['bench.user', 'bench.staff']) {
+    const user = (await users.findByUsername(username))!;
+    await documents.getReports(user);
+    for (const scenario of scenariosFor('plan', '')) {
+      if (scenario.body) await documents.getReportData(user, BENCH_REPORT, { page: 1, perPage: 25, sortBy: 'date', sortDirection: 'desc', advandedSearch: [], updateSearchPreference: false, ...scenario.body } as never);
+    }
+  }
+  const plans = [];
+  for (const query of recording.recorded.filter((q) => q.sql.includes('"documents"'))) plans.push({ sql: query.sql.slice(0, 160), ...(await explain(recording.db, query)) });
+  await recording.db.destroy();
+
+  console.table(results.map((r) => ({ scenario: r.name, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1), 'req/s': r.rps.toFixed(0), 'x ceiling': r.ratioToCeiling.toFixed(1), errors: r.non2xx })));
+  console.log(`Zip of 50 documents: first byte after ${zipFirstByteMs.toFixed(1)} ms`);
+  const sequential = plans.filter((p) => p.scansDocumentsSequentially);
+  console.log(`Query plans read: ${plans.length}; node types: ${[...new Set(plans.flatMap((p) => p.nodeTypes))].join(', ')}`);
+
+  await mkdir('bench/results', { recursive: true });
+  const file = path.join('bench/results', `documents-${documentCount}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
+  await writeFile(file, JSON.stringify({ documentCount, seconds, database: 'postgres', results, zipFirstByteMs, plans }, null, 2));
+  console.log(`Written to ${file}`);
+
+  await app.close();
+  await ceiling.close();
+  await database.close();
+  if (sequential.length > 0) {
+    console.error('SEQUENTIAL SCAN OF documents in:\n' + sequential.map((p) => `  ${p.sql}`).join('\n'));
+    process.exit(2);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../apps/server/src/db/types.js';
+import { grantReportAccess, insertReportDefinition, insertUser } from '../apps/server/src/db/seed/factories.js';
+import { hashPassword } from '../apps/server/src/services/passwords.js';
+
+export const BENCH_REPORT = 'BENCH-STMT';
+/** Documents share this many owners; the restricted user is one of them. */
+export const BENCH_OWNERS = 1_000;
+export const RESTRICTED_OWNER = 'BA-000042';
+const INSERT_BATCH = 250_000;
+
+/**
+ * A document type with `count` documents of BENCH_OWNERS owners over ten years, whose rows
+ * point at a small pool of real PDFs, and two people: one who sees one owner's documents
+ * (about count / BENCH_OWNERS), and staff who see the whole type. Idempotent.
+ */
+export async function seedScale(db: Kysely<Database>, count: number, pdfPool: string[]): Promise<void> {
+  const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+  const experience = await db.selectFrom('experiences').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+  let report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirst();
+  if (!report) {
+    const created = await insertReportDefinition(db, {
+      client_id: client.id,
+      code: BENCH_REPORT,
+      title_en: 'Benchmark statements',
+      title_fr: 'Relevés de référence',
+      position: 99,
+      attributes: [
+        { name: 'accountNumber', en: 'Account number', fr: 'Numéro de compte', identifiesOwner: true },
+        { name: 'postalCode', en: 'Postal code', fr: 'Code postal', identifiesOwner: true, showInColumn: false },
+        { name: 'closingBalance', en: 'Closing balance', fr: 'Solde de clôture' },
+      ],
+    });
+    report = { id: created.reportId };
+  }
+  const existing = await db
+    .selectFrom('documents')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('report_id', '=', report.id)
+    .executeTakeFirstOrThrow();
+  const pool = sql.val(pdfPool);
+  for (let start = existing.n; start < count; start += INSERT_BATCH) {
+    const end = Math.min(count, start + INSERT_BATCH) - 1;
+    await sql`
+      INSERT INTO documents (report_id, document_date, attributes, file_key, page_count)
+      SELECT ${report.id}, DATE '2016-01-01' + (i % 3650),
+             jsonb_build_object(
+               'accountNumber', 'BA-' || lpad((i % ${BENCH_OWNERS})::text, 6, '0'),
+               'postalCode', 'H' || (i % 10)::text || 'X ' || (i % 7)::text || 'Y' || (i % 9)::text,
+               'closingBalance', to_char(((i * 7919) % 1000000) / 100.0, 'FM999990.00')),
+             (${pool}::text[])[1 + i % cardinality(${pool}::text[])], 1 + i % 3
+        FROM generate_series(${start}::int, ${end}::int) AS i`.execute(db);
+    console.log(`  documents: ${end + 1} of ${count}`);
+  }
+  await sql`VACUUM ANALYZE documents`.execute(db);
+
+  const passwordHash = await hashPassword('Portal#2026');
+  for (const [username, role] of [['bench.user', 'USER'], ['bench.staff', 'ADMIN']] as const) {
+    const found = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    if (found) continue;
+    const userId = await insertUser(db, {
+      username,
+      role_code: role,
+      client_id: client.id,
+      experience_id: experience.id,
+      password_hash: passwordHash,
+      mfa_active: false,
+    });
+    if (role === 'USER') {
+      const attribute = await db
+        .selectFrom('report_attributes')
+        .select('id')
+        .where('report_id', '=', report.id)
+        .where('name', '=', 'accountNumber')
+        .executeTakeFirstOrThrow();
+      await grantReportAccess(db, userId, report.id, [{ [attribute.id]: RESTRICTED_OWNER }]);
+    }
+  }
+}
