@@ -31,10 +31,11 @@ test('The password field stays locked for the first seconds after the page opens
 });
 
 test('A signed-out visitor who types a guarded route is sent to login', async ({ page }) => {
-  await page.goto('/#/reports');
-  await expect(page).toHaveURL(/#\/login/);
-  await page.goto('/#/faq');
-  await expect(page).toHaveURL(/#\/login/);
+  for (const route of ['/#/reports', '/#/faq', '/#/userManagement', '/#/']) {
+    await page.goto(route);
+    await expect(page).toHaveURL(/#\/login/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
 });
 
 test('A user logs out after confirming, and the session is gone', async ({ page }) => {

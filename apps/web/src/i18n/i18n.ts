@@ -3,12 +3,16 @@ import { initReactI18next } from 'react-i18next';
 import {
   CODE_LENGTH,
   DEFAULT_LOCALE,
+  DOCUMENT_SELECTION_MAX,
+  DOCUMENT_SELECTION_MIN,
   EMAIL_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
   LOCALES,
   NAME_RULE_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  QUICK_SEARCH_MAX_FIELDS,
+  SEARCH_TEXT_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '@portal/contract';
 import en from './en.json';
@@ -41,6 +45,10 @@ export function initI18n() {
         emailMin: EMAIL_MIN_LENGTH,
         emailMax: EMAIL_MAX_LENGTH,
         codeLength: CODE_LENGTH,
+        searchTextMax: SEARCH_TEXT_MAX_LENGTH,
+        quickSearchMaxFields: QUICK_SEARCH_MAX_FIELDS,
+        selectionMin: DOCUMENT_SELECTION_MIN,
+        selectionMax: DOCUMENT_SELECTION_MAX,
       },
     },
   });

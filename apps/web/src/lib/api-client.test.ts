@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, type LoggedInUser } from '@portal/contract';
 import { buildUrl, callApi } from './api-client';
 import { ApiError } from './api-error';
+import { wasSessionExpired } from './session-expiry-notice';
 import { getStoredUser, setStoredUser } from './stored-user';
 
 const USER: LoggedInUser = {
@@ -29,12 +30,18 @@ function jsonResponse(status: number, body: unknown): Response {
 
 beforeEach(() => {
   const storage = new Map<string, string>();
+  const sessionStorage = new Map<string, string>();
   vi.stubGlobal('window', {
     location: { hash: '#/' },
     localStorage: {
       getItem: (key: string) => storage.get(key) ?? null,
       setItem: (key: string, value: string) => void storage.set(key, value),
       removeItem: (key: string) => void storage.delete(key),
+    },
+    sessionStorage: {
+      getItem: (key: string) => sessionStorage.get(key) ?? null,
+      setItem: (key: string, value: string) => void sessionStorage.set(key, value),
+      removeItem: (key: string) => void sessionStorage.delete(key),
     },
     addEventListener: () => {},
     removeEventListener: () => {},
@@ -77,6 +84,7 @@ describe('callApi', () => {
     await expect(failure).rejects.toMatchObject({ status: 400, key: 'errors.invalidCredentials' });
     expect(getStoredUser()).not.toBeNull();
     expect(window.location.hash).toBe('#/');
+    expect(wasSessionExpired()).toBe(false);
   });
 
   it.each([401, 419])('sends the browser to sign-in on %i', async (status) => {
@@ -85,6 +93,8 @@ describe('callApi', () => {
     await expect(callApi(endpoints.setLang, { query: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError);
     expect(getStoredUser()).toBeNull();
     expect(window.location.hash).toBe('#/login');
+    // The sign-in page says why the user is back there.
+    expect(wasSessionExpired()).toBe(true);
   });
 
   it('treats the session-expired key as a lost session whatever the status', async () => {

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconClockExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  ERROR_KEYS,
   LoginPasswordSchema,
   LoginUsernameSchema,
   PASSWORD_MAX_LENGTH,
@@ -28,6 +29,7 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
   // Locked for a moment after opening so that browsers do not fill it in by themselves.
   const isPasswordUnlocked = useUnlockAfter(PASSWORD_UNLOCK_DELAY_MS);
   const signIn = useSignIn({ beforeSignIn });
+  const isExpiry = noticeKey === ERROR_KEYS.sessionExpired;
   const form = useForm<Credentials>({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -41,7 +43,12 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
       <Stack gap="md">
         {noticeKey && signIn.isIdle && (
-          <Alert color="orange" variant="light" icon={<IconClockExclamation aria-hidden />} data-testid="login-notice">
+          <Alert
+            color={isExpiry ? 'orange' : 'red'}
+            variant="light"
+            icon={isExpiry ? <IconClockExclamation aria-hidden /> : <IconAlertCircle aria-hidden />}
+            data-testid="login-notice"
+          >
             {t(noticeKey as never)}
           </Alert>
         )}

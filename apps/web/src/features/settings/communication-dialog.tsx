@@ -11,6 +11,8 @@ interface CommunicationDialogProps {
   email: string;
   phoneNumber: string;
   onClose: () => void;
+  /** The dialog is gone from the screen: the moment to put focus back. */
+  onClosed: () => void;
   onChanged: (userInfo: UserInfo, kind: CommunicationKind) => void;
 }
 
@@ -18,7 +20,7 @@ interface CommunicationDialogProps {
  * Spec section 2, "Communication dialog": a new e-mail address or phone number, proven by a
  * code sent to it. It stacks over the settings dialog; closing it forgets its steps.
  */
-export function CommunicationDialog({ kind, email, phoneNumber, onClose, onChanged }: CommunicationDialogProps) {
+export function CommunicationDialog({ kind, email, phoneNumber, onClose, onClosed, onChanged }: CommunicationDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const title =
@@ -32,6 +34,7 @@ export function CommunicationDialog({ kind, email, phoneNumber, onClose, onChang
       stackId="communication"
       opened={kind !== null}
       onClose={onClose}
+      onExitTransitionEnd={onClosed}
       title={title}
       size={COMMUNICATION_DIALOG_WIDTH}
       fullScreen={isMobile}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Input, SegmentedControl, VisuallyHidden } from '@mantine/core';
+import { Input, SegmentedControl, Stack, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@portal/contract';
 
@@ -8,7 +8,7 @@ export function ContactLanguageField({ value, onChange }: { value: Locale; onCha
   const { t } = useTranslation();
   const labelId = useId();
   return (
-    <div>
+    <Stack gap={4} align="flex-start">
       <Input.Label id={labelId} required component="div">
         {t('settings.profile.language')}
       </Input.Label>
@@ -27,6 +27,6 @@ export function ContactLanguageField({ value, onChange }: { value: Locale; onCha
         }))}
         data-testid="contact-language"
       />
-    </div>
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneForDisplay } from '@portal/contract';
+import { ReadOnlyValue } from './read-only-value';
 
 interface PhoneFieldProps {
   /** E.164, or '' when there is none (or it is about to be removed). */
@@ -17,19 +18,18 @@ export function PhoneField({ phoneNumber, isRemovalPending, onEdit, onRemove }: 
   const hasPhone = phoneNumber !== '';
   return (
     <div>
-      <TextInput
+      <ReadOnlyValue
         label={t('settings.profile.phone')}
         value={hasPhone ? formatPhoneForDisplay(phoneNumber) : ''}
         placeholder={t('settings.profile.noPhone')}
-        readOnly
-        data-testid="phone-number"
+        testId="phone-number"
       />
       {isRemovalPending && (
         <Text size="xs" c="dimmed" mt={4}>
           {t('settings.profile.phoneRemovalPending')}
         </Text>
       )}
-      <Group gap="xs" mt="xs">
+      <Group gap="xs" mt="xs" data-phone-actions>
         {hasPhone ? (
           <>
             <Button
@@ -45,6 +45,8 @@ export function PhoneField({ phoneNumber, isRemovalPending, onEdit, onRemove }: 
               size="xs"
               variant="light"
               color="red"
+              // Mantine's red on its light red background is below AA contrast.
+              c="red.9"
               leftSection={<IconTrash size={14} aria-hidden />}
               onClick={onRemove}
               aria-label={t('settings.profile.removePhoneLabel')}

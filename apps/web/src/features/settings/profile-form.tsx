@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,13 +7,14 @@ import { MFA_TYPE, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserInfo } f
 import { describeError } from '../../i18n/error-message';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { CommunicationDialog } from './communication-dialog';
-import type { CommunicationKind } from './contact-value';
 import { ContactLanguageField } from './contact-language-field';
 import { EmailField } from './email-field';
 import { MfaPreferenceField } from './mfa-preference-field';
 import { PhoneField } from './phone-field';
 import { profileRules, profileValuesOf, type ProfileValues } from './profile-values';
 import { adoptUserInfo } from './settings-queries';
+import { useCommunicationDialog } from './use-communication-dialog';
+import { useServerBaseline } from './use-server-baseline';
 import { useSaveProfile } from './use-save-profile';
 
 interface ProfileFormProps {
@@ -26,7 +27,8 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useSaveProfile();
-  const [communication, setCommunication] = useState<CommunicationKind | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const communication = useCommunicationDialog(formRef);
   const isSmsActive = userInfo.Client.ActiveMFASMS;
   const form = useForm<ProfileValues>({
     mode: 'controlled',
@@ -34,6 +36,7 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
     validate: profileRules(userInfo.PhoneNumber),
     validateInputOnChange: true,
   });
+  useServerBaseline(form, userInfo);
   const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
   // Spec section 4: something changed, everything valid (the phone included), no save running.
   const canSave = form.isDirty() && form.isValid() && !save.isPending;
@@ -51,71 +54,73 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
   // The code dialog stays outside the form: React bubbles its submit through the portal.
   return (
     <>
-    <form noValidate onSubmit={submit}>
-      <Stack gap="md">
-        <TextInput
-          label={t('settings.profile.username')}
-          autoComplete="username"
-          maxLength={USERNAME_MAX_LENGTH}
-          withAsterisk
-          {...form.getInputProps('Username')}
-          error={errorText(form.errors.Username)}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <form ref={formRef} noValidate onSubmit={submit}>
+        <Stack gap="md">
           <TextInput
-            label={t('settings.profile.firstName')}
-            autoComplete="given-name"
-            maxLength={NAME_INPUT_MAX_LENGTH}
+            label={t('settings.profile.username')}
+            autoComplete="username"
+            maxLength={USERNAME_MAX_LENGTH}
             withAsterisk
-            {...form.getInputProps('FirstName')}
-            error={errorText(form.errors.FirstName)}
+            {...form.getInputProps('Username')}
+            error={errorText(form.errors.Username)}
           />
-          <TextInput
-            label={t('settings.profile.lastName')}
-            autoComplete="family-name"
-            maxLength={NAME_INPUT_MAX_LENGTH}
-            withAsterisk
-            {...form.getInputProps('LastName')}
-            error={errorText(form.errors.LastName)}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t('settings.profile.firstName')}
+              autoComplete="given-name"
+              maxLength={NAME_INPUT_MAX_LENGTH}
+              withAsterisk
+              {...form.getInputProps('FirstName')}
+              error={errorText(form.errors.FirstName)}
+            />
+            <TextInput
+              label={t('settings.profile.lastName')}
+              autoComplete="family-name"
+              maxLength={NAME_INPUT_MAX_LENGTH}
+              withAsterisk
+              {...form.getInputProps('LastName')}
+              error={errorText(form.errors.LastName)}
+            />
+          </SimpleGrid>
+          <EmailField email={userInfo.Email} onEdit={() => communication.open('email')} />
+          {isSmsActive && (
+            <PhoneField
+              phoneNumber={form.values.PhoneNumber}
+              isRemovalPending={form.values.PhoneNumber === '' && userInfo.PhoneNumber !== ''}
+              onEdit={() => communication.open('phone')}
+              // Spec section 4: without a phone, codes go by e-mail.
+              onRemove={() => form.setValues({ PhoneNumber: '', MFAType: MFA_TYPE.email })}
+            />
+          )}
+          <ContactLanguageField
+            value={form.values.ContactLanguage}
+            onChange={(language) => form.setFieldValue('ContactLanguage', language)}
           />
-        </SimpleGrid>
-        <EmailField email={userInfo.Email} onEdit={() => setCommunication('email')} />
-        {isSmsActive && (
-          <PhoneField
-            phoneNumber={form.values.PhoneNumber}
-            isRemovalPending={form.values.PhoneNumber === '' && userInfo.PhoneNumber !== ''}
-            onEdit={() => setCommunication('phone')}
-            // Spec section 4: without a phone, codes go by e-mail.
-            onRemove={() => form.setValues({ PhoneNumber: '', MFAType: MFA_TYPE.email })}
-          />
-        )}
-        <ContactLanguageField
-          value={form.values.ContactLanguage}
-          onChange={(language) => form.setFieldValue('ContactLanguage', language)}
-        />
-        {isSmsActive && (
-          <MfaPreferenceField
-            value={form.values.MFAType}
-            hasPhone={form.values.PhoneNumber !== ''}
-            onChange={(type) => form.setFieldValue('MFAType', type)}
-            error={errorText(form.errors.MFAType)}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!canSave} loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>
-            {t('settings.profile.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          {isSmsActive && (
+            <MfaPreferenceField
+              value={form.values.MFAType}
+              hasPhone={form.values.PhoneNumber !== ''}
+              onChange={(type) => form.setFieldValue('MFAType', type)}
+              error={errorText(form.errors.MFAType)}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!canSave} loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>
+              {t('settings.profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
       <CommunicationDialog
-        kind={communication}
+        kind={communication.kind}
         email={userInfo.Email}
         phoneNumber={userInfo.PhoneNumber}
-        onClose={() => setCommunication(null)}
+        onClose={communication.close}
+        onClosed={communication.returnFocus}
         onChanged={(changed, kind) => {
-          setCommunication(null);
-          banner.show({ kind: 'success', text: t(kind === 'email' ? 'settings.communication.emailChanged' : 'settings.communication.phoneChanged') });
+          communication.close();
+          const text = t(kind === 'email' ? 'settings.communication.emailChanged' : 'settings.communication.phoneChanged');
+          banner.show({ kind: 'success', text });
           adoptUserInfo(queryClient, changed);
         }}
       />

@@ -13,12 +13,11 @@ interface ProfileTabProps {
   onSaved: () => void;
 }
 
-/** The profile once loaded; a fresh profile from the server starts a fresh form (nothing changed yet). */
+/** The profile once loaded, else its loading or failure. */
 export function ProfileTab({ userInfo, banner, onSaved }: ProfileTabProps) {
   const { t } = useTranslation();
   if (userInfo.data) {
-    const profile = userInfo.data.userInfo;
-    return <ProfileForm key={JSON.stringify(profile)} userInfo={profile} banner={banner} onSaved={onSaved} />;
+    return <ProfileForm userInfo={userInfo.data.userInfo} banner={banner} onSaved={onSaved} />;
   }
   if (userInfo.isError) {
     return (
