@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/types.js';
 import { grantReportAccess, insertReportDefinition, insertUser } from '../apps/server/src/db/seed/factories.js';
 import { hashPassword } from '../apps/server/src/services/passwords.js';
+import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
 
 export const BENCH_REPORT = 'BENCH-STMT';
 /** Documents share this many owners; the restricted user is one of them. */
@@ -32,6 +33,11 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
       ],
     });
     report = { id: created.reportId };
+  }
+  // A database seeded by an earlier version may lack the sort indexes; creating them is idempotent.
+  const documents = createDocumentsRepository(db);
+  for (const attribute of ['accountNumber', 'closingBalance']) {
+    await documents.ensureSortIndex(attribute);
   }
   const existing = await db
     .selectFrom('documents')

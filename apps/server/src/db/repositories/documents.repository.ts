@@ -17,6 +17,19 @@ export interface DocumentPageRequest {
   offset: number;
 }
 
+const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * The sort keys of an attribute: numbers as numbers, then text. The name is written as a
+ * literal (it is checked against the type's attributes and this pattern), so the expressions
+ * are the same as those of the attribute's sort index and the planner can walk that index.
+ */
+function attributeSortKeys(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<unknown>[] {
+  if (!ATTRIBUTE_NAME.test(attribute)) throw new Error(`Attribute names are identifiers: ${attribute}`);
+  const value = sql`(${attributes} ->> ${sql.lit(attribute)})`;
+  return [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END)`, value];
+}
+
 /** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -99,12 +112,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
 
     async page(request: DocumentPageRequest) {
       const direction = request.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
-      const value = sql`d.attributes ->> ${request.sort.attribute}`;
-      // Amounts and other numbers sort as numbers, text as text.
-      const sortKeys =
-        request.sort.attribute === null
-          ? [sql`d.document_date ${direction}`]
-          : [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END) ${direction} NULLS LAST`, sql`${value} ${direction} NULLS LAST`];
+      // Default NULL placement, so that either direction can walk the same index.
+      const sortKeys = (request.sort.attribute === null ? [sql`d.document_date`] : attributeSortKeys(sql.ref('d.attributes'), request.sort.attribute)).map(
+        (key) => sql`${key} ${direction}`,
+      );
       const [rows, summary] = await Promise.all([
         visible(request.reportId, request.scope, request.filters)
           .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', request.userId))
@@ -146,6 +157,13 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .values(documentIds.map((documentId) => ({ user_id: userId, document_id: documentId })))
         .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
         .execute();
+    },
+
+    /** The index that serves sorting a type's documents by this attribute (one per attribute name). */
+    async ensureSortIndex(attribute: string): Promise<void> {
+      const [numeric, text] = attributeSortKeys(sql.ref('attributes'), attribute);
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_sort_${attribute.toLowerCase()}_idx`)}
+        ON documents (report_id, ${numeric}, ${text}, id)`.execute(db);
     },
 
     async saveSearchPreference(userId: number, preference: unknown[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
   ClientsTable,
   Database,
@@ -119,6 +120,8 @@ export async function insertReportDefinition(
     position,
   }));
   const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();
+  const documents = createDocumentsRepository(db);
+  for (const attribute of attributes) if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name);
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
 }
 
@@ -158,11 +161,7 @@ export async function grantReportAccess(
   if (criteria.length > 0) await db.insertInto('access_criteria').values(criteria).execute();
 }
 
-export async function markViewed(db: Kysely<Database>, userId: number, documentIds: number[]): Promise<void> {
-  if (documentIds.length === 0) return;
-  await db
-    .insertInto('document_views')
-    .values(documentIds.map((documentId) => ({ user_id: userId, document_id: documentId })))
-    .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing())
-    .execute();
+/** Marks documents opened by a user, exactly as the portal does when they are previewed or downloaded. */
+export function markViewed(db: Kysely<Database>, userId: number, documentIds: number[]): Promise<void> {
+  return createDocumentsRepository(db).markViewed(userId, documentIds);
 }
