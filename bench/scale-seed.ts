@@ -53,7 +53,7 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
              jsonb_build_object(
                'accountNumber', 'BA-' || lpad((i % ${BENCH_OWNERS})::text, 6, '0'),
                'postalCode', 'H' || (i % 10)::text || 'X ' || (i % 7)::text || 'Y' || (i % 9)::text,
-               'closingBalance', to_char(((i * 7919) % 1000000) / 100.0, 'FM999990.00')),
+               'closingBalance', to_char(((i::bigint * 7919) % 1000000) / 100.0, 'FM999990.00')),
              (${pool}::text[])[1 + i % cardinality(${pool}::text[])], 1 + i % 3
         FROM generate_series(${start}::int, ${end}::int) AS i`.execute(db);
     console.log(`  documents: ${end + 1} of ${count}`);
