@@ -103,6 +103,29 @@ describe('POST /Dashboard/ReportData', () => {
   });
 });
 
+describe('counts at scale', () => {
+  it('keeps each type’s count exact as documents come and go, and bounds large search counts', async () => {
+    const { insertDocuments } = await import('../src/db/seed/factories.js');
+    const report = await t.database.db.selectFrom('report_definitions').select('id').where('code', '=', 'NBF-NOTICE').executeTakeFirstOrThrow();
+    const rows = Array.from({ length: 10_050 }, (_, i) => ({
+      report_id: report.id,
+      document_date: '2020-01-01',
+      attributes: { accountNumber: `NB-9${String(i).padStart(5, '0')}`, postalCode: 'H0H 0H0', noticeType: 'Bulk' },
+      file_key: 'demo/nbf-notice/nb-100200-1.pdf',
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await insertDocuments(t.database.db, rows.slice(i, i + 2_000));
+    const counts = (await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie: admin } })).json().ReportsInfos;
+    expect(counts.find((r: { Code: string }) => r.Code === 'NBF-NOTICE').DocumentCount).toBe(60 + 10_050);
+    const bulk = (await reportData(admin, 'NBF-NOTICE', { searchOptions: { text: 'Bulk', fields: ['noticeType'], operation: 0 } })).json();
+    expect(bulk).toMatchObject({ TotalDocuments: 10_000, TotalIsLowerBound: true });
+    const exact = (await reportData(admin, 'NBF-NOTICE', { searchOptions: { text: 'NB-900001', fields: ['accountNumber'], operation: 0 } })).json();
+    expect(exact).toMatchObject({ TotalDocuments: 1, TotalIsLowerBound: false });
+    await t.database.db.deleteFrom('documents').where('report_id', '=', report.id).where('document_date', '=', '2020-01-01').execute();
+    const after = (await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie: admin } })).json().ReportsInfos;
+    expect(after.find((r: { Code: string }) => r.Code === 'NBF-NOTICE').DocumentCount).toBe(60);
+  });
+});
+
 describe('documents by key', () => {
   it('answers another person’s document as if it did not exist', async () => {
     const othersKey = (await keysOf(admin, 'NBF-STMT', { searchOptions: { text: 'NB-100201', fields: ['accountNumber'], operation: 0 } }))[0]!;

@@ -223,7 +223,13 @@ export interface RateLimitHitsTable {
   hits: Generated<number>;
 }
 
+export interface ReportDocumentCountsTable {
+  report_id: number;
+  document_count: ColumnType<number, number, number>;
+}
+
 export interface Database {
+  report_document_counts: ReportDocumentCountsTable;
   clients: ClientsTable;
   experiences: ExperiencesTable;
   experience_assets: ExperienceAssetsTable;

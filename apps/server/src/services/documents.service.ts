@@ -68,7 +68,8 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
         }
         const text = quick.text.trim();
         filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, text))));
-        const narrowing = documentFilters.mayContain(text);
+        // A USER's criteria already narrow to its own few documents; the text index only helps staff.
+        const narrowing = scope.kind === 'all' ? documentFilters.mayContain(text) : null;
         if (narrowing) filters.push(narrowing);
       }
       for (const item of request.advandedSearch) {
@@ -76,7 +77,7 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
         const text = item.value.trim();
         if (text === '') continue;
         filters.push(documentFilters.attributeMatches(item.attribute, 3, text));
-        const narrowing = documentFilters.mayContain(text);
+        const narrowing = scope.kind === 'all' ? documentFilters.mayContain(text) : null;
         if (narrowing) filters.push(narrowing);
       }
       // The two dates may come in either order; the earlier one starts the range.
@@ -130,6 +131,7 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
           date: row.document_date,
         })),
         TotalDocuments: page.total,
+        TotalIsLowerBound: page.isLowerBound,
         DateStart: dateStart,
         DateEnd: dateEnd,
         DateMin: dateMin,

@@ -71,6 +71,8 @@ export const ReportDataResponseSchema = z.object({
   /** Each result: its opaque key, whether this user opened it, its type, its date and its attribute values. */
   Results: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
   TotalDocuments: z.number().int(),
+  /** True when a search matches more documents than are counted exactly: TotalDocuments is then "at least". */
+  TotalIsLowerBound: z.boolean(),
   DateStart: z.string().nullable(),
   DateEnd: z.string().nullable(),
   DateMin: z.string().nullable(),

@@ -65,7 +65,20 @@ export const documentFilters = {
   dateTo: (date: string) => sql<boolean>`(d.document_date <= ${date}::date)`,
 };
 
+/** Filtered lists count exactly up to this many documents, then say "at least". */
+export const EXACT_COUNT_LIMIT = 10_000;
+
 export function createDocumentsRepository(db: Kysely<Database>) {
+  /** Every document of a type, from the counter the triggers keep. */
+  const typeCount = async (reportId: number) => {
+    const row = await db
+      .selectFrom('report_document_counts')
+      .select(sql<number>`document_count::int`.as('n'))
+      .where('report_id', '=', reportId)
+      .executeTakeFirst();
+    return row?.n ?? 0;
+  };
+
   const visible = (reportId: number, scope: AccessScope, filters: RawBuilder<boolean>[] = []) =>
     db
       .selectFrom('documents as d')
@@ -73,7 +86,20 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       .where(scopeCondition(scope))
       .where((eb) => eb.and(filters));
 
+  /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
+  const countMatching = async (reportId: number, scope: AccessScope, filters: RawBuilder<boolean>[]): Promise<{ total: number; isLowerBound: boolean }> => {
+    if (scope.kind === 'all' && filters.length === 0) return { total: await typeCount(reportId), isLowerBound: false };
+    const bounded = visible(reportId, scope, filters).select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
+    const row = await db
+      .selectFrom(bounded.as('matching'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
+    return row.n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: row.n, isLowerBound: false };
+  };
+
   return {
+    countMatching,
+
     reportsOfClient(clientId: number) {
       return db
         .selectFrom('report_definitions')
@@ -107,7 +133,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
      */
     async counts(userId: number, reportId: number, scope: AccessScope): Promise<{ total: number; viewed: number }> {
       const [total, viewed] = await Promise.all([
-        visible(reportId, scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        scope.kind === 'all'
+          ? typeCount(reportId).then((n) => ({ n }))
+          : visible(reportId, scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
         db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -134,11 +162,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
           .limit(request.limit)
           .offset(request.offset)
           .execute(),
-        visible(request.reportId, request.scope, request.filters)
-          .select([sql<number>`count(*)::int`.as('total')])
-          .executeTakeFirstOrThrow(),
+        countMatching(request.reportId, request.scope, request.filters),
       ]);
-      return { rows, total: summary.total };
+      return { rows, ...summary };
     },
 
     /** The oldest date among the documents the person may see. */
