@@ -3,6 +3,7 @@ import { PlaceholderPage } from '../components/placeholder-page';
 import { PublicPlaceholderPage } from '../components/public-placeholder-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
+import { FaqPage } from '../features/faq/faq-page';
 import { MfaPage } from '../features/mfa/mfa-page';
 import { ForgotPasswordPage } from '../features/password-recovery/forgot-password-page';
 import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
@@ -42,7 +43,7 @@ export const router = createHashRouter([
               </RequireMenu>
             ),
           },
-          { path: '/faq', element: <PlaceholderPage titleKey="faq.title" /> },
+          { path: '/faq', element: <FaqPage /> },
         ],
       },
     ],

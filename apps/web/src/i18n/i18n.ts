@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   CODE_LENGTH,
+  DATE_RANGE_MAX_DAYS,
   DEFAULT_LOCALE,
   DOCUMENT_SELECTION_MAX,
   DOCUMENT_SELECTION_MIN,
@@ -49,6 +50,7 @@ export function initI18n() {
         quickSearchMaxFields: QUICK_SEARCH_MAX_FIELDS,
         selectionMin: DOCUMENT_SELECTION_MIN,
         selectionMax: DOCUMENT_SELECTION_MAX,
+        dateRangeMax: DATE_RANGE_MAX_DAYS,
       },
     },
   });

@@ -1,16 +1,45 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { describeError } from '../../i18n/error-message';
 import { formatDate } from '../../lib/format';
 import { useStoredUser } from '../../lib/stored-user';
+import { DocumentListPanel } from './document-list/document-list-panel';
+import { ReportTiles } from './report-tiles';
+import { reportsQuery } from './reports-query';
+import { usePanelStack } from './use-panel-stack';
 
-/** The dashboard (spec section 2, "Dashboard"); its document-type tiles come with later work. */
+/** The dashboard (spec section 2): a tile per document type, and the lists opened from them, newest first. */
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useStoredUser();
+  const panels = usePanelStack();
+  const { data, error, isPending } = useQuery(reportsQuery());
+  const reports = data?.ReportsInfos ?? [];
+
   return (
-    <Stack gap="xs">
-      <Title order={1}>{t('dashboard.welcome', { firstname: user?.firstname ?? '' })}</Title>
-      <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}</Text>
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('dashboard.welcome', { firstname: user?.firstname ?? '' })}</Title>
+        <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}</Text>
+      </Stack>
+      {/* The add-subscription button waits for the onboarding dialog (HasOnboarding). */}
+      {isPending && <Loader aria-label={t('app.loading')} />}
+      {error && (
+        <Alert color="red" role="alert">
+          {describeError(error)}
+        </Alert>
+      )}
+      {data && reports.length === 0 && <Text>{t('dashboard.noTypes')}</Text>}
+      {reports.length > 0 && (
+        <section aria-label={t('dashboard.typesLabel')}>
+          <ReportTiles reports={reports} showUnviewed={user?.role === 'USER'} openCodes={panels.codes} onOpen={panels.open} />
+        </section>
+      )}
+      {panels.codes.map((code) => {
+        const report = reports.find((item) => item.Code === code);
+        return report ? <DocumentListPanel key={code} report={report} onClose={() => panels.close(code)} /> : null;
+      })}
     </Stack>
   );
 }

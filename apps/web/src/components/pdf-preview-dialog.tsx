@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { saveFile, type ReceivedFile } from '../lib/file-transfer';
+import { openPdf, type PDFDocumentProxy } from '../lib/pdf-document';
+import { useIsMobile } from '../lib/use-is-mobile';
+import { PdfPageCanvas } from './pdf-page-canvas';
+
+export interface PreviewRequest {
+  title: string;
+  /** Fetches the file; called again by Retry. */
+  load: () => Promise<ReceivedFile>;
+  fallbackFileName: string;
+}
+
+interface PdfPreviewDialogProps {
+  request: PreviewRequest | null;
+  onClose: () => void;
+  onReturnHome: () => void;
+}
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; file: ReceivedFile; pdf: PDFDocumentProxy }
+  | { status: 'error' };
+
+/**
+ * Shows a PDF page by page with pdf.js. A failed load or an answer that is not a PDF turns
+ * into the spec's error dialog, with "Return home" and "Retry".
+ */
+export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewDialogProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [pageNumber, setPageNumber] = useState(1);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!request) return;
+    let isCancelled = false;
+    let opened: PDFDocumentProxy | undefined;
+    setState({ status: 'loading' });
+    setPageNumber(1);
+    void (async () => {
+      try {
+        const file = await request.load();
+        const pdf = await openPdf(file.blob);
+        opened = pdf;
+        if (isCancelled) return void pdf.destroy();
+        setState({ status: 'ready', file, pdf });
+      } catch {
+        if (!isCancelled) setState({ status: 'error' });
+      }
+    })();
+    return () => {
+      isCancelled = true;
+      void opened?.destroy();
+    };
+  }, [request, attempt]);
+
+  const showError = useCallback(() => setState({ status: 'error' }), []);
+
+  if (!request) return null;
+  if (state.status === 'error') {
+    return (
+      <Modal opened onClose={onClose} title={t('preview.errorTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <Stack gap="lg">
+          <Text>{t('preview.error')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onReturnHome}>
+              {t('preview.returnHome')}
+            </Button>
+            <Button onClick={() => setAttempt((value) => value + 1)} data-autofocus>
+              {t('preview.retry')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  const pageCount = state.status === 'ready' ? state.pdf.numPages : 0;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('preview.title', { title: request.title })}
+      size="auto"
+      fullScreen={isMobile}
+      centered
+      closeButtonProps={{ 'aria-label': t('preview.close') }}
+    >
+      {state.status === 'loading' ? (
+        <Center mih={200} miw={isMobile ? undefined : 400}>
+          <Loader aria-label={t('preview.loading')} />
+        </Center>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconChevronLeft size={16} aria-hidden />}
+                disabled={pageNumber <= 1}
+                onClick={() => setPageNumber((value) => value - 1)}
+              >
+                {t('preview.previousPage')}
+              </Button>
+              <Text aria-live="polite">{t('preview.pageOf', { page: pageNumber, count: pageCount })}</Text>
+              <Button
+                variant="default"
+                rightSection={<IconChevronRight size={16} aria-hidden />}
+                disabled={pageNumber >= pageCount}
+                onClick={() => setPageNumber((value) => value + 1)}
+              >
+                {t('preview.nextPage')}
+              </Button>
+            </Group>
+            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => saveFile(state.file, request.fallbackFileName)} data-autofocus>
+              {t('preview.download')}
+            </Button>
+          </Group>
+          <div style={{ width: isMobile ? '100%' : 'min(760px, 80vw)' }}>
+            <PdfPageCanvas
+              pdf={state.pdf}
+              pageNumber={pageNumber}
+              label={t('preview.pageImage', { title: request.title, page: pageNumber, count: pageCount })}
+              onError={showError}
+            />
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Group, Progress, Text } from '@mantine/core';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TransferProgress } from '../../../lib/file-transfer';
+import { formatNumber } from '../../../lib/format';
+import { useCurrentLanguage } from '../../../i18n/use-current-language';
+
+interface BulkActionsProps {
+  count: number;
+  progress: TransferProgress | null;
+  onClear: () => void;
+  onDownload: () => void;
+  onPreview: () => void;
+}
+
+/** Download (as a zip) or preview (merged) the selected documents, with the bundle's progress. */
+export function BulkActions({ count, progress, onClear, onDownload, onPreview }: BulkActionsProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const kilobytes = progress ? formatNumber(Math.round(progress.received / 1024), language) : '';
+  return (
+    <Group gap="xs" align="center" wrap="wrap">
+      <Text size="sm" aria-live="polite" data-testid="selection-count">
+        {t('documents.selectedCount', { count })}
+      </Text>
+      <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onDownload} loading={progress !== null}>
+        {t('documents.downloadSelected')}
+      </Button>
+      <Button variant="light" leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview}>
+        {t('documents.previewSelected')}
+      </Button>
+      {count > 0 && (
+        <Button variant="subtle" onClick={onClear}>
+          {t('documents.clearSelection')}
+        </Button>
+      )}
+      {progress && (
+        <Group gap="xs" w={220} wrap="nowrap">
+          {progress.total ? (
+            <Progress
+              value={(progress.received / progress.total) * 100}
+              w={120}
+              aria-label={t('documents.downloadProgress')}
+            />
+          ) : (
+            <Progress value={100} animated striped w={120} aria-label={t('documents.downloadProgress')} />
+          )}
+          <Text size="xs">{t('documents.received', { size: kilobytes })}</Text>
+        </Group>
+      )}
+    </Group>
+  );
+}

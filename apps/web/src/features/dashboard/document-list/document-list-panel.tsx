@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef } from 'react';
+import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReportInfo } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { NoticeDialog } from '../../../components/notice-dialog';
+import { PdfPreviewDialog } from '../../../components/pdf-preview-dialog';
+import { describeError } from '../../../i18n/error-message';
+import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { reportTitle } from '../reports-query';
+import { AdvancedSearchMenu } from './advanced-search';
+import { BulkActions } from './bulk-actions';
+import { DateRangeFilter } from './date-range-filter';
+import { DocumentCards } from './document-cards';
+import { listColumns } from './document-columns';
+import { DocumentTable } from './document-table';
+import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { PageControls } from './page-controls';
+import { QuickSearchForm } from './quick-search';
+import { reportDataQuery, rowKey, searchAttributesQuery, type DocumentRow } from './report-data-query';
+import { useDocumentActions } from './use-document-actions';
+import { useListRequest } from './use-list-request';
+import { useSelection } from './use-selection';
+import classes from './document-list.module.css';
+
+interface DocumentListPanelProps {
+  report: ReportInfo;
+  onClose: () => void;
+}
+
+/** The documents of one type: searches, dates, selection, and a table (or cards on mobile). */
+export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const title = reportTitle(report, language);
+  const list = useListRequest(report.DisplayProperties);
+  const selection = useSelection();
+  const actions = useDocumentActions(report.Code, title);
+  const { data, error, isPending, isFetching } = useQuery(reportDataQuery(report.Code, list.request));
+  const { data: searchData } = useQuery(searchAttributesQuery(data?.Config.Id));
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const columns = data ? listColumns(data.Config, language) : [];
+  const terms = (searchData?.SearchTerms ?? []).map((term) => ({
+    name: term.Name,
+    label: language === 'fr' ? term.DisplayNameFR : term.DisplayNameEN,
+  }));
+  const rows = data?.Results ?? [];
+  const describe = (row: DocumentRow) =>
+    [formatDocumentDate(row.date, language), columns[0] ? formatAttributeValue(row[columns[0].name], language) : '']
+      .filter(Boolean)
+      .join(' – ');
+  const viewProps = {
+    title,
+    rows,
+    columns,
+    describe,
+    isSelected: selection.isSelected,
+    onToggle: selection.toggle,
+    onPreview: (row: DocumentRow) => actions.previewOne(rowKey(row), `${title} – ${describe(row)}`),
+    onDownload: (row: DocumentRow) => void actions.downloadOne(rowKey(row)),
+  };
+
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId} className={classes.panel} data-testid={`panel-${report.Code}`}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm">
+            <Title order={2} id={headingId} ref={headingRef} tabIndex={-1}>
+              {title}
+            </Title>
+            {isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+          </Group>
+          <CloseButton size="lg" onClick={onClose} aria-label={t('documents.closePanel', { title })} />
+        </Group>
+        <QuickSearchForm title={title} terms={terms} onSearch={list.setSearchOptions} />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} onChange={list.setDates} />
+          <AdvancedSearchMenu terms={terms} applied={list.advanced} onApply={list.setAdvanced} />
+          <BulkActions
+            count={selection.selected.length}
+            progress={actions.progress}
+            onClear={selection.clear}
+            onDownload={() => void actions.downloadSelected(selection.selected)}
+            onPreview={() => actions.previewSelected(selection.selected)}
+          />
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {describeError(error)}
+          </Alert>
+        )}
+        {isPending && !error && <Loader aria-label={t('app.loading')} />}
+        {data && rows.length === 0 && <Text role="status">{t('documents.noDocument')}</Text>}
+        {data && rows.length > 0 && (isMobile ? <DocumentCards {...viewProps} /> : (
+          <DocumentTable
+            {...viewProps}
+            sortBy={list.request.sortBy ?? 'date'}
+            sortDirection={list.request.sortDirection ?? 'desc'}
+            onSort={list.toggleSort}
+            onToggleAll={(isChecked) => selection.setAll(rows.map(rowKey), isChecked)}
+          />
+        ))}
+        {data && data.TotalDocuments > 0 && (
+          <PageControls
+            page={list.request.page ?? 1}
+            perPage={list.request.perPage ?? 10}
+            total={data.TotalDocuments}
+            title={title}
+            onPage={list.setPage}
+            onPerPage={list.setPerPage}
+          />
+        )}
+      </Stack>
+      <PdfPreviewDialog
+        request={actions.preview}
+        onClose={actions.closePreview}
+        onReturnHome={() => {
+          actions.closePreview();
+          void navigate('/');
+        }}
+      />
+      <NoticeDialog
+        opened={actions.isSelectionInvalid}
+        title={t('documents.selectionTitleInvalid')}
+        text={t('validation.selectionSize')}
+        onConfirm={actions.closeSelectionDialog}
+        testId="selection-dialog"
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import type { DocumentColumn } from './document-columns';
+import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { isViewed, rowKey, type DocumentRow } from './report-data-query';
+import { RowActions } from './row-actions';
+import { UnviewedDot } from './unviewed-dot';
+import type { SortDirection } from './use-list-request';
+import classes from './document-list.module.css';
+
+export interface DocumentViewProps {
+  title: string;
+  rows: DocumentRow[];
+  columns: DocumentColumn[];
+  describe: (row: DocumentRow) => string;
+  isSelected: (key: string) => boolean;
+  onToggle: (key: string) => void;
+  onPreview: (row: DocumentRow) => void;
+  onDownload: (row: DocumentRow) => void;
+}
+
+interface DocumentTableProps extends DocumentViewProps {
+  sortBy: string;
+  sortDirection: SortDirection;
+  onSort: (column: string) => void;
+  onToggleAll: (isChecked: boolean) => void;
+}
+
+/** The desktop list: a sortable table with a selection column and per-row actions. */
+export function DocumentTable(props: DocumentTableProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const { rows, columns, isSelected } = props;
+  const selectedOnPage = rows.filter((row) => isSelected(rowKey(row))).length;
+  const sortable: DocumentColumn[] = [{ name: 'date', label: t('documents.date') }, ...columns];
+
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="document-table">
+        <caption className={classes.caption}>
+          <VisuallyHidden>{t('documents.tableCaption', { title: props.title })}</VisuallyHidden>
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <VisuallyHidden>{t('documents.status')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t('documents.selectPage')}
+                checked={rows.length > 0 && selectedOnPage === rows.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+                onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
+              />
+            </Table.Th>
+            {sortable.map((column) => {
+              const isSorted = props.sortBy === column.name;
+              const direction = props.sortDirection === 'asc' ? 'ascending' : 'descending';
+              const Icon = !isSorted ? IconArrowsSort : props.sortDirection === 'asc' ? IconArrowUp : IconArrowDown;
+              return (
+                <Table.Th key={column.name} aria-sort={isSorted ? direction : undefined}>
+                  <UnstyledButton className={classes.sortButton} onClick={() => props.onSort(column.name)}>
+                    {column.label}
+                    <Icon size={14} aria-hidden />
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            <Table.Th>{t('documents.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            const label = props.describe(row);
+            return (
+              <Table.Tr key={key} data-testid="document-row">
+                <Table.Td>
+                  <UnviewedDot isViewed={isViewed(row)} />
+                </Table.Td>
+                <Table.Td>
+                  <Checkbox aria-label={t('documents.selectOne', { name: label })} checked={isSelected(key)} onChange={() => props.onToggle(key)} />
+                </Table.Td>
+                <Table.Td>{formatDocumentDate(row.date, language)}</Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.name}>{formatAttributeValue(row[column.name], language)}</Table.Td>
+                ))}
+                <Table.Td>
+                  <RowActions label={label} onPreview={() => props.onPreview(row)} onDownload={() => props.onDownload(row)} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
+import { callApi } from '../../../lib/api-client';
+import { reportsQuery } from '../reports-query';
+
+export type ReportDataRequest = BodyOf<typeof endpoints.reportData>;
+export type ReportData = ResponseOf<typeof endpoints.reportData>;
+export type DocumentRow = ReportData['Results'][number];
+
+export function reportDataQuery(reportCode: string, request: ReportDataRequest) {
+  return queryOptions({
+    queryKey: ['dashboard', 'reportData', reportCode, request],
+    queryFn: ({ signal }) => callApi(endpoints.reportData, { params: { reportCode }, body: request, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function searchAttributesQuery(configId: number | undefined) {
+  return queryOptions({
+    queryKey: ['dashboard', 'searchAttributes', configId],
+    queryFn: ({ signal }) => callApi(endpoints.searchAttributes, { params: { configId: configId ?? 0 }, signal }),
+    enabled: configId !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Shows at once that documents were opened (their unviewed dot goes), then lets the
+ * dashboard ask the server for the new counts of its badges.
+ */
+export function markViewed(queryClient: QueryClient, reportCode: string, keys: string[]): void {
+  const opened = new Set(keys);
+  queryClient.setQueriesData<ReportData>({ queryKey: ['dashboard', 'reportData', reportCode] }, (data) =>
+    data
+      ? { ...data, Results: data.Results.map((row) => (opened.has(String(row.key)) ? { ...row, viewed: true } : row)) }
+      : data,
+  );
+  void queryClient.invalidateQueries({ queryKey: reportsQuery().queryKey });
+}
+
+export function rowKey(row: DocumentRow): string {
+  return String(row.key);
+}
+
+export function isViewed(row: DocumentRow): boolean {
+  return row.viewed === true;
+}

@@ -1,0 +1,97 @@
+import { useCallback, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, endpoints } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import type { PreviewRequest } from '../../../components/pdf-preview-dialog';
+import { buildUrl } from '../../../lib/api-client';
+import { fetchFile, saveFile, type TransferProgress } from '../../../lib/file-transfer';
+import { describeError } from '../../../i18n/error-message';
+import { markViewed } from './report-data-query';
+
+/** Preview and download of one document or of a selection, each marking what it opened as viewed. */
+export function useDocumentActions(reportCode: string, title: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [preview, setPreview] = useState<PreviewRequest | null>(null);
+  const [progress, setProgress] = useState<TransferProgress | null>(null);
+  const [isSelectionInvalid, setSelectionInvalid] = useState(false);
+
+  const opened = useCallback((keys: string[]) => markViewed(queryClient, reportCode, keys), [queryClient, reportCode]);
+
+  const fail = useCallback(
+    (error: unknown) => notifications.show({ color: 'red', title: t('documents.downloadFailed'), message: describeError(error) }),
+    [t],
+  );
+
+  const previewOne = useCallback(
+    (key: string, label: string) =>
+      setPreview({
+        title: label,
+        fallbackFileName: 'document.pdf',
+        load: async () => {
+          const file = await fetchFile(buildUrl(endpoints.previewDocument, undefined, { documentKey: key }));
+          opened([key]);
+          return file;
+        },
+      }),
+    [opened],
+  );
+
+  const downloadOne = useCallback(
+    async (key: string) => {
+      try {
+        const file = await fetchFile(buildUrl(endpoints.downloadDocument, undefined, { documentKey: key }));
+        opened([key]);
+        saveFile(file, 'document.pdf');
+      } catch (error) {
+        fail(error);
+      }
+    },
+    [opened, fail],
+  );
+
+  const isSelectionValid = (keys: string[]) => keys.length >= DOCUMENT_SELECTION_MIN && keys.length <= DOCUMENT_SELECTION_MAX;
+
+  const previewSelected = (keys: string[]) => {
+    if (!isSelectionValid(keys)) return setSelectionInvalid(true);
+    setPreview({
+      title: t('documents.selectionTitle', { title, count: keys.length }),
+      fallbackFileName: 'documents.pdf',
+      load: async () => {
+        const file = await fetchFile(endpoints.previewList.path, { method: 'POST', body: { documentKeyList: keys } });
+        opened(keys);
+        return file;
+      },
+    });
+  };
+
+  const downloadSelected = async (keys: string[]) => {
+    if (!isSelectionValid(keys)) return setSelectionInvalid(true);
+    try {
+      const file = await fetchFile(endpoints.downloadList.path, {
+        method: 'POST',
+        body: { documentKeyList: keys },
+        onProgress: setProgress,
+      });
+      opened(keys);
+      saveFile(file, 'documents.zip');
+    } catch (error) {
+      fail(error);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return {
+    preview,
+    closePreview: () => setPreview(null),
+    progress,
+    isSelectionInvalid,
+    closeSelectionDialog: () => setSelectionInvalid(false),
+    previewOne,
+    downloadOne,
+    previewSelected,
+    downloadSelected,
+  };
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { QuickSearch } from '@portal/contract';
+import type { ReportDataRequest } from './report-data-query';
+
+export const PAGE_SIZES = [10, 25, 50] as const;
+export type SortDirection = 'asc' | 'desc';
+export interface AdvancedTerm {
+  attribute: string;
+  value: string;
+}
+export type DateRange = [string | null, string | null];
+
+/** What the list asks the server for: page, sort, searches and dates; a new filter returns to page 1. */
+export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean }) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPageState] = useState<number>(PAGE_SIZES[0]);
+  const [sortBy, setSortBy] = useState(initialSort.sortBy || 'date');
+  const [sortDirection, setSortDirection] = useState<SortDirection>(initialSort.sortDesc ? 'desc' : 'asc');
+  const [searchOptions, setSearchOptionsState] = useState<QuickSearch | null>(null);
+  const [advanced, setAdvancedState] = useState<AdvancedTerm[]>([]);
+  const [dates, setDatesState] = useState<DateRange>([null, null]);
+
+  const request: ReportDataRequest = {
+    page,
+    perPage,
+    sortBy,
+    sortDirection,
+    advandedSearch: advanced,
+    dateStart: dates[0],
+    dateEnd: dates[1],
+    searchOptions,
+    updateSearchPreference: false,
+  };
+
+  return {
+    request,
+    setPage,
+    setPerPage: (value: number) => {
+      setPerPageState(value);
+      setPage(1);
+    },
+    /** A click on the sorted column flips its direction; another column starts ascending. */
+    toggleSort: (column: string) => {
+      if (column === sortBy) setSortDirection((value) => (value === 'asc' ? 'desc' : 'asc'));
+      else {
+        setSortBy(column);
+        setSortDirection('asc');
+      }
+      setPage(1);
+    },
+    setSearchOptions: (value: QuickSearch | null) => {
+      setSearchOptionsState(value);
+      setPage(1);
+    },
+    setAdvanced: (value: AdvancedTerm[]) => {
+      setAdvancedState(value);
+      setPage(1);
+    },
+    setDates: (value: DateRange) => {
+      setDatesState(value);
+      setPage(1);
+    },
+    advanced,
+    dates,
+  };
+}

@@ -1,0 +1,54 @@
+import { Badge, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import type { ReportInfo } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { countUnviewed, reportTitle } from './reports-query';
+import classes from './dashboard.module.css';
+
+interface ReportTilesProps {
+  reports: ReportInfo[];
+  showUnviewed: boolean;
+  openCodes: string[];
+  onOpen: (code: string) => void;
+}
+
+/** One button per document type: its title, how many documents, and (for users) how many are new. */
+export function ReportTiles({ reports, showUnviewed, openCodes, onOpen }: ReportTilesProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" className={classes.tileList}>
+      {reports.map((report) => {
+        const title = reportTitle(report, language);
+        const unviewed = countUnviewed(report);
+        return (
+          <li key={report.Code}>
+            <UnstyledButton
+              className={classes.tile}
+              onClick={() => onOpen(report.Code)}
+              data-open={openCodes.includes(report.Code) || undefined}
+              data-testid={`tile-${report.Code}`}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <IconFileText size={32} aria-hidden className={classes.tileIcon} />
+                {showUnviewed && unviewed > 0 && (
+                  <Badge color="red.9" variant="filled" aria-label={t('dashboard.unviewed', { count: unviewed })} data-testid="unviewed-badge">
+                    {formatNumber(unviewed, language)}
+                  </Badge>
+                )}
+              </Group>
+              <Text fw={700} size="lg" mt="sm" className={classes.tileTitle}>
+                {title}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('dashboard.documentCount', { count: report.DocumentCount, formatted: formatNumber(report.DocumentCount, language) })}
+              </Text>
+            </UnstyledButton>
+          </li>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Grid, Stack, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { FaqList } from './faq-list';
+import { RepositoryPanel } from './repository-panel';
+
+/** FAQ (spec section 2): one search box filters the questions, their answers and the documents. */
+export function FaqPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('faq.title')}</Title>
+      <TextInput
+        type="search"
+        label={t('faq.search')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maxLength={SEARCH_TEXT_MAX_LENGTH}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maw={480}
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <section aria-labelledby="faq-questions-heading">
+            <Title order={2} size="h3" id="faq-questions-heading" mb="sm">
+              {t('faq.questions')}
+            </Title>
+            <FaqList search={search} />
+          </section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <RepositoryPanel search={search} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+
+export function faqQuery() {
+  return queryOptions({
+    queryKey: ['faq', 'questions'],
+    queryFn: ({ signal }) => callApi(endpoints.faqList, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function repositoryQuery() {
+  return queryOptions({
+    queryKey: ['faq', 'repository'],
+    queryFn: ({ signal }) => callApi(endpoints.repositoryList, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Accent- and case-blind matching, so that "resume" finds "résumé". */
+export function normalizeText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PdfPreviewDialog, type PreviewRequest } from '../../components/pdf-preview-dialog';
+import { describeError } from '../../i18n/error-message';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { buildUrl } from '../../lib/api-client';
+import { fetchFile, saveFile } from '../../lib/file-transfer';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { normalizeText, repositoryQuery } from './faq-queries';
+
+const PREVIEW = 0;
+const DOWNLOAD = 1;
+
+function documentUrl(documentId: number, actionNum: typeof PREVIEW | typeof DOWNLOAD): string {
+  return buildUrl(endpoints.repositoryDocument, undefined, { documentId, actionNum });
+}
+
+/** The client's reference documents: download always, preview on wider screens only (spec). */
+export function RepositoryPanel({ search }: { search: string }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const [preview, setPreview] = useState<PreviewRequest | null>(null);
+  const { data, isPending, isError } = useQuery(repositoryQuery());
+
+  const needle = normalizeText(search.trim());
+  const documents = (data?.documents ?? [])
+    .map((item) => ({ id: item.Id, name: language === 'fr' ? item.DocumentNameFR : item.DocumentNameEN }))
+    .filter((item) => !needle || normalizeText(item.name).includes(needle));
+
+  const download = async (id: number, name: string) => {
+    try {
+      saveFile(await fetchFile(documentUrl(id, DOWNLOAD)), `${name}.pdf`);
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('documents.downloadFailed'), message: describeError(error) });
+    }
+  };
+
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="repository-heading">
+      <Stack gap="sm">
+        <Title order={2} id="repository-heading" size="h3">
+          {t('faq.repository')}
+        </Title>
+        {isPending && <Loader aria-label={t('app.loading')} />}
+        {!isPending && (isError || documents.length === 0) && <Text role="status">{t('faq.noDocument')}</Text>}
+        {documents.length > 0 && (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="repository-list">
+            {documents.map((item) => (
+              <Group component="li" key={item.id} justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <IconFileTypePdf size={20} aria-hidden />
+                  <Text>{item.name}</Text>
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  {!isMobile && (
+                    <Tooltip label={t('faq.preview')} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        size="lg"
+                        aria-label={t('faq.previewOne', { name: item.name })}
+                        onClick={() =>
+                          setPreview({ title: item.name, fallbackFileName: `${item.name}.pdf`, load: () => fetchFile(documentUrl(item.id, PREVIEW)) })
+                        }
+                      >
+                        <IconEye size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  <Tooltip label={t('faq.download')} withArrow>
+                    <ActionIcon variant="subtle" size="lg" aria-label={t('faq.downloadOne', { name: item.name })} onClick={() => void download(item.id, item.name)}>
+                      <IconDownload size={20} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <PdfPreviewDialog
+        request={preview}
+        onClose={() => setPreview(null)}
+        onReturnHome={() => {
+          setPreview(null);
+          void navigate('/');
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+
+/** The number in a tile's unviewed badge, read from its accessible label ("16 unviewed"); 0 when there is none. */
+async function unviewedOf(tile: Locator): Promise<number> {
+  const badge = tile.getByTestId('unviewed-badge');
+  if ((await badge.count()) === 0) return 0;
+  const label = (await badge.getAttribute('aria-label')) ?? '';
+  return Number(/^(\d+) unviewed$/.exec(label)?.[1] ?? NaN);
+}
+
+function panelOf(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+function monthYear(date: Date): string {
+  return date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+test('A user opens two tiles, searches, picks dates, downloads three documents as a zip and previews one', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  const statementsTile = page.getByRole('button', { name: /Account statements/ });
+  await expect(statementsTile).toBeVisible();
+  const unviewedBefore = await unviewedOf(statementsTile);
+  expect(unviewedBefore).toBeGreaterThan(0);
+
+  // Two tiles: the newest panel is on top.
+  await page.getByRole('button', { name: /Tax slips/ }).click();
+  await statementsTile.click();
+  const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(headings.first()).toHaveText('Account statements');
+  await expect(headings.nth(1)).toHaveText('Tax slips');
+  await page.getByRole('button', { name: 'Close Tax slips' }).click();
+  await expect(panelOf(page, 'Tax slips')).toHaveCount(0);
+
+  const panel = panelOf(page, 'Account statements');
+  const rows = panel.getByTestId('document-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(panel.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', /ascending|descending/);
+  await expectNoSeriousA11yViolations(page);
+
+  // Quick search: nothing matches a made-up account, the real one matches.
+  const accountNumber = (await rows.first().getByRole('cell').nth(3).textContent())!.trim();
+  const search = panel.getByRole('search');
+  await search.getByLabel('Search text').fill('no-such-account');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(panel.getByText('No document found')).toBeVisible();
+  await search.getByLabel('Search text').fill(accountNumber);
+  await search.getByLabel('Match').click();
+  await page.getByRole('option', { name: 'Equal' }).click();
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(rows.first()).toBeVisible();
+
+  // Date range: the first of the month two months ago to the first of this month (documents are monthly).
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  await panel.getByRole('button', { name: 'Date range' }).click();
+  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+  await calendar.getByRole('button', { name: 'Previous month' }).click();
+  await calendar.getByRole('button', { name: 'Previous month' }).click();
+  await expect(calendar.getByText(monthYear(start))).toBeVisible();
+  await calendar.getByRole('button', { name: `1 ${monthYear(start)}`, exact: true }).click();
+  await calendar.getByRole('button', { name: 'Next month' }).click();
+  await calendar.getByRole('button', { name: 'Next month' }).click();
+  await calendar.getByRole('button', { name: `1 ${monthYear(end)}`, exact: true }).click();
+  await expect(panel.getByText(/^1–3 of 3$/)).toBeVisible();
+  await expect(rows).toHaveCount(3);
+
+  // Download the three as a zip of three PDFs.
+  const unviewedInRange = await panel.getByTestId('unviewed-dot').count();
+  await panel.getByRole('checkbox', { name: 'Select the documents of this page' }).check();
+  await expect(panel.getByTestId('selection-count')).toHaveText('3 selected');
+  const downloadPromise = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  const names = Object.keys(entries);
+  expect(names).toHaveLength(3);
+  for (const name of names) {
+    expect(name).toMatch(/\.pdf$/);
+    expect(new TextDecoder().decode(entries[name]!.slice(0, 5))).toBe('%PDF-');
+  }
+  await expect(panel.getByTestId('unviewed-dot')).toHaveCount(0);
+
+  // Without the dates, preview a document not viewed yet: page 1 renders.
+  await panel.getByRole('button', { name: 'Clear the dates' }).click();
+  await expect(rows).toHaveCount(10);
+  const unviewedRow = rows.filter({ has: page.getByTestId('unviewed-dot') }).first();
+  const previewedWasUnviewed = (await unviewedRow.count()) > 0;
+  const rowToPreview = previewedWasUnviewed ? unviewedRow : rows.first();
+  await rowToPreview.getByRole('button', { name: /^Preview / }).click();
+  const preview = page.getByRole('dialog', { name: /^Preview: Account statements/ });
+  await expect(preview.getByRole('img', { name: /page 1 of \d+$/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const pageBox = await preview.getByTestId('pdf-page').boundingBox();
+  expect(pageBox!.width).toBeGreaterThan(200);
+  await preview.getByRole('button', { name: 'Close the preview' }).click();
+  await expect(preview).toHaveCount(0);
+
+  const opened = unviewedInRange + (previewedWasUnviewed ? 1 : 0);
+  expect(opened).toBeGreaterThan(0);
+  await expect.poll(() => unviewedOf(statementsTile)).toBe(unviewedBefore - opened);
+});
+
+test('A user with a selection outside 1 to 50 is told so', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Notices/ }).click();
+  const panel = panelOf(page, 'Notices');
+  await expect(panel.getByTestId('document-row').first()).toBeVisible();
+  await panel.getByRole('button', { name: 'Preview', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Selection' });
+  await expect(dialog.getByText('Please select between 1 and 50 documents')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('A preview that does not answer a PDF offers to retry or return home', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  // The one thing faked here is the failure itself: the server answers HTML instead of the PDF.
+  await page.route('**/dashboard/preview?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Not a PDF</p>' }));
+  await page.getByRole('button', { name: /Notices/ }).click();
+  const panel = panelOf(page, 'Notices');
+  await panel.getByTestId('document-row').first().getByRole('button', { name: /^Preview / }).click();
+  const failure = page.getByRole('dialog').filter({ hasText: 'An error occurred while loading the document' });
+  await expect(failure).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.unroute('**/dashboard/preview?*');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('img', { name: /page 1 of \d+$/ })).toBeVisible();
+});
+
+test('FAQ search filters questions', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  const questions = page.getByTestId('faq-list').getByRole('button');
+  await expect(questions.first()).toBeVisible();
+  const total = await questions.count();
+  expect(total).toBeGreaterThan(1);
+  await expect(page.getByTestId('repository-list').getByRole('button', { name: /^Preview / }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel('Search the questions').fill('password');
+  await expect(questions).not.toHaveCount(total);
+  await expect(page.getByRole('button', { name: 'How do I change my password?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'How long are my documents kept?' })).toHaveCount(0);
+  await questions.first().click();
+  await expect(page.getByTestId('faq-list').getByRole('region').first()).toBeVisible();
+
+  await page.getByLabel('Search the questions').fill('zzzz-nothing');
+  await expect(page.getByText('No question matches your search.')).toBeVisible();
+  await expect(page.getByText('No document found')).toBeVisible();
+});
+
+test('@mobile On a phone the document list shows cards', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const panel = panelOf(page, 'Account statements');
+  await expect(panel.getByTestId('document-card').first()).toBeVisible();
+  await expect(panel.getByTestId('document-card')).toHaveCount(10);
+  await expect(panel.getByRole('table')).toHaveCount(0);
+  await expect(panel.getByRole('navigation', { name: 'Pages of Account statements' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
