@@ -38,6 +38,7 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
   const documents = createDocumentsRepository(db);
   for (const attribute of ['accountNumber', 'closingBalance']) {
     await documents.ensureSortIndex(attribute);
+    await documents.ensureSearchIndexes(attribute);
   }
   const existing = await db
     .selectFrom('documents')

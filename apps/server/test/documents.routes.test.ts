@@ -65,6 +65,13 @@ describe('POST /Dashboard/ReportData', () => {
     expect(await count(3, '10020')).toBe(60);
     expect(await count(3, '%')).toBe(0);
     expect(await count(0, 'NB-1002')).toBe(0);
+    // A restricted person's search runs on its own documents only, with the same answers.
+    const own = async (operation: number, text: string) =>
+      (await reportData(user, 'NBF-TAX', { searchOptions: { text, fields: ['accountNumber', 'slipType'], operation } })).json().TotalDocuments;
+    expect(await own(0, 'nb-100200')).toBe(36);
+    expect(await own(3, '0020')).toBe(36);
+    expect(await own(0, 'T5')).toBe(9);
+    expect(await own(0, 'NB-100201')).toBe(0);
   });
 
   it('refuses more than three fields, a text over 200 characters and a field that is not searchable', async () => {

@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { statements as initialSchema } from './migrations/001-initial-schema.js';
 import { statements as documentSearchIndex } from './migrations/002-document-search-index.js';
 import { statements as reportDocumentCounts } from './migrations/003-report-document-counts.js';
+import { statements as dropWholeTextSearchIndex } from './migrations/004-drop-whole-text-search-index.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
   '001-initial-schema': initialSchema,
   '002-document-search-index': documentSearchIndex,
   '003-report-document-counts': reportDocumentCounts,
+  '004-drop-whole-text-search-index': dropWholeTextSearchIndex,
 };
 
 const provider: MigrationProvider = {

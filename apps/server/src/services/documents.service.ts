@@ -61,24 +61,21 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
         throw invalidSearch('validation.sortInvalid', 'Documents cannot be sorted by this column.');
       }
       const filters = [];
+      // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
+      const searchIndexing = { indexed: scope.kind === 'all' };
       const quick = request.searchOptions;
       if (quick && quick.text.trim() !== '') {
         if (quick.fields.some((field) => !searchable.has(field))) {
           throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
         }
         const text = quick.text.trim();
-        filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, text))));
-        // A USER's criteria already narrow to its own few documents; the text index only helps staff.
-        const narrowing = scope.kind === 'all' ? documentFilters.mayContain(text) : null;
-        if (narrowing) filters.push(narrowing);
+        filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, text, searchIndexing))));
       }
       for (const item of request.advandedSearch) {
         if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
         const text = item.value.trim();
         if (text === '') continue;
-        filters.push(documentFilters.attributeMatches(item.attribute, 3, text));
-        const narrowing = scope.kind === 'all' ? documentFilters.mayContain(text) : null;
-        if (narrowing) filters.push(narrowing);
+        filters.push(documentFilters.attributeMatches(item.attribute, 3, text, searchIndexing));
       }
       // The two dates may come in either order; the earlier one starts the range.
       const given = [request.dateStart ?? null, request.dateEnd ?? null];

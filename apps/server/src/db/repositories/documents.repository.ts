@@ -30,6 +30,12 @@ function attributeSortKeys(attributes: RawBuilder<unknown>, attribute: string): 
   return [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END)`, value];
 }
 
+/** The lower-cased value of an attribute, as its search indexes store it. */
+function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
+  if (!ATTRIBUTE_NAME.test(attribute)) throw new Error(`Attribute names are identifiers: ${attribute}`);
+  return sql<string>`lower(${attributes} ->> ${sql.lit(attribute)})`;
+}
+
 /** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -37,29 +43,28 @@ export function escapeLike(text: string): string {
 
 /** The filters of the document lists, as SQL on documents aliased `d`. */
 export const documentFilters = {
-  attributeMatches(attribute: string, operation: 0 | 1 | 2 | 3, text: string): RawBuilder<boolean> {
-    const value = sql`d.attributes ->> ${attribute}`;
+  /**
+   * One attribute against the searched text, without regard to case. Indexed, the attribute is a
+   * literal so that the condition is the expression of that attribute's search indexes: a prefix
+   * btree for equal and starts-with, trigrams for ends-with and contains.
+   */
+  attributeMatches(attribute: string, operation: 0 | 1 | 2 | 3, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
+    // Unindexed (a bound name), the test runs only on the rows a person's criteria already found.
+    const value = options.indexed ? searchedValue(sql.ref('d.attributes'), attribute) : sql<string>`lower(d.attributes ->> ${attribute})`;
+    const needle = escapeLike(text.toLowerCase());
     switch (operation) {
       case 0:
-        return sql<boolean>`(lower(${value}) = lower(${text}))`;
+        return sql<boolean>`(${value} = ${text.toLowerCase()})`;
       case 1:
-        return sql<boolean>`(${value} ILIKE ${`${escapeLike(text)}%`})`;
+        return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
       case 2:
-        return sql<boolean>`(${value} ILIKE ${`%${escapeLike(text)}`})`;
+        return sql<boolean>`(${value} LIKE ${`%${needle}`})`;
       case 3:
-        return sql<boolean>`(${value} ILIKE ${`%${escapeLike(text)}%`})`;
+        return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
     }
   },
   anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
     return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
-  },
-  /**
-   * Rows whose attributes, as text, contain the searched text: a superset of any match, which
-   * the trigram index answers. Too short a text, or one JSON would escape, adds no narrowing.
-   */
-  mayContain(text: string): RawBuilder<boolean> | null {
-    if (text.length < 3 || [...text].some((char) => char === '"' || char === '\\' || char < ' ')) return null;
-    return sql<boolean>`(d.attributes::text ILIKE ${`%${escapeLike(text)}%`})`;
   },
   dateFrom: (date: string) => sql<boolean>`(d.document_date >= ${date}::date)`,
   dateTo: (date: string) => sql<boolean>`(d.document_date <= ${date}::date)`,
@@ -200,6 +205,14 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const [numeric, text] = attributeSortKeys(sql.ref('attributes'), attribute);
       await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_sort_${attribute.toLowerCase()}_idx`)}
         ON documents (report_id, ${numeric}, ${text}, id)`.execute(db);
+    },
+
+    /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */
+    async ensureSearchIndexes(attribute: string): Promise<void> {
+      const value = searchedValue(sql.ref('attributes'), attribute);
+      const name = attribute.toLowerCase();
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)} ON documents (report_id, ${value} text_pattern_ops)`.execute(db);
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)} ON documents USING gin (${value} gin_trgm_ops)`.execute(db);
     },
 
     async saveSearchPreference(userId: number, preference: unknown[]): Promise<void> {

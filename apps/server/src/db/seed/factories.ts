@@ -121,7 +121,10 @@ export async function insertReportDefinition(
   }));
   const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();
   const documents = createDocumentsRepository(db);
-  for (const attribute of attributes) if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name);
+  for (const attribute of attributes) {
+    if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name);
+    await documents.ensureSearchIndexes(attribute.name);
+  }
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
 }
 
