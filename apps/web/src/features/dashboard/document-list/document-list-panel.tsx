@@ -113,6 +113,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
             page={list.request.page ?? 1}
             perPage={list.request.perPage ?? 10}
             total={data.TotalDocuments}
+            isTotalLowerBound={data.TotalIsLowerBound}
             title={title}
             onPage={list.setPage}
             onPerPage={list.setPerPage}

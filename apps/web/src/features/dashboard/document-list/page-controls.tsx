@@ -8,13 +8,15 @@ interface PageControlsProps {
   page: number;
   perPage: number;
   total: number;
+  /** The total is a lower bound: the search matches at least that many documents. */
+  isTotalLowerBound?: boolean;
   title: string;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
 }
 
 /** Page size, the range shown, and page navigation. */
-export function PageControls({ page, perPage, total, title, onPage, onPerPage }: PageControlsProps) {
+export function PageControls({ page, perPage, total, isTotalLowerBound = false, title, onPage, onPerPage }: PageControlsProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const pageCount = Math.max(1, Math.ceil(total / perPage));
@@ -33,7 +35,7 @@ export function PageControls({ page, perPage, total, title, onPage, onPerPage }:
           size="xs"
         />
         <Text size="sm" aria-live="polite" mt="lg">
-          {t('documents.range', { first: formatNumber(first, language), last: formatNumber(last, language), total: formatNumber(total, language) })}
+          {t(isTotalLowerBound ? 'documents.rangeAtLeast' : 'documents.range', { first: formatNumber(first, language), last: formatNumber(last, language), total: formatNumber(total, language) })}
         </Text>
       </Group>
       <nav aria-label={t('documents.pagination', { title })}>
