@@ -214,6 +214,13 @@ describe('FAQ and repository', () => {
     expect((await t.app.inject({ url: '/documentsrepository/getdocument?documentId=999&actionNum=0', headers: { cookie: user } })).statusCode).toBe(404);
   });
 
+  it('closes a signed-in session of a user who is then soft-deleted', async () => {
+    const cookie = await signIn(t, 'william.belanger.4');
+    expect((await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).statusCode).toBe(200);
+    await t.database.db.updateTable('users').set({ deleted_at: new Date() }).where('username', '=', 'william.belanger.4').execute();
+    expect((await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it('is closed to anyone not signed in', async () => {
     expect((await t.app.inject({ url: '/Dashboard/GetReports' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/documentsrepository/list' })).statusCode).toBe(401);
