@@ -27,6 +27,9 @@ pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle connection the server closes (a restart, a failover) must not bring the process
+    // down: the pool drops it and opens another on the next query.
+    pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
