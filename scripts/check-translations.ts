@@ -1,8 +1,8 @@
 /**
  * Proves the web's translations are complete:
  *  - en.json and fr.json have exactly the same keys (nested), none empty;
- *  - every `validation.*` / `errors.*` key the contract uses, and every ERROR_KEYS value,
- *    has an English text.
+ *  - every `validation.*` / `errors.*` key the contract or the server can send, and every
+ *    ERROR_KEYS value, has an English text.
  * Exits 1 with the list of problems, else prints one OK line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { ERROR_KEYS } from '@portal/contract';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const i18nDir = path.join(root, 'apps/web/src/i18n');
-const contractSrc = path.join(root, 'packages/contract/src');
+/** Where error keys come from: the shared schemas, and the server's own refusals. */
+const keySources = [path.join(root, 'packages/contract/src'), path.join(root, 'apps/server/src')];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -42,11 +43,11 @@ function listSourceFiles(dir: string): string[] {
   });
 }
 
-/** String literals such as 'validation.passwordInvalid' or "errors.lockedOut" in the contract. */
-function keysUsedByContract(): Set<string> {
+/** String literals such as 'validation.passwordInvalid' or "errors.lockedOut" in the contract and the server. */
+function keysSentToTheWeb(): Set<string> {
   const used = new Set<string>(Object.values(ERROR_KEYS));
   const literal = /(['"`])((?:validation|errors)\.[A-Za-z0-9_.-]+)\1/g;
-  for (const file of listSourceFiles(contractSrc)) {
+  for (const file of keySources.flatMap(listSourceFiles)) {
     for (const match of readFileSync(file, 'utf8').matchAll(literal)) used.add(match[2]!);
   }
   return used;
@@ -61,12 +62,12 @@ for (const key of fr.keys()) if (!en.has(key)) problems.push(`missing in en.json
 for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
   for (const [key, text] of leaves) if (text.trim() === '') problems.push(`empty in ${file}: ${key}`);
 }
-for (const key of [...keysUsedByContract()].sort()) {
-  if (!en.has(key)) problems.push(`used by the contract but missing in en.json: ${key}`);
+for (const key of [...keysSentToTheWeb()].sort()) {
+  if (!en.has(key)) problems.push(`sent by the contract or the server but missing in en.json: ${key}`);
 }
 
 if (problems.length > 0) {
   console.error(`Translations check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Translations OK: ${en.size} keys in en and fr, all contract keys translated.`);
+console.log(`Translations OK: ${en.size} keys in en and fr, every key the contract and server send translated.`);

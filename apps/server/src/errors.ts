@@ -19,3 +19,4 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(401, ERROR_KEYS.sessionExpired, 'Session expired');
 export const forbidden = () => new AppError(403, ERROR_KEYS.forbidden, 'You are not allowed to do this.');
 export const notFound = () => new AppError(404, ERROR_KEYS.notFound, 'Not found');
+export const smsUnavailable = () => new AppError(400, ERROR_KEYS.smsUnavailable, 'Codes cannot be sent by SMS to this account.');

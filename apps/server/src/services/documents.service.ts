@@ -16,12 +16,11 @@ const invalidSearch = (key: string, message: string) => new AppError(400, key, m
  * types. The same scope is applied to lists, counts and files.
  */
 export function createDocumentsService(deps: { documents: DocumentsRepository; access: DocumentAccessRepository }) {
-  async function scopesOf(user: UserWithOrganisation): Promise<Map<number, AccessScope>> {
-    if (user.role_code !== 'USER') {
-      const reports = await deps.documents.reportsOfClient(user.client_id);
-      return new Map(reports.map((report) => [report.id, { kind: 'all' as const }]));
-    }
-    return deps.access.grantedReports(user.id, user.client_id);
+  /** The scope of each type the person may see, among the given types of its client. */
+  async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
+    if (user.role_code === 'USER') return deps.access.grantedReports(user.id, user.client_id);
+    const ofClient = reports ?? (await deps.documents.reportsOfClient(user.client_id));
+    return new Map(ofClient.map((report) => [report.id, { kind: 'all' as const }]));
   }
 
   async function requireReport(user: UserWithOrganisation, report: Report | undefined): Promise<{ report: Report; scope: AccessScope }> {
@@ -32,8 +31,9 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
 
   return {
     async getReports(user: UserWithOrganisation): Promise<ReportInfo[]> {
-      const scopes = await scopesOf(user);
-      const reports = (await deps.documents.reportsOfClient(user.client_id)).filter((report) => scopes.has(report.id));
+      const ofClient = await deps.documents.reportsOfClient(user.client_id);
+      const scopes = await scopesOf(user, ofClient);
+      const reports = ofClient.filter((report) => scopes.has(report.id));
       return Promise.all(
         reports.map(async (report) => {
           const counts = await deps.documents.counts(user.id, report.id, scopes.get(report.id)!);

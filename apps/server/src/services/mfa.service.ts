@@ -3,7 +3,7 @@ import type { ConnectionLogRepository } from '../db/repositories/connection-log.
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
-import { AppError } from '../errors.js';
+import { AppError, smsUnavailable } from '../errors.js';
 import { maskEmail, maskPhone, presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
@@ -14,8 +14,6 @@ export interface PendingSession {
   language: string;
   user: UserWithOrganisation;
 }
-
-const smsUnavailable = () => new AppError(400, ERROR_KEYS.smsUnavailable, 'Codes cannot be sent by SMS to this account.');
 
 export function canReceiveSms(user: UserWithOrganisation): boolean {
   return user.sms_mfa_active && Boolean(user.phone_number);

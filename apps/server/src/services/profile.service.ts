@@ -12,7 +12,7 @@ import type { SetNewPasswordRequestSchema, SetUserInfoRequestSchema } from '@por
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
-import { AppError } from '../errors.js';
+import { AppError, smsUnavailable } from '../errors.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
 import { codeInvalid } from './one-time-codes.service.js';
@@ -49,7 +49,7 @@ function normaliseContact(value: string, type: number, user: UserWithOrganisatio
       ? new AppError(400, ERROR_KEYS.contactInvalidLength, 'InvalidLength')
       : new AppError(400, ERROR_KEYS.contactInvalidFormat, 'InvalidFormat');
   }
-  if (!user.sms_mfa_active) throw new AppError(400, ERROR_KEYS.smsUnavailable, 'Phone numbers are not used for this client.');
+  if (!user.sms_mfa_active) throw smsUnavailable();
   const e164 = toE164(value);
   if (!e164) throw new AppError(400, ERROR_KEYS.contactInvalidFormat, 'InvalidFormat');
   return e164;
@@ -81,7 +81,7 @@ export function createProfileService(deps: {
       // Removing the phone puts codes back on e-mail; SMS needs a number and a client that sends SMS.
       const mfaType = phoneNumber === null ? MFA_TYPE.email : input.MFAType;
       if (mfaType === MFA_TYPE.sms && !user.sms_mfa_active) {
-        throw new AppError(400, ERROR_KEYS.smsUnavailable, 'Codes cannot be sent by SMS to this account.');
+        throw smsUnavailable();
       }
       await deps.users.updateProfile(user.id, {
         username: input.Username,

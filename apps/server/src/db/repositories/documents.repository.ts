@@ -2,11 +2,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../types.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 
-export interface DocumentFilters {
-  /** Each condition must hold. */
-  conditions: RawBuilder<boolean>[];
-}
-
 export interface DocumentPageRequest {
   userId: number;
   reportId: number;
