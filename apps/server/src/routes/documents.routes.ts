@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
-import { mergePdfs, streamZip } from '../services/document-files.js';
+import { streamZip } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
+import { streamMergedPdf } from '../services/merged-pdf-stream.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveLanguage } from './request-context.js';
@@ -56,10 +57,9 @@ export function registerDocumentsRoutes(
   bindEndpoint(app, endpoints.previewList, async (request, reply) => {
     const { user } = requireAuth(request);
     const documents = await deps.documents.resolveDocuments(user, request.body.documentKeyList, resolveLanguage(request));
-    const merged = await mergePdfs(deps.storage, documents);
     await deps.documents.markViewed(user, documents.map((d) => d.id));
     reply.type('application/pdf').header('content-disposition', disposition('inline', `documents_${documents.length}.pdf`));
-    return reply.send(Buffer.from(merged));
+    return reply.send(streamMergedPdf(deps.storage, documents, (error) => request.log.error({ err: error }, 'merged PDF stream failed')));
   });
 
   bindEndpoint(app, endpoints.downloadList, async (request, reply) => {

@@ -1,6 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive, type ArchiverError } from 'archiver';
-import { PDFDocument } from 'pdf-lib';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
 
 interface StoredDocument {
@@ -31,15 +30,4 @@ export function streamZip(storage: DocumentStorage, documents: StoredDocument[],
     }
   })();
   return output;
-}
-
-/** One PDF made of the documents' pages, in order. */
-export async function mergePdfs(storage: DocumentStorage, documents: StoredDocument[]): Promise<Uint8Array> {
-  const merged = await PDFDocument.create();
-  for (const document of documents) {
-    const source = await PDFDocument.load(await storage.read(document.fileKey));
-    const pages = await merged.copyPages(source, source.getPageIndices());
-    for (const page of pages) merged.addPage(page);
-  }
-  return merged.save();
 }

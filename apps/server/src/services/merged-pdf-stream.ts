@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import {
+  PDFContext,
+  PDFCrossRefSection,
+  PDFDocument,
+  PDFHeader,
+  PDFName,
+  PDFRef,
+  PDFTrailer,
+  PDFTrailerDict,
+  type PDFObject,
+} from 'pdf-lib';
+import type { DocumentStorage } from '../transports/storage/document-storage.js';
+
+/**
+ * One PDF made of the documents' pages, in order, written as it is made: each source is
+ * read, its pages copied and written out, then dropped, so memory holds one document at a
+ * time and the first bytes leave before the last document is read.
+ *
+ * A PDF can be written front to back because its page tree and catalogue may come last:
+ * their object numbers are reserved up front (1 and 2), every page points at the tree by
+ * that number, and the cross-reference table at the end gives each object's byte offset.
+ * pdf-lib copies each source's pages into a scratch document whose numbering starts after
+ * what is already written, which renumbers the objects without a home-made PDF parser.
+ */
+const PAGE_TREE = PDFRef.of(1);
+const CATALOG = PDFRef.of(2);
+const FIRST_FREE_NUMBER = 3;
+
+interface StoredDocument {
+  fileKey: string;
+}
+
+export function streamMergedPdf(storage: DocumentStorage, documents: StoredDocument[], onError: (error: unknown) => void): Readable {
+  const chunks = writeMergedPdf(storage, documents);
+  return Readable.from(
+    (async function* () {
+      try {
+        yield* chunks;
+      } catch (error) {
+        onError(error);
+        throw error;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+async function* writeMergedPdf(storage: DocumentStorage, documents: StoredDocument[]): AsyncGenerator<Uint8Array> {
+  const offsets = new Map<number, number>();
+  const pages: PDFRef[] = [];
+  let written = 0;
+  const emit = (bytes: Uint8Array) => {
+    written += bytes.length;
+    return bytes;
+  };
+  const indirect = (ref: PDFRef, object: PDFObject) => {
+    offsets.set(ref.objectNumber, written);
+    return emit(serializeIndirectObject(ref, object));
+  };
+
+  yield emit(serialize(PDFHeader.forVersion(1, 7), '\n\n'));
+  let nextNumber = FIRST_FREE_NUMBER;
+  for (const document of documents) {
+    const source = await PDFDocument.load(await storage.read(document.fileKey));
+    const scratch = await PDFDocument.create({ updateMetadata: false });
+    scratch.context.largestObjectNumber = Math.max(scratch.context.largestObjectNumber, nextNumber - 1);
+    const firstCopied = scratch.context.largestObjectNumber + 1;
+    const copied = await scratch.copyPages(source, source.getPageIndices());
+    for (const page of copied) {
+      page.node.set(PDFName.of('Parent'), PAGE_TREE);
+      pages.push(page.ref);
+    }
+    for (const [ref, object] of scratch.context.enumerateIndirectObjects()) {
+      if (ref.objectNumber >= firstCopied) yield indirect(ref, object);
+    }
+    nextNumber = scratch.context.largestObjectNumber + 1;
+  }
+
+  const context = PDFContext.create();
+  yield indirect(PAGE_TREE, context.obj({ Type: 'Pages', Kids: pages, Count: pages.length }));
+  yield indirect(CATALOG, context.obj({ Type: 'Catalog', Pages: PAGE_TREE }));
+
+  const xref = PDFCrossRefSection.create();
+  for (const number of [...offsets.keys()].sort((a, b) => a - b)) xref.addEntry(PDFRef.of(number), offsets.get(number)!);
+  const xrefOffset = written;
+  yield emit(serialize(xref, '\n'));
+  yield emit(serialize(PDFTrailerDict.of(context.obj({ Size: nextNumber, Root: CATALOG })), '\n\n'));
+  yield emit(serialize(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset), ''));
+}
+
+interface Serializable {
+  sizeInBytes(): number;
+  copyBytesInto(buffer: Uint8Array, offset: number): number;
+}
+
+function serialize(part: Serializable, suffix: string): Uint8Array {
+  const tail = Buffer.from(suffix, 'latin1');
+  const bytes = new Uint8Array(part.sizeInBytes() + tail.length);
+  const length = part.copyBytesInto(bytes, 0);
+  bytes.set(tail, length);
+  return bytes;
+}
+
+function serializeIndirectObject(ref: PDFRef, object: PDFObject): Uint8Array {
+  const head = Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1');
+  const body = serialize(object, '\nendobj\n\n');
+  return Buffer.concat([head, body]);
+}
