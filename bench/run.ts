@@ -1,10 +1,12 @@
 /**
- * npm run bench [-- --documents 1000000 --seconds 5]
+ * npm run bench [-- --documents 1000000 --seconds 5 --signins 200000]
  * Seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
  * local server), starts the real server, and measures the document calls over real HTTP for a
  * person who sees about a thousand documents and for staff who see a whole type, beside a bare
  * Fastify route as the ceiling. Prints p50/p95/p99 and requests per second, the ratio to the
- * ceiling and the query plans' node types, and writes it all under bench/results/.
+ * ceiling and the query plans' node types, and writes it all under bench/results/. Then a super
+ * user downloads a connection spreadsheet over the seeded sign-ins: time to first byte, total time
+ * and the server process's peak resident memory.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,13 +24,20 @@ import { migrateToLatest } from '../apps/server/src/db/migrator.js';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
+import { createUsageReportsRepository } from '../apps/server/src/db/repositories/usage-reports.repository.js';
+import { measureDownload } from './download.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
-import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
+import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
 
 const { values: args } = parseArgs({
-  options: { documents: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '5' } },
+  options: {
+    documents: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '5' },
+    signins: { type: 'string', default: '200000' },
+  },
 });
+const signInCount = Number(args.signins);
 const documentCount = Number(args.documents);
 const seconds = Number(args.seconds);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -79,6 +88,7 @@ async function main() {
   await seedDemoData(database.db, storage);
   const pool = Array.from({ length: 20 }, (_, i) => `demo/nbf-stmt/nb-100200-${i + 1}.pdf`);
   await seedScale(database.db, documentCount, pool);
+  await seedSignIns(database.db, signInCount);
 
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '100000', PUBLIC_URL: 'http://127.0.0.1:1' });
   const app = await buildApp({ config, database, logger: false });
@@ -115,6 +125,16 @@ async function main() {
   const zipFirstByteMs = performance.now() - zipStart;
   await reader.cancel();
 
+  // A connection spreadsheet over every seeded sign-in (three months hold about 1.1 million).
+  const superCookie = await signIn(baseUrl, BENCH_SUPER);
+  const usageRequest = { type: 'connection', dateFrom: BENCH_SIGN_INS_FROM, dateTo: '2026-03-31', timeZoneOffset: 0 };
+  const clientIds = [(await database.db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow()).id];
+  const spreadsheet = await measureDownload(`${baseUrl}/reports/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: superCookie, origin: baseUrl },
+    body: JSON.stringify({ ...usageRequest, clientIds }),
+  });
+
   // The plans of the queries behind the scenarios, read through a recording handle.
   const recording = recordingDatabase(databaseUrl);
   const documents = createDocumentsService({ documents: createDocumentsRepository(recording.db), access: createDocumentAccessRepository(recording.db) });
@@ -128,16 +148,30 @@ async function main() {
   }
   const plans = [];
   for (const query of recording.recorded.filter((q) => q.sql.includes('"documents"'))) plans.push({ sql: query.sql.slice(0, 160), ...(await explain(recording.db, query)) });
+  // The first batch of the spreadsheet's sign-ins, and the plan that reads it.
+  const usage = createUsageReportsRepository(recording.db);
+  const usageFilter = { clientIds, from: new Date(`${BENCH_SIGN_INS_FROM}T00:00:00Z`), to: new Date('2026-04-01T00:00:00Z'), firstNameContains: '', lastNameContains: '', emailContains: '' };
+  const recordedBefore = recording.recorded.length;
+  for await (const _batch of usage.connectionBatches(usageFilter)) break;
+  const usagePlan = await explain(recording.db, recording.recorded[recordedBefore]!);
   await recording.db.destroy();
 
   console.table(results.map((r) => ({ scenario: r.name, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1), 'req/s': r.rps.toFixed(0), 'x ceiling': r.ratioToCeiling.toFixed(1), errors: r.non2xx })));
   console.log(`Zip of 50 documents: first byte after ${zipFirstByteMs.toFixed(1)} ms`);
+  console.log(
+    `Connection spreadsheet over ${signInCount.toLocaleString('en')} sign-ins (status ${spreadsheet.status}): first byte after ${spreadsheet.firstByteMs.toFixed(1)} ms, ` +
+      `${(spreadsheet.bytes / 1024 / 1024).toFixed(1)} MB after ${(spreadsheet.totalMs / 1000).toFixed(1)} s; ` +
+      `server process RSS ${spreadsheet.rssBeforeMb.toFixed(0)} MB before, ${spreadsheet.peakRssMb.toFixed(0)} MB at peak; plan: ${usagePlan.nodeTypes.join(', ')}`,
+  );
   const sequential = plans.filter((p) => p.scansDocumentsSequentially);
   console.log(`Query plans read: ${plans.length}; node types: ${[...new Set(plans.flatMap((p) => p.nodeTypes))].join(', ')}`);
 
   await mkdir('bench/results', { recursive: true });
   const file = path.join('bench/results', `documents-${documentCount}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
-  await writeFile(file, JSON.stringify({ documentCount, seconds, database: 'postgres', results, zipFirstByteMs, plans }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify({ documentCount, seconds, database: 'postgres', results, zipFirstByteMs, plans, spreadsheet: { signInCount, ...usageRequest, ...spreadsheet, plan: usagePlan.nodeTypes } }, null, 2),
+  );
   console.log(`Written to ${file}`);
 
   await app.close();

@@ -8,6 +8,12 @@ export const BENCH_REPORT = 'BENCH-STMT';
 /** Documents share this many owners; the restricted user is one of them. */
 export const BENCH_OWNERS = 1_000;
 export const RESTRICTED_OWNER = 'BA-000042';
+/** Signs in as a super user to export usage spreadsheets. */
+export const BENCH_SUPER = 'bench.super';
+/** Seeded sign-ins start here, one every SIGN_IN_SPACING_SECONDS: a three-month range holds about 1.1 million. */
+export const BENCH_SIGN_INS_FROM = '2026-01-01';
+const SIGN_IN_SPACING_SECONDS = 7;
+const SIGN_IN_DEVICE = 'bench-device';
 const INSERT_BATCH = 250_000;
 
 /**
@@ -62,7 +68,7 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
   await sql`VACUUM ANALYZE documents`.execute(db);
 
   const passwordHash = await hashPassword('Portal#2026');
-  for (const [username, role] of [['bench.user', 'USER'], ['bench.staff', 'ADMIN']] as const) {
+  for (const [username, role] of [['bench.user', 'USER'], ['bench.staff', 'ADMIN'], [BENCH_SUPER, 'SUPER_USER']] as const) {
     const found = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (found) continue;
     const userId = await insertUser(db, {
@@ -83,4 +89,31 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
       await grantReportAccess(db, userId, report.id, [{ [attribute.id]: RESTRICTED_OWNER }]);
     }
   }
+}
+
+/**
+ * `count` sign-ins spread over the client NBF's people, one every few seconds from
+ * BENCH_SIGN_INS_FROM, a tenth of them wrong passwords. Marked by their device, so a rerun adds
+ * only what is missing.
+ */
+export async function seedSignIns(db: Kysely<Database>, count: number): Promise<void> {
+  const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+  const people = (await db.selectFrom('users').select('id').where('client_id', '=', client.id).orderBy('id').execute()).map((row) => row.id);
+  const existing = await db
+    .selectFrom('connection_log')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('device_id', '=', SIGN_IN_DEVICE)
+    .executeTakeFirstOrThrow();
+  const ids = sql.val(people);
+  for (let start = existing.n; start < count; start += INSERT_BATCH) {
+    const end = Math.min(count, start + INSERT_BATCH) - 1;
+    await sql`
+      INSERT INTO connection_log (occurred_at, user_id, username_attempted, succeeded, reason, device_id, ip)
+      SELECT ${BENCH_SIGN_INS_FROM}::timestamptz + i * ${SIGN_IN_SPACING_SECONDS} * INTERVAL '1 second',
+             (${ids}::int[])[1 + i % cardinality(${ids}::int[])], 'bench', i % 10 <> 0,
+             CASE WHEN i % 10 = 0 THEN 'wrong-password' ELSE 'signed-in' END, ${SIGN_IN_DEVICE}, '10.0.0.' || (i % 250)::text
+        FROM generate_series(${start}::int, ${end}::int) AS i`.execute(db);
+    console.log(`  sign-ins: ${end + 1} of ${count}`);
+  }
+  await sql`VACUUM ANALYZE connection_log`.execute(db);
 }

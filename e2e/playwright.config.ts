@@ -58,6 +58,8 @@ export default defineConfig({
         // Every browser test signs in from 127.0.0.1; the limits themselves are proven by the server tests.
         LOGIN_LIMIT_PER_IP: '10000',
         LOGIN_LIMIT_PER_USERNAME: '10000',
+        REGISTRATION_LIMIT_PER_IP: '10000',
+        CODE_SEND_LIMIT_PER_IP: '10000',
       },
     },
   ],

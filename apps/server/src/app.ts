@@ -15,7 +15,10 @@ import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
+import { registerRegistrationRoutes } from './routes/registration.routes.js';
 import { registerSessionRoutes } from './routes/session.routes.js';
+import { registerUsageReportsRoutes } from './routes/usage-reports.routes.js';
+import { registerUserManagementRoutes } from './routes/user-management.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -76,6 +79,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);
   registerDocumentsRoutes(app, services);
+  registerRegistrationRoutes(app, services);
+  registerUsageReportsRoutes(app, services);
+  registerUserManagementRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

@@ -12,6 +12,11 @@ import { createPasswordTokensRepository } from './db/repositories/password-token
 import { createRateLimitsRepository } from './db/repositories/rate-limits.repository.js';
 import { createSessionsRepository } from './db/repositories/sessions.repository.js';
 import { createUsersRepository } from './db/repositories/users.repository.js';
+import { createUsageReportsRepository } from './db/repositories/usage-reports.repository.js';
+import { createAuditLogRepository } from './db/repositories/audit-log.repository.js';
+import { createManagedUsersRepository } from './db/repositories/managed-users.repository.js';
+import { createReportAccessRepository } from './db/repositories/report-access.repository.js';
+import { createSubscriptionsRepository } from './db/repositories/subscriptions.repository.js';
 import { createTransact } from './db/transact.js';
 import { startOutbox } from './jobs/outbox.js';
 import { createAccountService } from './services/account.service.js';
@@ -27,6 +32,12 @@ import { createProfileService } from './services/profile.service.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createSessionIssuer } from './services/session-issuer.js';
 import { createSignInService } from './services/sign-in.service.js';
+import { createUsageReportsService } from './services/usage-reports.service.js';
+import { createReportAccessService } from './services/report-access.service.js';
+import { createUserManagementService } from './services/user-management.service.js';
+import { createOnboardingService } from './services/onboarding.service.js';
+import { createRegistrationService } from './services/registration.service.js';
+import { createSubscriptionService } from './services/subscriptions.service.js';
 import { chooseTransports } from './transports/choose-transports.js';
 
 /** The composition root: every repository, transport and service, wired once with explicit dependencies. */
@@ -53,6 +64,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     publicUrl: config.publicUrl,
     codeTtlMinutes: config.codes.ttlMinutes,
     resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+    welcomeTokenTtlDays: config.welcomeTokenTtlDays,
     logCodes: transports.mail.kind === 'file' && !config.isProduction,
     logger,
   });
@@ -64,6 +76,21 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const policy = createPasswordPolicy({ users, ...config.passwordPolicy });
   const issuer = createSessionIssuer({ sessions, maxHours: config.session.maxHours });
   const mfa = createMfaService({ codes, notifier, sessions, issuer, connectionLog, transact });
+  const recovery = createPasswordRecoveryService({
+    users,
+    tokens: createPasswordTokensRepository(db),
+    sessions,
+    policy,
+    notifier,
+    rateLimiter,
+    transact,
+    tokenTtlMinutes: config.resetTokenTtlMinutes,
+    welcomeTokenTtlDays: config.welcomeTokenTtlDays,
+  });
+  const managedUsers = createManagedUsersRepository(db);
+  const reportAccess = createReportAccessRepository(db);
+  const audit = createAuditLogRepository();
+  const subscriptions = createSubscriptionService({ subscriptions: createSubscriptionsRepository(db), reportAccess });
 
   return {
     users,
@@ -86,17 +113,24 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       lockout: config.lockout,
       loginLimits: config.loginLimits,
     }),
-    recovery: createPasswordRecoveryService({
+    recovery,
+    userManagement: createUserManagementService({ managedUsers, reportAccess, sessions, audit, recovery, transact }),
+    reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
+    registration: createRegistrationService({
+      experiences,
       users,
-      tokens: createPasswordTokensRepository(db),
-      sessions,
-      policy,
+      managedUsers,
+      codes,
       notifier,
+      policy,
+      subscriptions,
       rateLimiter,
       transact,
-      tokenTtlMinutes: config.resetTokenTtlMinutes,
+      limits: config.registrationLimits,
     }),
+    onboarding: createOnboardingService({ subscriptions, reportAccess, transact }),
     profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
+    usageReports: createUsageReportsService({ usageReports: createUsageReportsRepository(db) }),
   };
 }
 export type Services = Awaited<ReturnType<typeof composeServices>>;

@@ -28,8 +28,12 @@ const EnvSchema = z.object({
   CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  WELCOME_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(30).default(7),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  CODE_SEND_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  CODE_SEND_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(6),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Customer portal <no-reply@portal.local>'),
   SMS_PROVIDER_URL: z.string().url().optional(),
@@ -54,8 +58,12 @@ export interface AppConfig {
   passwordPolicy: { minLength: number; maxLength: number; history: number };
   codes: { ttlMinutes: number; maxAttempts: number };
   resetTokenTtlMinutes: number;
+  /** Lifetime of the link a new user receives to choose a first password. */
+  welcomeTokenTtlDays: number;
   /** Sign-in attempts allowed per minute, counted before any password hash is computed. */
   loginLimits: { perIp: number; perUsername: number };
+  /** Per hour: registration attempts per address, and registration codes sent per address and per e-mail. */
+  registrationLimits: { attemptsPerIp: number; codesPerIp: number; codesPerEmail: number };
   mail: { smtpUrl: string | undefined; from: string };
   sms: { providerUrl: string | undefined; token: string | undefined; from: string };
   webDistDir: string;
@@ -88,7 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordPolicy: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH, history: e.PASSWORD_HISTORY },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, maxAttempts: e.CODE_MAX_ATTEMPTS },
     resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
+    welcomeTokenTtlDays: e.WELCOME_TOKEN_TTL_DAYS,
     loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perUsername: e.LOGIN_LIMIT_PER_USERNAME },
+    registrationLimits: {
+      attemptsPerIp: e.REGISTRATION_LIMIT_PER_IP,
+      codesPerIp: e.CODE_SEND_LIMIT_PER_IP,
+      codesPerEmail: e.CODE_SEND_LIMIT_PER_EMAIL,
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { providerUrl: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN, from: e.SMS_FROM },
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),

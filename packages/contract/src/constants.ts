@@ -30,6 +30,7 @@ export const DATE_RANGE_MAX_DAYS = 730;
 export const USAGE_REPORT_DEFAULT_DAYS = 7;
 export const USAGE_REPORT_MAX_MONTHS = 3;
 export const USAGE_REPORT_TYPES = ['connection', 'users', 'newUsers'] as const;
+export const USAGE_REPORT_DEFAULT_TYPE: (typeof USAGE_REPORT_TYPES)[number] = 'connection';
 
 export const USER_PAGE_SIZES = [10, 25, 50, 100, 200] as const;
 export const USER_PAGE_SIZES_MOBILE = [10, 25, 50, 100] as const;

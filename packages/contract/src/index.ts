@@ -9,5 +9,8 @@ export * from './schemas/mfa.js';
 export * from './schemas/password-recovery.js';
 export * from './schemas/phone.js';
 export * from './schemas/documents.js';
+export * from './schemas/registration.js';
+export * from './schemas/user-management.js';
+export * from './schemas/usage-reports.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, type EndpointName } from './endpoints/index.js';

@@ -26,6 +26,7 @@ export function createNotifier(deps: {
   publicUrl: string;
   codeTtlMinutes: number;
   resetTokenTtlMinutes: number;
+  welcomeTokenTtlDays: number;
   logCodes: boolean;
   logger: FastifyBaseLogger;
 }) {
@@ -80,7 +81,7 @@ export function createNotifier(deps: {
         subject: kind === 'reset' ? words.resetSubject : words.welcomeSubject,
         paragraphs: [kind === 'reset' ? words.resetIntro : words.welcomeIntro(recipient.username)],
         action: { label: kind === 'reset' ? words.resetButton : words.welcomeButton, url },
-        footnote: words.resetValidity(deps.resetTokenTtlMinutes),
+        footnote: kind === 'reset' ? words.resetValidity(deps.resetTokenTtlMinutes) : words.welcomeValidity(deps.welcomeTokenTtlDays),
       });
       await deps.outbox.queueMail(mail, trx);
     },

@@ -28,20 +28,30 @@ export function createOneTimeCodeService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
 
+  /** The code of the chain sent last, unless it was used: a used code ends its chain. */
+  async function previousOf(owner: CodeOwner, current: Date) {
+    const latest = await deps.codes.latest(owner, new Date(current.getTime() - CHAIN_WINDOW_MS));
+    return latest?.consumed_at ? undefined : latest;
+  }
+
+  const secondsToWait = (previous: Awaited<ReturnType<typeof previousOf>>, current: Date) =>
+    previous ? Math.max(0, Math.ceil((previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000 - current.getTime()) / 1000)) : 0;
+
+  /** Seconds before another code of the chain may be sent; 0 when one may be sent now. */
+  async function secondsBeforeNext(owner: CodeOwner): Promise<number> {
+    const current = now();
+    return secondsToWait(await previousOf(owner, current), current);
+  }
+
   async function issue(owner: CodeOwner, channel: number, trx?: Tx): Promise<IssuedCode> {
     const current = now();
-    const latest = await deps.codes.latest(owner, new Date(current.getTime() - CHAIN_WINDOW_MS));
-    // A code that was used ends its chain: the next one is a first send again.
-    const previous = latest?.consumed_at ? undefined : latest;
+    const previous = await previousOf(owner, current);
     const sendNumber = previous ? previous.send_number + 1 : 1;
-    if (previous) {
-      const waitUntil = previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000;
-      if (waitUntil > current.getTime()) {
-        const retryAfterSeconds = Math.ceil((waitUntil - current.getTime()) / 1000);
-        throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${retryAfterSeconds} seconds before asking for another code.`, {
-          retryAfterSeconds,
-        });
-      }
+    const retryAfterSeconds = secondsToWait(previous, current);
+    if (retryAfterSeconds > 0) {
+      throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${retryAfterSeconds} seconds before asking for another code.`, {
+        retryAfterSeconds,
+      });
     }
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     await deps.codes.replace(
@@ -73,6 +83,6 @@ export function createOneTimeCodeService(deps: {
     if (!(await deps.codes.consume(codeId, trx))) throw codeInvalid();
   }
 
-  return { issue, verify, consume };
+  return { issue, secondsBeforeNext, verify, consume };
 }
 export type OneTimeCodeService = ReturnType<typeof createOneTimeCodeService>;

@@ -2,7 +2,7 @@ import { ERROR_KEYS, type Locale } from '@portal/contract';
 import type { PasswordTokensRepository } from '../db/repositories/password-tokens.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
-import type { Transact } from '../db/transact.js';
+import type { Transact, Tx } from '../db/transact.js';
 import { AppError } from '../errors.js';
 import type { Notifier } from './notifier.service.js';
 import type { PasswordPolicy } from './password-policy.service.js';
@@ -19,12 +19,23 @@ const RESET_DONE_TEXT: Record<Locale, string> = {
   fr: 'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter.',
 };
 
+/** Who a password link goes to, and in which brand and language. */
+export interface LinkRecipient {
+  id: number;
+  email: string;
+  first_name: string;
+  username: string;
+  contact_language: string;
+  experience_id: number;
+}
+
 const requestInvalid = () =>
   new AppError(400, ERROR_KEYS.resetRequestInvalid, 'Password reset request is invalid or expired');
 
 /**
  * Reset links: a random single-use token, stored hashed, valid for a limited time. Asking
  * answers the same whether or not the account exists; using one ends every session of the user.
+ * A new user's welcome link is the same kind of token, living longer, used on the same screen.
  */
 export function createPasswordRecoveryService(deps: {
   users: UsersRepository;
@@ -35,13 +46,34 @@ export function createPasswordRecoveryService(deps: {
   rateLimiter: RateLimiter;
   transact: Transact;
   tokenTtlMinutes: number;
+  welcomeTokenTtlDays: number;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
 
+  /** A new link voids the user's earlier ones; the mail is queued in the same transaction as the token. */
+  async function sendPasswordLink(user: LinkRecipient, purpose: 'reset' | 'welcome', trx: Tx): Promise<void> {
+    const { secret, hash } = createSecret();
+    const lifetimeMs = purpose === 'welcome' ? deps.welcomeTokenTtlDays * 86_400_000 : deps.tokenTtlMinutes * 60_000;
+    await deps.tokens.replace({ tokenHash: hash, userId: user.id, purpose, expiresAt: new Date(now().getTime() + lifetimeMs) }, trx);
+    await deps.notifier.sendPasswordLink(
+      {
+        email: user.email,
+        name: user.first_name,
+        language: user.contact_language as Locale,
+        experienceId: user.experience_id,
+        username: user.username,
+      },
+      purpose,
+      secret,
+      trx,
+    );
+  }
+
   return {
     neutralText: (language: Locale) => NEUTRAL_TEXT[language],
     resetDoneText: (language: Locale) => RESET_DONE_TEXT[language],
+    sendPasswordLink,
 
     async requestReset(userName: string, ip: string): Promise<void> {
       await deps.rateLimiter.consume({ bucket: `forgot-ip:${ip}`, max: 20, windowSeconds: 900 });
@@ -49,25 +81,7 @@ export function createPasswordRecoveryService(deps: {
       const perName = await deps.rateLimiter.hit({ bucket: `forgot-user:${userName.toLowerCase()}`, max: 3, windowSeconds: 900 });
       const user = await deps.users.findByUsername(userName);
       if (!user || user.deleted_at || perName > 3) return;
-      const { secret, hash } = createSecret();
-      await deps.transact(async (trx) => {
-        await deps.tokens.replace(
-          { tokenHash: hash, userId: user.id, purpose: 'reset', expiresAt: new Date(now().getTime() + deps.tokenTtlMinutes * 60_000) },
-          trx,
-        );
-        await deps.notifier.sendPasswordLink(
-          {
-            email: user.email,
-            name: user.first_name,
-            language: user.contact_language as Locale,
-            experienceId: user.experience_id,
-            username: user.username,
-          },
-          'reset',
-          secret,
-          trx,
-        );
-      });
+      await deps.transact((trx) => sendPasswordLink(user, 'reset', trx));
     },
 
     async validateToken(token: string): Promise<void> {

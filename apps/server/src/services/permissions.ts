@@ -1,21 +1,104 @@
-import type { Menu, RoleCode } from '@portal/contract';
+import { ERROR_KEYS, ROLE_CODES, type Menu, type RoleCode } from '@portal/contract';
+import { AppError, forbidden } from '../errors.js';
 
-/**
- * The menus each role gets at sign-in. The same matrix guards the endpoints behind
- * those menus, so the web never shows an entry the server would refuse.
- */
-const MENUS_BY_ROLE: Record<RoleCode, Menu[]> = {
-  USER: [],
-  ADMIN: ['userManagement'],
-  CUSTOMER_SERVICE: ['userManagement'],
-  INTERNAL: ['userManagement', 'reports'],
-  SUPER_USER: ['userManagement', 'reports'],
-};
+/** Whose data a role reaches: nobody's, its own client's, or every client's. */
+type Reach = 'none' | 'ownClient' | 'allClients';
 
-export function getMenusForRole(role: RoleCode): Menu[] {
-  return [...MENUS_BY_ROLE[role]];
+interface RolePermissions {
+  /** Nobody sees or changes a person of a higher rank, nor gives a role above their own. */
+  rank: number;
+  menus: Menu[];
+  /** Whose users the role may list and manage (the userManagement menu). */
+  users: Reach;
+  /** Which clients the role may export usage spreadsheets of (the reports menu). */
+  usageReports: Reach;
 }
 
+/**
+ * The one matrix of who may do what. Menus at sign-in and every guard behind them read it,
+ * so the web never shows an entry the server would refuse. README "Who may do what" mirrors it.
+ */
+const PERMISSIONS: Record<RoleCode, RolePermissions> = {
+  USER: { rank: 1, menus: [], users: 'none', usageReports: 'none' },
+  CUSTOMER_SERVICE: { rank: 2, menus: ['userManagement'], users: 'ownClient', usageReports: 'none' },
+  ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none' },
+  INTERNAL: { rank: 4, menus: ['userManagement', 'reports'], users: 'allClients', usageReports: 'ownClient' },
+  SUPER_USER: { rank: 5, menus: ['userManagement', 'reports'], users: 'allClients', usageReports: 'allClients' },
+};
+
+/** The part of a signed-in person that permissions depend on. */
+export interface Actor {
+  id: number;
+  role_code: string;
+  client_id: number;
+}
+
+/** Which clients an action may touch: all of them, or only one. */
+export type ClientScope = { kind: 'allClients' } | { kind: 'ownClient'; clientId: number };
+
 export function isRoleCode(value: string): value is RoleCode {
-  return value in MENUS_BY_ROLE;
+  return value in PERMISSIONS;
+}
+
+export function getMenusForRole(role: RoleCode): Menu[] {
+  return [...PERMISSIONS[role].menus];
+}
+
+export function getRoleRank(role: RoleCode): number {
+  return PERMISSIONS[role].rank;
+}
+
+function permissionsOf(actor: Actor): RolePermissions | null {
+  return isRoleCode(actor.role_code) ? PERMISSIONS[actor.role_code] : null;
+}
+
+function scopeOf(reach: Reach | undefined, actor: Actor): ClientScope | null {
+  if (reach === 'allClients') return { kind: 'allClients' };
+  if (reach === 'ownClient') return { kind: 'ownClient', clientId: actor.client_id };
+  return null;
+}
+
+export function isClientInScope(scope: ClientScope, clientId: number): boolean {
+  return scope.kind === 'allClients' || scope.clientId === clientId;
+}
+
+/** The clients whose users this person may manage; null when user management is not theirs. */
+export function getUserManagementScope(actor: Actor): ClientScope | null {
+  return scopeOf(permissionsOf(actor)?.users, actor);
+}
+
+/** The guard of every user-management call: a role without it is refused with 403 errors.forbidden. */
+export function requireUserManagementScope(actor: Actor): ClientScope {
+  const scope = getUserManagementScope(actor);
+  if (!scope) throw forbidden();
+  return scope;
+}
+
+/** The roles this person may see and give: those of a rank up to their own, lowest first. */
+export function getAssignableRoles(actor: Actor): RoleCode[] {
+  const rank = permissionsOf(actor)?.rank ?? 0;
+  return ROLE_CODES.filter((role) => PERMISSIONS[role].rank <= rank).sort((a, b) => PERMISSIONS[a].rank - PERMISSIONS[b].rank);
+}
+
+export function requireAssignableRole(actor: Actor, role: RoleCode): void {
+  if (!getAssignableRoles(actor).includes(role)) {
+    throw new AppError(403, ERROR_KEYS.roleNotAllowed, 'You cannot give a role above your own.');
+  }
+}
+
+/** Whether this person may see and change the target: a client in reach, and a rank not above their own. */
+export function canManageUser(actor: Actor, target: { role_code: string; client_id: number }): boolean {
+  const scope = getUserManagementScope(actor);
+  if (!scope || !isClientInScope(scope, target.client_id) || !isRoleCode(target.role_code)) return false;
+  return getAssignableRoles(actor).includes(target.role_code);
+}
+
+/** Whether this person may export usage spreadsheets at all (SUPER_USER, INTERNAL). */
+export function canGenerateUsageReports(role: string): boolean {
+  return isRoleCode(role) && PERMISSIONS[role].usageReports !== 'none';
+}
+
+/** The clients this person may export usage spreadsheets of: any (SUPER_USER), its own (INTERNAL), or none (null). */
+export function getUsageReportClientScope(actor: Actor): ClientScope | null {
+  return scopeOf(permissionsOf(actor)?.usageReports, actor);
 }

@@ -1,19 +1,20 @@
 import { createHashRouter, Navigate } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { PublicPlaceholderPage } from '../components/public-placeholder-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
 import { FaqPage } from '../features/faq/faq-page';
 import { MfaPage } from '../features/mfa/mfa-page';
+import { AddSubscription } from '../features/onboarding/add-subscription';
 import { ForgotPasswordPage } from '../features/password-recovery/forgot-password-page';
 import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
+import { RegistrationPage } from '../features/registration/registration-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { AppShell } from './shell/app-shell';
 
 /** The spec's hash routes. Pages of later work are placeholders so that routes and guards exist. */
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <PublicPlaceholderPage titleKey="registration.title" /> },
+  { path: '/register', element: <RegistrationPage /> },
   { path: '/forgotPassword', element: <ForgotPasswordPage /> },
   { path: '/resetPassword', element: <ResetPasswordPage /> },
   {
@@ -26,7 +27,10 @@ export const router = createHashRouter([
       {
         element: <AppShell />,
         children: [
-          { path: '/', element: <HomePage /> },
+          {
+            path: '/',
+            element: <HomePage renderAddSubscription={(onSubscribed) => <AddSubscription onSubscribed={onSubscribed} />} />,
+          },
           {
             path: '/userManagement',
             element: (

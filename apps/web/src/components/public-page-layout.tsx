@@ -9,9 +9,10 @@ import { LanguageToggle } from './language-toggle';
 
 /**
  * The frame of the screens seen before signing in: the login background and graphic,
- * and a card with the experience's login logo and a language toggle.
+ * and a card with the experience's login logo and a language toggle. Longer forms (the
+ * registration wizard) ask for a wider card.
  */
-export function PublicPageLayout({ children }: { children: ReactNode }) {
+export function PublicPageLayout({ children, maxWidth = 440 }: { children: ReactNode; maxWidth?: number }) {
   const branding = useBranding();
   const language = useCurrentLanguage();
   return (
@@ -23,7 +24,7 @@ export function PublicPageLayout({ children }: { children: ReactNode }) {
       style={{ display: 'grid', placeItems: 'center', overflow: 'hidden', background: 'var(--portal-login-background)' }}
     >
       <DecorativeShapes />
-      <Card shadow="md" padding="xl" radius="md" w="100%" maw={440} pos="relative">
+      <Card shadow="md" padding="xl" radius="md" w="100%" maw={maxWidth} pos="relative">
         <Group justify="space-between" align="center" gap="sm" mb="lg">
           {branding ? (
             <BrandLogo

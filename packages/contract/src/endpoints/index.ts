@@ -1,7 +1,10 @@
 import { accountEndpoints } from './account.endpoints.js';
 import { documentsEndpoints } from './documents.endpoints.js';
+import { registrationEndpoints } from './registration.endpoints.js';
 import { securityEndpoints } from './security.endpoints.js';
 import { sessionEndpoints } from './session.endpoints.js';
+import { userManagementEndpoints } from './user-management.endpoints.js';
+import { usageReportsEndpoints } from './usage-reports.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
@@ -9,5 +12,8 @@ export const endpoints = {
   ...accountEndpoints,
   ...securityEndpoints,
   ...documentsEndpoints,
+  ...registrationEndpoints,
+  ...userManagementEndpoints,
+  ...usageReportsEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -18,6 +18,7 @@ export function createExperiencesRepository(db: Kysely<Database>) {
         'e.client_id',
         'c.code as client_code',
         'c.onboarding_enabled',
+        'c.block_duplicates',
       ]);
 
   return {

@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
   ClientsTable,
+  ConnectionLogTable,
   Database,
   DocumentsTable,
   ExperiencesTable,
@@ -167,4 +168,16 @@ export async function grantReportAccess(
 /** Marks documents opened by a user, exactly as the portal does when they are previewed or downloaded. */
 export function markViewed(db: Kysely<Database>, userId: number, documentIds: number[]): Promise<void> {
   return createDocumentsRepository(db).markViewed(userId, documentIds);
+}
+
+/** Sign-in attempts as the sign-in steps log them, at chosen moments (the real steps log them at now()). */
+export async function insertConnectionLog(
+  db: Kysely<Database>,
+  rows: (Partial<Insertable<ConnectionLogTable>> & Pick<Insertable<ConnectionLogTable>, 'user_id' | 'occurred_at'>)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('connection_log')
+    .values(rows.map((row) => ({ username_attempted: '', succeeded: true, reason: 'signed-in', ...row })))
+    .execute();
 }

@@ -20,6 +20,7 @@ export const MESSAGE_TEXTS = {
     welcomeSubject: 'Your account is ready',
     welcomeIntro: (username: string) => `An account was created for you, with the username ${username}. Choose your password with this link:`,
     welcomeButton: 'Choose my password',
+    welcomeValidity: (days: number) => `The link is valid for ${days} days and can be used once.`,
     sms: (code: string, minutes: number) => `Your code: ${code}. Valid ${minutes} min.`,
   },
   fr: {
@@ -40,6 +41,7 @@ export const MESSAGE_TEXTS = {
     welcomeSubject: 'Votre compte est prêt',
     welcomeIntro: (username: string) => `Un compte a été créé pour vous, avec le nom d’utilisateur ${username}. Choisissez votre mot de passe avec ce lien :`,
     welcomeButton: 'Choisir mon mot de passe',
+    welcomeValidity: (days: number) => `Le lien est valide ${days} jours et ne peut servir qu’une fois.`,
     sms: (code: string, minutes: number) => `Votre code : ${code}. Valide ${minutes} min.`,
   },
 } satisfies Record<Locale, unknown>;

@@ -15,7 +15,7 @@ import {
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { validateWith } from '../../lib/zod-validator';
-import { useSignIn, type Credentials } from './use-sign-in';
+import { useSignIn, type Credentials } from '../../lib/use-sign-in';
 import { useUnlockAfter } from './use-unlock-after';
 
 interface LoginFormProps {

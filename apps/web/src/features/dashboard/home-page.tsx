@@ -1,5 +1,6 @@
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../i18n/error-message';
 import { formatDate } from '../../lib/format';
@@ -9,21 +10,36 @@ import { ReportTiles } from './report-tiles';
 import { reportsQuery } from './reports-query';
 import { usePanelStack } from './use-panel-stack';
 
+interface HomePageProps {
+  /**
+   * The add-subscription button (it lives with the onboarding dialog, another feature), given
+   * what to call once a subscription is added.
+   */
+  renderAddSubscription?: (onSubscribed: () => void) => ReactNode;
+}
+
 /** The dashboard (spec section 2): a tile per document type, and the lists opened from them, newest first. */
-export function HomePage() {
+export function HomePage({ renderAddSubscription }: HomePageProps) {
   const { t, i18n } = useTranslation();
   const user = useStoredUser();
   const panels = usePanelStack();
+  const queryClient = useQueryClient();
   const { data, error, isPending } = useQuery(reportsQuery());
   const reports = data?.ReportsInfos ?? [];
+  // Subscribing is for people who own documents (role USER), where the client offers it.
+  const canSubscribe = data?.HasOnboarding === true && user?.role === 'USER';
+  // A new subscription may bring a new tile, or more documents in an open list.
+  const refreshDocuments = () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>{t('dashboard.welcome', { firstname: user?.firstname ?? '' })}</Title>
-        <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}</Text>
-      </Stack>
-      {/* The add-subscription button waits for the onboarding dialog (HasOnboarding). */}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>{t('dashboard.welcome', { firstname: user?.firstname ?? '' })}</Title>
+          <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}</Text>
+        </Stack>
+        {canSubscribe && renderAddSubscription?.(refreshDocuments)}
+      </Group>
       {isPending && <Loader aria-label={t('app.loading')} />}
       {error && (
         <Alert color="red" role="alert">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportInfo } from '@portal/contract';
@@ -8,6 +8,7 @@ import { NoticeDialog } from '../../../components/notice-dialog';
 import { PdfPreviewDialog } from '../../../components/pdf-preview-dialog';
 import { describeError } from '../../../i18n/error-message';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { getStoredUser } from '../../../lib/stored-user';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { reportTitle } from '../reports-query';
 import { AdvancedSearchMenu } from './advanced-search';
@@ -20,6 +21,7 @@ import { formatAttributeValue, formatDocumentDate } from './format-value';
 import { PageControls } from './page-controls';
 import { QuickSearchForm } from './quick-search';
 import { reportDataQuery, rowKey, searchAttributesQuery, type DocumentRow } from './report-data-query';
+import { presetOf } from './search-preference';
 import { useDocumentActions } from './use-document-actions';
 import { useListRequest } from './use-list-request';
 import { useSelection } from './use-selection';
@@ -41,8 +43,10 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
   const title = reportTitle(report, language);
   const list = useListRequest(report.DisplayProperties);
   const selection = useSelection();
+  // The preferences as the panel opens: the quick search starts from the last one of this type, without running it.
+  const [searchPreferences] = useState(() => getStoredUser()?.searchPreference ?? []);
   const actions = useDocumentActions(report.Code, title);
-  const { data, error, isPending, isFetching } = useQuery(reportDataQuery(report.Code, list.request));
+  const { data, error, isPending, isFetching } = useQuery(reportDataQuery(report.Code, list.request, list.searchRun));
   const { data: searchData } = useQuery(searchAttributesQuery(data?.Config.Id));
 
   useEffect(() => headingRef.current?.focus(), []);
@@ -52,6 +56,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
     name: term.Name,
     label: language === 'fr' ? term.DisplayNameFR : term.DisplayNameEN,
   }));
+  const searchPreset = presetOf(searchPreferences, report.Code, terms.map((term) => term.name));
   const rows = data?.Results ?? [];
   const describe = (row: DocumentRow) =>
     [formatDocumentDate(row.date, language), columns[0] ? formatAttributeValue(row[columns[0].name], language) : '']
@@ -80,7 +85,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
           </Group>
           <CloseButton size="lg" onClick={onClose} aria-label={t('documents.closePanel', { title })} />
         </Group>
-        <QuickSearchForm title={title} terms={terms} onSearch={list.setSearchOptions} />
+        <QuickSearchForm title={title} terms={terms} preset={searchPreset} onSearch={list.setSearchOptions} />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} onChange={list.setDates} />
           <AdvancedSearchMenu terms={terms} applied={list.advanced} onApply={list.setAdvanced} />

@@ -4,24 +4,29 @@ import { IconSearch } from '@tabler/icons-react';
 import { QUICK_SEARCH_MAX_FIELDS, SEARCH_OPERATIONS, SEARCH_TEXT_MAX_LENGTH, type QuickSearch } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { DocumentColumn } from './document-columns';
+import type { QuickSearchPreset } from './search-preference';
 
 interface QuickSearchFormProps {
   title: string;
   terms: DocumentColumn[];
+  /** The person's last fields and operation for this type, if any. */
+  preset: QuickSearchPreset | null;
   onSearch: (search: QuickSearch | null) => void;
 }
 
 const OPERATIONS = ['equal', 'startsWith', 'endsWith', 'contains'] as const;
 
 /** Text, up to three fields to look in, and how the text must match; an empty text clears the search. */
-export function QuickSearchForm({ title, terms, onSearch }: QuickSearchFormProps) {
+export function QuickSearchForm({ title, terms, preset, onSearch }: QuickSearchFormProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [fields, setFields] = useState<string[] | null>(null);
-  const [operation, setOperation] = useState<QuickSearch['operation']>(SEARCH_OPERATIONS.contains);
+  const [chosenOperation, setOperation] = useState<QuickSearch['operation'] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Until the user chooses, the first fields are ticked.
-  const ticked = fields ?? terms.slice(0, 1).map((term) => term.name);
+  // Until the user chooses, the last search of this type sets the ticks and operation, else the first field and "contains".
+  // The fields arrive after the form, so they are read at each render rather than copied into the state.
+  const ticked = fields ?? preset?.fields ?? terms.slice(0, 1).map((term) => term.name);
+  const operation = chosenOperation ?? preset?.operation ?? SEARCH_OPERATIONS.contains;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

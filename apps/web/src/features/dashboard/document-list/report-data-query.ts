@@ -2,15 +2,21 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
 import { callApi } from '../../../lib/api-client';
 import { reportsQuery } from '../reports-query';
+import { rememberSearchPreference } from './search-preference';
 
 export type ReportDataRequest = BodyOf<typeof endpoints.reportData>;
 export type ReportData = ResponseOf<typeof endpoints.reportData>;
 export type DocumentRow = ReportData['Results'][number];
 
-export function reportDataQuery(reportCode: string, request: ReportDataRequest) {
+/** `searchRun` keeps each run of a quick search a request of its own, even when its terms were searched before. */
+export function reportDataQuery(reportCode: string, request: ReportDataRequest, searchRun = 0) {
   return queryOptions({
-    queryKey: ['dashboard', 'reportData', reportCode, request],
-    queryFn: ({ signal }) => callApi(endpoints.reportData, { params: { reportCode }, body: request, signal }),
+    queryKey: ['dashboard', 'reportData', reportCode, request, searchRun],
+    queryFn: async ({ signal }) => {
+      const data = await callApi(endpoints.reportData, { params: { reportCode }, body: request, signal });
+      if (request.updateSearchPreference && request.searchOptions) rememberSearchPreference(reportCode, request.searchOptions);
+      return data;
+    },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -10,15 +10,27 @@ export interface AdvancedTerm {
 }
 export type DateRange = [string | null, string | null];
 
-/** What the list asks the server for: page, sort, searches and dates; a new filter returns to page 1. */
+/**
+ * What the list asks the server for: page, sort, searches and dates; a new filter returns to page 1.
+ * Only the request of a quick search the person runs asks the server to remember that search;
+ * whatever they do next (paging, sorting, other filters) does not.
+ */
 export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean }) {
-  const [page, setPage] = useState(1);
+  const [page, setPageState] = useState(1);
   const [perPage, setPerPageState] = useState<number>(PAGE_SIZES[0]);
   const [sortBy, setSortBy] = useState(initialSort.sortBy || 'date');
   const [sortDirection, setSortDirection] = useState<SortDirection>(initialSort.sortDesc ? 'desc' : 'asc');
   const [searchOptions, setSearchOptionsState] = useState<QuickSearch | null>(null);
   const [advanced, setAdvancedState] = useState<AdvancedTerm[]>([]);
   const [dates, setDatesState] = useState<DateRange>([null, null]);
+  const [isSearchRun, setIsSearchRun] = useState(false);
+  // Counts the searches run, so that running the same search again is a new request the server records again.
+  const [searchRuns, setSearchRuns] = useState(0);
+
+  const setPage = (value: number) => {
+    setPageState(value);
+    setIsSearchRun(false);
+  };
 
   const request: ReportDataRequest = {
     page,
@@ -29,11 +41,13 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
     dateStart: dates[0],
     dateEnd: dates[1],
     searchOptions,
-    updateSearchPreference: false,
+    updateSearchPreference: isSearchRun,
   };
 
   return {
     request,
+    /** Tells one run of a search from another with the same terms; 0 for every other request. */
+    searchRun: isSearchRun ? searchRuns : 0,
     setPage,
     setPerPage: (value: number) => {
       setPerPageState(value);
@@ -50,7 +64,9 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
     },
     setSearchOptions: (value: QuickSearch | null) => {
       setSearchOptionsState(value);
-      setPage(1);
+      setPageState(1);
+      setIsSearchRun(value !== null);
+      if (value) setSearchRuns((count) => count + 1);
     },
     setAdvanced: (value: AdvancedTerm[]) => {
       setAdvancedState(value);

@@ -1,16 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { endpoints } from '@portal/contract';
-import { callApi } from '../../lib/api-client';
-import { computeDeviceId } from '../../lib/device-id';
-import { landingPathOf } from '../../lib/landing-path';
-import { setStoredUser } from '../../lib/stored-user';
+import { callApi } from './api-client';
+import { computeDeviceId } from './device-id';
+import { landingPathOf } from './landing-path';
+import { setStoredUser } from './stored-user';
 
 export interface Credentials {
   username: string;
   password: string;
 }
 
+/**
+ * Signs in with a username and password, as the login form does, then goes where the answer
+ * says (the code page while a code is owed). Shared: a new account signs in the same way.
+ */
 export function useSignIn(options: { beforeSignIn: () => Promise<void> }) {
   const navigate = useNavigate();
   return useMutation({

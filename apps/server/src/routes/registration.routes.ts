@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@portal/contract';
+import { requireAuth } from '../plugins/session.plugin.js';
+import type { OnboardingService } from '../services/onboarding.service.js';
+import type { RegistrationService, VisitorContext } from '../services/registration.service.js';
+import { bindEndpoint } from './bind-endpoint.js';
+import { clientIp, resolveExperienceCode, resolveLanguage } from './request-context.js';
+
+function visitorOf(request: FastifyRequest): VisitorContext {
+  return { experienceCode: resolveExperienceCode(request, undefined), language: resolveLanguage(request), ip: clientIp(request) };
+}
+
+export function registerRegistrationRoutes(app: FastifyInstance, deps: { registration: RegistrationService; onboarding: OnboardingService }) {
+  bindEndpoint(app, endpoints.validateRegistrationStep1, async (request) => ({
+    success: true as const,
+    ...(await deps.registration.validateStep1(request.body, visitorOf(request))),
+  }));
+
+  bindEndpoint(app, endpoints.validateRegistrationStep2, async (request) => ({
+    success: true as const,
+    reportsLst: await deps.registration.validateStep2(request.body.data, request.body.contactValidationCode, visitorOf(request)),
+  }));
+
+  bindEndpoint(app, endpoints.validateRegistrationStep3, async (request) => ({
+    success: true as const,
+    choosenReports: await deps.registration.validateStep3(request.body, visitorOf(request)),
+  }));
+
+  bindEndpoint(app, endpoints.resendRegistrationCode, async (request) => ({
+    success: true as const,
+    nextResendSeconds: await deps.registration.resendCode(request.body, visitorOf(request)),
+  }));
+
+  for (const [endpoint, ignoreDuplicates] of [
+    [endpoints.processRegistering, false],
+    [endpoints.processRegisteringNoDupes, true],
+  ] as const) {
+    bindEndpoint(app, endpoint, async (request) => ({
+      success: true as const,
+      data: await deps.registration.register(request.body, visitorOf(request), ignoreDuplicates),
+    }));
+  }
+
+  bindEndpoint(app, endpoints.onboardingReports, async (request) => ({
+    success: true as const,
+    ...(await deps.onboarding.list(requireAuth(request).user)),
+  }));
+
+  for (const [endpoint, ignoreDuplicates] of [
+    [endpoints.processOnboarding, false],
+    [endpoints.processOnboardingIgnoreDupes, true],
+  ] as const) {
+    bindEndpoint(app, endpoint, async (request) => ({
+      success: true as const,
+      reportAccess: await deps.onboarding.subscribe(requireAuth(request).user, request.body.choosenReports, ignoreDuplicates),
+    }));
+  }
+}

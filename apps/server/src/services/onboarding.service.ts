@@ -1,0 +1,44 @@
+import { ERROR_KEYS, type ChosenReportInput, type OnboardingReport } from '@portal/contract';
+import type { ReportAccessRepository } from '../db/repositories/report-access.repository.js';
+import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
+import type { Transact } from '../db/transact.js';
+import { AppError } from '../errors.js';
+import type { SubscriptionService } from './subscriptions.service.js';
+
+/**
+ * Subscriptions added by a signed-in USER of a client with onboarding: the same proof as at
+ * registration, added as another criteria group, so one person may hold several owners' data.
+ */
+export function createOnboardingService(deps: { subscriptions: SubscriptionService; reportAccess: ReportAccessRepository; transact: Transact }) {
+  function assertAvailable(user: UserWithOrganisation) {
+    if (user.role_code !== 'USER' || !user.onboarding_enabled) {
+      throw new AppError(403, ERROR_KEYS.onboardingUnavailable, 'Subscriptions are not available for this account.');
+    }
+  }
+
+  async function accessibleIds(userId: number): Promise<number[]> {
+    const access = await deps.reportAccess.accessOf(userId);
+    return [...access].filter(([, a]) => a.hasAccess && a.groups.length > 0).map(([reportId]) => reportId);
+  }
+
+  return {
+    async list(user: UserWithOrganisation): Promise<{ reportsLst: OnboardingReport[]; reportAccess: number[] }> {
+      assertAvailable(user);
+      const offered = await deps.subscriptions.offeredWithAttributes(user.client_id);
+      return { reportsLst: offered.map((report) => ({ ...report, Checked: false })), reportAccess: await accessibleIds(user.id) };
+    },
+
+    async subscribe(user: UserWithOrganisation, chosen: ChosenReportInput[], ignoreDuplicates: boolean): Promise<number[]> {
+      assertAvailable(user);
+      const subscriptions = await deps.subscriptions.resolve(user.client_id, chosen);
+      await deps.subscriptions.assertAcceptable(subscriptions, {
+        exceptUserId: user.id,
+        ignoreDuplicates,
+        blockDuplicates: user.block_duplicates,
+      });
+      await deps.transact((trx) => deps.subscriptions.grant(user.id, subscriptions, trx));
+      return accessibleIds(user.id);
+    },
+  };
+}
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

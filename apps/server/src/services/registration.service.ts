@@ -1,0 +1,175 @@
+import { COMMUNICATION_TYPE, ERROR_KEYS, type Locale, type RegistrationModel, type RegistrationReport } from '@portal/contract';
+import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
+import type { ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
+import type { UsersRepository } from '../db/repositories/users.repository.js';
+import type { Transact } from '../db/transact.js';
+import { AppError } from '../errors.js';
+import type { Notifier } from './notifier.service.js';
+import type { OneTimeCodeService } from './one-time-codes.service.js';
+import type { PasswordPolicy } from './password-policy.service.js';
+import { hashPassword } from './passwords.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { checkRegistrant, type Registrant } from './registrant-check.js';
+import type { SubscriptionService } from './subscriptions.service.js';
+
+/** Who is registering, from where: the experience picks the client, the language becomes the contact language. */
+export interface VisitorContext {
+  experienceCode: string | undefined;
+  language: Locale;
+  ip: string;
+}
+
+type Model = Omit<RegistrationModel, 'reportsLst' | 'choosenReports'> & {
+  reportsLst: NonNullable<RegistrationModel['reportsLst']>;
+  choosenReports: NonNullable<RegistrationModel['choosenReports']>;
+};
+
+const HOUR_SECONDS = 3600;
+const usernameTaken = () =>
+  new AppError(400, ERROR_KEYS.registrationUsernameTaken, 'The username provided is already used.', {
+    issues: [{ path: 'userName', message: ERROR_KEYS.registrationUsernameTaken }],
+  });
+const codeNotValid = () => new AppError(400, ERROR_KEYS.registrationCodeInvalid, 'The validation code is not valid.');
+
+/**
+ * The registration wizard on the server. Each step checks what it is given, and the final step
+ * checks every step again, so nothing a client skips or forges creates an account; the account,
+ * its subscriptions and the use of the e-mail code are one transaction.
+ */
+export function createRegistrationService(deps: {
+  experiences: ExperiencesRepository;
+  users: UsersRepository;
+  managedUsers: ManagedUsersRepository;
+  codes: OneTimeCodeService;
+  notifier: Notifier;
+  policy: PasswordPolicy;
+  subscriptions: SubscriptionService;
+  rateLimiter: RateLimiter;
+  transact: Transact;
+  limits: { attemptsPerIp: number; codesPerIp: number; codesPerEmail: number };
+}) {
+  async function clientOf(visitor: VisitorContext) {
+    const experience = await deps.experiences.findByCodeOrDefault(visitor.experienceCode);
+    if (!experience.onboarding_enabled) {
+      throw new AppError(403, ERROR_KEYS.onboardingUnavailable, 'Registration is not available for this organisation.');
+    }
+    return experience;
+  }
+
+  const countAttempt = (visitor: VisitorContext) =>
+    deps.rateLimiter.consume({ bucket: `register-ip:${visitor.ip}`, max: deps.limits.attemptsPerIp, windowSeconds: HOUR_SECONDS });
+
+  async function checkPerson(model: Model): Promise<Registrant> {
+    return checkRegistrant(model, {
+      usernameTaken: (username) => deps.managedUsers.isUsernameTaken(username, null),
+      emailTaken: (email) => deps.managedUsers.isEmailTaken(email, null),
+      assertStrongPassword: deps.policy.assertStrong,
+    });
+  }
+
+  const codeOwner = (person: Registrant) => ({ purpose: 'registration' as const, userId: null, target: person.email.toLowerCase() });
+
+  /** Sends a code, within the resend delays and the per-address and per-e-mail limits. */
+  async function sendCode(person: Registrant, experienceId: number, visitor: VisitorContext) {
+    const wait = await deps.codes.secondsBeforeNext(codeOwner(person));
+    if (wait > 0) {
+      throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${wait} seconds before asking for another code.`, { retryAfterSeconds: wait });
+    }
+    await deps.rateLimiter.consume(
+      { bucket: `register-code-ip:${visitor.ip}`, max: deps.limits.codesPerIp, windowSeconds: HOUR_SECONDS },
+      { bucket: `register-code-email:${person.email.toLowerCase()}`, max: deps.limits.codesPerEmail, windowSeconds: HOUR_SECONDS },
+    );
+    const issued = await deps.codes.issue(codeOwner(person), COMMUNICATION_TYPE.email);
+    try {
+      await deps.notifier.sendCodeByEmail(
+        { email: person.email, name: person.firstName, language: visitor.language, experienceId },
+        'registration',
+        issued.code,
+      );
+    } catch {
+      throw new AppError(503, ERROR_KEYS.codeSendFailed, 'An error occurred while sending the validation code. Please try again.');
+    }
+    return issued.nextResendSeconds;
+  }
+
+  async function verifyCode(person: Registrant, code: string | undefined): Promise<number> {
+    if (!code || !/^\d+$/.test(code)) throw codeNotValid();
+    try {
+      return await deps.codes.verify(codeOwner(person), code);
+    } catch (error) {
+      if (error instanceof AppError && error.key === ERROR_KEYS.codeInvalid) throw codeNotValid();
+      throw error;
+    }
+  }
+
+  return {
+    async validateStep1(model: Model, visitor: VisitorContext): Promise<{ reportsLst: RegistrationReport[]; nextResendSeconds: number }> {
+      const experience = await clientOf(visitor);
+      await countAttempt(visitor);
+      const person = await checkPerson(model);
+      // Back on the first step and forward again: a code sent moments ago still stands.
+      const wait = await deps.codes.secondsBeforeNext(codeOwner(person));
+      const nextResendSeconds = wait > 0 ? wait : await sendCode(person, experience.id, visitor);
+      return { reportsLst: await deps.subscriptions.offeredList(experience.client_id), nextResendSeconds };
+    },
+
+    async resendCode(model: Model, visitor: VisitorContext): Promise<number> {
+      const experience = await clientOf(visitor);
+      return sendCode(await checkPerson(model), experience.id, visitor);
+    },
+
+    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<RegistrationReport[]> {
+      const experience = await clientOf(visitor);
+      await verifyCode(await checkPerson(model), code);
+      return deps.subscriptions.offeredList(experience.client_id);
+    },
+
+    async validateStep3(model: Model, visitor: VisitorContext) {
+      const experience = await clientOf(visitor);
+      const ticked = model.reportsLst.filter((r) => r.Checked).map((r) => r.Id);
+      return deps.subscriptions.attributesFor(experience.client_id, ticked);
+    },
+
+    async register(model: Model, visitor: VisitorContext, ignoreDuplicates: boolean): Promise<{ Username: string; Password: string }> {
+      const experience = await clientOf(visitor);
+      await countAttempt(visitor);
+      const person = await checkPerson(model);
+      const ticked = new Set(model.reportsLst.filter((r) => r.Checked).map((r) => r.Id));
+      if (model.choosenReports.some((c) => !ticked.has(c.Id))) {
+        throw new AppError(400, ERROR_KEYS.subscriptionInvalid, 'Information are not valid');
+      }
+      const subscriptions = await deps.subscriptions.resolve(experience.client_id, model.choosenReports);
+      const codeId = await verifyCode(person, model.contactValidationCode);
+      await deps.subscriptions.assertAcceptable(subscriptions, {
+        exceptUserId: null,
+        ignoreDuplicates,
+        blockDuplicates: experience.block_duplicates,
+      });
+      const passwordHash = await hashPassword(person.password);
+      await deps.transact(async (trx) => {
+        // Checked again inside the transaction: someone may have taken the name since.
+        if (await deps.managedUsers.isUsernameTaken(person.userName, null, trx)) throw usernameTaken();
+        await deps.codes.consume(codeId, trx);
+        const userId = await deps.managedUsers.create(
+          {
+            username: person.userName,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            email: person.email,
+            roleCode: 'USER',
+            clientId: experience.client_id,
+            experienceId: experience.id,
+            activeMfa: true,
+            contactLanguage: visitor.language,
+            createdBy: null,
+          },
+          trx,
+        );
+        await deps.users.setPassword(userId, passwordHash, trx);
+        await deps.subscriptions.grant(userId, subscriptions, trx);
+      });
+      return { Username: person.userName, Password: person.password };
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

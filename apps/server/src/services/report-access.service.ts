@@ -1,0 +1,93 @@
+import { ERROR_KEYS, type Locale, type ReportAccess, type SaveReportAccessRequest } from '@portal/contract';
+import type { AuditLogRepository } from '../db/repositories/audit-log.repository.js';
+import type { ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
+import type { ReportAccessRepository, StoredAccess } from '../db/repositories/report-access.repository.js';
+import type { Transact } from '../db/transact.js';
+import { AppError } from '../errors.js';
+import { presentReportAccess } from '../presenters/managed-user.presenter.js';
+import { requireUserManagementScope, type Actor } from './permissions.js';
+import { requireManageableUser } from './user-management.service.js';
+
+type Report = Awaited<ReturnType<ReportAccessRepository['reportsWithAttributes']>>[number];
+type SubmittedReport = SaveReportAccessRequest['submitedReports'][number];
+
+const SAVED_TEXT: Record<Locale, string> = {
+  en: 'Report-type access has been saved.',
+  fr: 'L’accès aux types de documents a été enregistré.',
+};
+
+const invalidAccess = () =>
+  new AppError(400, ERROR_KEYS.reportAccessInvalid, 'A report type or attribute does not belong to this user’s client.');
+
+/**
+ * The rules of spec section 5 for one document type: in a group every field is filled or none
+ * is; empty groups are dropped; access is given when any value is filled.
+ */
+export function normaliseSubmittedReport(report: Report, submitted: SubmittedReport): StoredAccess {
+  const attributeIds = new Set(report.attributes.map((attribute) => attribute.id));
+  const groups: Map<number, string>[] = [];
+  for (const items of submitted.UserConfiguredCriteria) {
+    const group = new Map<number, string>();
+    for (const item of items) {
+      if (!attributeIds.has(item.ReportAttributeId) || group.has(item.ReportAttributeId)) throw invalidAccess();
+      group.set(item.ReportAttributeId, item.Value?.trim() ?? '');
+    }
+    const filled = [...group.values()].filter((value) => value !== '').length;
+    if (filled === 0) continue;
+    if (filled < group.size) {
+      throw new AppError(400, ERROR_KEYS.criteriaGroupIncomplete, 'In a group, fill in every field or leave them all empty.');
+    }
+    groups.push(group);
+  }
+  return { hasAccess: groups.length > 0, groups };
+}
+
+/** The audit form of an access: plain objects, attribute id → value per group. */
+const describe = (access: StoredAccess | undefined) => ({
+  access: access?.hasAccess ?? false,
+  groups: (access?.groups ?? []).map((group) => Object.fromEntries(group)),
+});
+
+/** Which documents of each type a USER sees, as an administrator sets it. */
+export function createReportAccessService(deps: {
+  managedUsers: ManagedUsersRepository;
+  reportAccess: ReportAccessRepository;
+  audit: AuditLogRepository;
+  transact: Transact;
+}) {
+  return {
+    /** Replaces the access of the submitted types in one transaction; the user's next request already sees it. */
+    async saveReportAccess(actor: Actor, request: SaveReportAccessRequest, language: Locale): Promise<{ msg: string; Reports: ReportAccess[] }> {
+      requireUserManagementScope(actor);
+      const Reports = await deps.transact(async (trx) => {
+        const target = await requireManageableUser(deps.managedUsers, actor, request.userId, trx);
+        if (target.role_code !== 'USER') {
+          throw new AppError(400, ERROR_KEYS.reportAccessUserOnly, 'Report-type access can only be given to users of the role user.');
+        }
+        const reports = await deps.reportAccess.reportsWithAttributes(target.client_id, trx);
+        const byId = new Map(reports.map((report) => [report.id, report]));
+        const changes = new Map<number, StoredAccess>();
+        for (const submitted of request.submitedReports) {
+          const report = byId.get(submitted.ReportId);
+          if (!report || changes.has(report.id)) throw invalidAccess();
+          changes.set(report.id, normaliseSubmittedReport(report, submitted));
+        }
+        const before = await deps.reportAccess.accessOf(target.id, trx);
+        for (const [reportId, access] of changes) await deps.reportAccess.replace(target.id, reportId, access, trx);
+        await deps.audit.record(
+          {
+            actorUserId: actor.id,
+            action: 'saveReportAccess',
+            targetUserId: target.id,
+            before: { reports: [...changes.keys()].map((reportId) => ({ reportId, ...describe(before.get(reportId)) })) },
+            after: { reports: [...changes].map(([reportId, access]) => ({ reportId, ...describe(access) })) },
+          },
+          trx,
+        );
+        return presentReportAccess(reports, await deps.reportAccess.accessOf(target.id, trx));
+      });
+      return { msg: SAVED_TEXT[language], Reports };
+    },
+  };
+}
+export type ReportAccessService = ReturnType<typeof createReportAccessService>;

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_CODES, type RoleCode } from '@portal/contract';
+import { getMenusForRole, getRoleRank } from '../src/services/permissions.js';
+import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
+
+/** The matrix of README "Who may do what", written out independently of the code it checks. */
+const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3, INTERNAL: 4, SUPER_USER: 5 };
+const REACHES_EVERY_CLIENT: Record<Exclude<RoleCode, 'USER'>, boolean> = {
+  CUSTOMER_SERVICE: false,
+  ADMIN: false,
+  INTERNAL: true,
+  SUPER_USER: true,
+};
+const SIGN_IN_AS: Record<RoleCode, string> = {
+  USER: 'demo.user',
+  CUSTOMER_SERVICE: 'demo.service',
+  ADMIN: 'demo.admin',
+  INTERNAL: 'demo.internal',
+  SUPER_USER: 'demo.super',
+};
+const MANAGERS = ['CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER'] as const;
+const CLIENTS = ['NBF', 'LAU'] as const;
+
+interface Target {
+  id: number;
+  username: string;
+  role: RoleCode;
+  clientCode: (typeof CLIENTS)[number];
+}
+
+let t: TestApp;
+const apis = {} as Record<RoleCode, ManagementApi>;
+const targets: Target[] = [];
+
+/** One user of each role in each client, named after both. */
+async function insertTargets(prefix: string): Promise<Target[]> {
+  const made: Target[] = [];
+  for (const clientCode of CLIENTS) {
+    for (const role of ROLE_CODES) {
+      const username = `${prefix}.${role.toLowerCase()}.${clientCode.toLowerCase()}`;
+      made.push({ id: await insertTestUser(t, { username, role, clientCode }), username, role, clientCode });
+    }
+  }
+  return made;
+}
+
+const isVisibleTo = (actor: (typeof MANAGERS)[number], target: Target) =>
+  RANK[target.role] <= RANK[actor] && (REACHES_EVERY_CLIENT[actor] || target.clientCode === 'NBF');
+
+/** The form that leaves a target as it is but for its first name. */
+const formOf = (target: Target) => ({
+  userId: target.id,
+  ...newUserForm(target.username, { roleCode: target.role, clientCode: target.clientCode, experienceCode: target.clientCode, firstName: 'Renamed' }),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLE_CODES) apis[role] = managementApi(t, await signIn(t, SIGN_IN_AS[role]));
+  targets.push(...(await insertTargets('pm')));
+});
+afterAll(() => t.close());
+
+describe('the matrix itself', () => {
+  it('ranks roles as the roles table does, and gives the menus of the README', async () => {
+    const rows = await t.database.db.selectFrom('roles').select(['code', 'rank']).execute();
+    expect(Object.fromEntries(rows.map((row) => [row.code, row.rank]))).toEqual(RANK);
+    for (const role of ROLE_CODES) expect(getRoleRank(role)).toBe(RANK[role]);
+    expect(getMenusForRole('USER')).toEqual([]);
+    expect(getMenusForRole('CUSTOMER_SERVICE')).toEqual(['userManagement']);
+    expect(getMenusForRole('ADMIN')).toEqual(['userManagement']);
+    expect(getMenusForRole('INTERNAL')).toEqual(['userManagement', 'reports']);
+    expect(getMenusForRole('SUPER_USER')).toEqual(['userManagement', 'reports']);
+  });
+});
+
+describe('a USER', () => {
+  it('is refused every user-management call with 403 errors.forbidden', async () => {
+    const api = apis.USER;
+    const target = targets[0]!;
+    const responses = [
+      await api.dataLists(),
+      await api.list(),
+      await api.get(target.id),
+      await api.create(newUserForm('never.made')),
+      await api.update(formOf(target)),
+      await api.resetPassword(target.id),
+      await api.softDelete(target.id),
+      await api.saveReportAccess(target.id, []),
+    ];
+    for (const response of responses) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, error: 'errors.forbidden', msg: 'You are not allowed to do this.' });
+    }
+  });
+});
+
+describe.each(MANAGERS)('signed in as %s', (actor) => {
+  it('lists exactly the users of its reach and rank', async () => {
+    const body = (await apis[actor].list({ search: 'pm.', options: { itemsPerPage: 100 } })).json();
+    const expected = targets.filter((target) => isVisibleTo(actor, target)).map((target) => target.username);
+    expect(body.Users.map((u: { Username: string }) => u.Username).sort()).toEqual(expected.sort());
+    expect(body.TotalUsers).toBe(expected.length);
+  });
+
+  it('reads, changes and resets the users it sees, and no other', async () => {
+    for (const target of targets) {
+      const visible = isVisibleTo(actor, target);
+      const label = `${actor} → ${target.username}`;
+      const expectStatus = async (response: Promise<{ statusCode: number; json(): { error?: string } }>, allowed = 200) => {
+        const answer = await response;
+        expect(answer.statusCode, label).toBe(visible ? allowed : 404);
+        if (!visible) expect(answer.json().error, label).toBe('errors.userNotFound');
+      };
+      await expectStatus(apis[actor].get(target.id));
+      await expectStatus(apis[actor].update(formOf(target)));
+      await expectStatus(apis[actor].resetPassword(target.id));
+      await expectStatus(apis[actor].saveReportAccess(target.id, []), target.role === 'USER' ? 200 : 400);
+    }
+  });
+
+  it('soft-deletes the users it sees, and no other', async () => {
+    for (const target of await insertTargets(`del.${actor.toLowerCase()}`)) {
+      const response = await apis[actor].softDelete(target.id);
+      expect(response.statusCode, `${actor} → ${target.username}`).toBe(isVisibleTo(actor, target) ? 200 : 404);
+    }
+  });
+
+  it('creates users of the roles up to its own, in the clients of its reach', async () => {
+    for (const role of ROLE_CODES) {
+      for (const clientCode of CLIENTS) {
+        const username = `new.${actor.toLowerCase()}.${role.toLowerCase()}.${clientCode.toLowerCase()}`;
+        const response = await apis[actor].create(newUserForm(username, { roleCode: role, clientCode, experienceCode: clientCode }));
+        const label = `${actor} creates ${role} in ${clientCode}`;
+        if (RANK[role] > RANK[actor]) {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().error, label).toBe('errors.roleNotAllowed');
+        } else if (clientCode === 'LAU' && !REACHES_EVERY_CLIENT[actor]) {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json().error, label).toBe('errors.forbidden');
+        } else {
+          expect(response.statusCode, label).toBe(200);
+        }
+      }
+    }
+  });
+
+  it('offers in its data lists only the roles it may give and the clients of its reach', async () => {
+    const body = (await apis[actor].dataLists()).json();
+    expect(body.Roles.map((r: { Code: string }) => r.Code)).toEqual(ROLE_CODES.filter((role) => RANK[role] <= RANK[actor]).sort((a, b) => RANK[a] - RANK[b]));
+    expect(body.Clients.map((c: { Code: string }) => c.Code)).toEqual(REACHES_EVERY_CLIENT[actor] ? ['LAU', 'NBF'] : ['NBF']);
+  });
+});
+
+describe('rank and self rules', () => {
+  it('refuses to raise a user above the role of the person changing it', async () => {
+    const target = targets.find((candidate) => candidate.role === 'USER' && candidate.clientCode === 'NBF')!;
+    const raised = await apis.ADMIN.update({ ...formOf(target), roleCode: 'INTERNAL' });
+    expect(raised.statusCode).toBe(403);
+    expect(raised.json()).toMatchObject({ error: 'errors.roleNotAllowed', msg: 'You cannot give a role above your own.' });
+    expect((await apis.ADMIN.update({ ...formOf(target), roleCode: 'ADMIN' })).statusCode).toBe(200);
+  });
+
+  it('moves a user to another client only for a role that reaches every client', async () => {
+    const target = targets.find((candidate) => candidate.role === 'CUSTOMER_SERVICE' && candidate.clientCode === 'NBF')!;
+    const moved = { ...formOf(target), clientCode: 'LAU', experienceCode: 'LAE' };
+    expect((await apis.ADMIN.update(moved)).json().error).toBe('errors.forbidden');
+    expect((await apis.INTERNAL.update(moved)).json().user).toMatchObject({ Client_Code: 'LAU', Experience_Code: 'LAE' });
+    // Now of another client, the user is out of the ADMIN's sight altogether.
+    expect((await apis.ADMIN.get(target.id)).statusCode).toBe(404);
+  });
+
+  it('answers another client’s user, a deleted user and a nonexistent id exactly alike', async () => {
+    const other = targets.find((candidate) => candidate.role === 'USER' && candidate.clientCode === 'LAU')!;
+    const deleted = await insertTestUser(t, { username: 'gone.already', role: 'USER', clientCode: 'NBF' });
+    expect((await apis.ADMIN.softDelete(deleted)).statusCode).toBe(200);
+    const answers = await Promise.all([other.id, deleted, 987_654].map(async (id) => {
+      const response = await apis.ADMIN.get(id);
+      return { status: response.statusCode, body: response.json() };
+    }));
+    expect(answers[0]).toEqual({ status: 404, body: { success: false, error: 'errors.userNotFound', msg: 'This user does not exist.' } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('never lets anyone delete or re-role themselves, whatever their rank', async () => {
+    for (const actor of MANAGERS) {
+      const selfId = await userIdOf(t, SIGN_IN_AS[actor]);
+      expect((await apis[actor].softDelete(selfId)).json().error).toBe('errors.cannotDeleteSelf');
+      const self = { userId: selfId, ...newUserForm(SIGN_IN_AS[actor], { roleCode: 'USER', experienceCode: 'NBF' }) };
+      expect((await apis[actor].update(self)).json().error).toBe('errors.cannotChangeOwnAccess');
+    }
+  });
+});

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+
+/** The document types the signed-in user may subscribe to; read afresh each time the dialog opens. */
+export function onboardingReportsQuery() {
+  return queryOptions({
+    queryKey: ['onboarding', 'reports'],
+    queryFn: ({ signal }) => callApi(endpoints.onboardingReports, { signal }),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { endpoints, type ChosenReport, type OnboardingReport } from '@portal/contract';
+import { describeError } from '../../i18n/error-message';
+import { callApi } from '../../lib/api-client';
+import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
+import { findAttributeErrors, keepTypedValues, setAttributeValue, toChosenReportInputs } from '../../lib/subscription-values';
+import { onboardingReportsQuery } from './onboarding-queries';
+
+function toChosenReport({ Id, TitleEn, TitleFr, Attributes }: OnboardingReport): ChosenReport {
+  return { Id, TitleEn, TitleFr, Attributes };
+}
+
+/**
+ * The onboarding dialog's steps (spec section 4): tick at least one type, fill every attribute
+ * of the ticked ones, subscribe; on duplicate data the person may continue past it, unless the
+ * client blocks duplicates.
+ */
+export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
+  const list = useQuery(onboardingReportsQuery());
+  const [step, setStep] = useState<0 | 1>(0);
+  /** The person's ticks; until they tick anything, the server's `Checked` stands. */
+  const [ticks, setTicks] = useState<Record<number, boolean>>({});
+  const [chosen, setChosen] = useState<ChosenReport[]>([]);
+  const [hasTriedNext, setTriedNext] = useState(false);
+  const [hasTriedSubscribe, setTriedSubscribe] = useState(false);
+  const [duplicate, setDuplicate] = useState<SubscriptionRefusal | null>(null);
+
+  const reports = (list.data?.reportsLst ?? []).map((report) => ({ ...report, Checked: ticks[report.Id] ?? report.Checked }));
+  const hasChoice = reports.some((report) => report.Checked);
+
+  const subscribe = useMutation({
+    mutationFn: (ignoreDuplicates: boolean) =>
+      callApi(ignoreDuplicates ? endpoints.processOnboardingIgnoreDupes : endpoints.processOnboarding, {
+        body: { choosenReports: toChosenReportInputs(chosen) },
+      }),
+    onSuccess: () => {
+      setDuplicate(null);
+      onSubscribed();
+    },
+    onError: (error) => {
+      const refusal = readSubscriptionRefusal(error);
+      setDuplicate(refusal?.isDuplicate ? refusal : null);
+    },
+  });
+  const refusal = subscribe.isError ? readSubscriptionRefusal(subscribe.error) : undefined;
+
+  return {
+    list,
+    step,
+    reports,
+    chosen,
+    accessibleIds: new Set(list.data?.reportAccess ?? []),
+    typesError: hasTriedNext && !hasChoice ? 'errors.noDocumentTypeChosen' : undefined,
+    attributeErrors: hasTriedSubscribe ? findAttributeErrors(chosen) : {},
+    duplicate,
+    subscribe,
+    /** A refusal shown in the dialog itself: the message and the types it concerns. */
+    error: subscribe.isError && !refusal?.isDuplicate ? { message: describeError(subscribe.error), reports: refusal?.reports ?? [] } : null,
+    toggle: (id: number, checked: boolean) => setTicks((current) => ({ ...current, [id]: checked })),
+    setAttribute: (reportId: number, attributeId: number, value: string) =>
+      setChosen((current) => setAttributeValue(current, reportId, attributeId, value)),
+    next: () => {
+      setTriedNext(true);
+      if (!hasChoice) return;
+      setChosen((previous) => keepTypedValues(reports.filter((report) => report.Checked).map(toChosenReport), previous));
+      setStep(1);
+    },
+    previous: () => {
+      subscribe.reset();
+      setStep(0);
+    },
+    submit: () => {
+      setTriedSubscribe(true);
+      if (Object.keys(findAttributeErrors(chosen)).length === 0) subscribe.mutate(false);
+    },
+    continuePastDuplicates: () => subscribe.mutate(true),
+    cancelDuplicate: () => {
+      setDuplicate(null);
+      subscribe.reset();
+    },
+  };
+}
+export type Onboarding = ReturnType<typeof useOnboarding>;

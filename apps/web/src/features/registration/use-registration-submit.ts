@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { endpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
+import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
+import { useSignIn } from '../../lib/use-sign-in';
+
+interface SubmitOptions {
+  model: RegistrationModel;
+  /** The final call refused the step-2 code: the wizard goes back to it with this message key. */
+  onCodeRefused: (noticeKey: string) => void;
+  beforeSignIn: () => Promise<void>;
+}
+
+/**
+ * Spec: 'An error occured, please try again.' for a failure the registration has no words of its
+ * own for; a key the web translates (too many requests, a refused field) is shown as such.
+ */
+export function describeRegistrationError(error: unknown): string {
+  if (isApiError(error) && error.key !== ERROR_KEYS.unexpected && i18next.exists(error.key)) return i18next.t(error.key as never);
+  return i18next.t('errors.registrationFailed');
+}
+
+/**
+ * The last step: creates the account with its subscriptions, past duplicate data when the person
+ * chose Continue, then signs the new account in with the credentials the server answers, exactly
+ * as the login form does (the code page follows, then the dashboard).
+ */
+export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: SubmitOptions) {
+  const [duplicate, setDuplicate] = useState<SubscriptionRefusal | null>(null);
+  const signIn = useSignIn({ beforeSignIn });
+  const register = useMutation({
+    mutationFn: (ignoreDuplicates: boolean) =>
+      callApi(ignoreDuplicates ? endpoints.processRegisteringNoDupes : endpoints.processRegistering, { body: model }),
+    onSuccess: ({ data }) => {
+      setDuplicate(null);
+      signIn.mutate({ username: data.Username, password: data.Password });
+    },
+    onError: (error) => {
+      const refusal = readSubscriptionRefusal(error);
+      if (refusal?.isDuplicate) {
+        setDuplicate(refusal);
+        return;
+      }
+      setDuplicate(null);
+      if (isApiError(error) && error.key === ERROR_KEYS.registrationCodeInvalid) onCodeRefused(error.key);
+    },
+  });
+
+  const refusal = register.isError ? readSubscriptionRefusal(register.error) : undefined;
+  return {
+    submit: () => register.mutate(false),
+    continuePastDuplicates: () => register.mutate(true),
+    cancelDuplicate: () => {
+      setDuplicate(null);
+      register.reset();
+    },
+    duplicate,
+    isSubmitting: register.isPending || signIn.isPending || signIn.isSuccess,
+    /** A refusal to show on the step itself (not the duplicate one, which has its dialog). */
+    error: register.isError && !refusal?.isDuplicate ? { message: describeRegistrationError(register.error), reports: refusal?.reports ?? [] } : null,
+    signInError: signIn.error,
+  };
+}

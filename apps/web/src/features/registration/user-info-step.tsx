@@ -1,0 +1,95 @@
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  EMAIL_INPUT_MAX_LENGTH,
+  EmailSchema,
+  NAME_INPUT_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PasswordSchema,
+  PersonNameSchema,
+  USERNAME_MAX_LENGTH,
+  UsernameSchema,
+} from '@portal/contract';
+import { PasswordField } from '../../components/password-field';
+import { readFieldIssues } from '../../lib/field-issues';
+import { validateWith } from '../../lib/zod-validator';
+import { describeRegistrationError } from './use-registration-submit';
+import { USER_INFORMATION_FIELDS, type UserInformation } from './registration-model';
+import type { RegistrationWizard } from './use-registration-wizard';
+
+/** Step 1: names, e-mail, username and password, checked here with the contract's rules, then by the server. */
+export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
+  const { t } = useTranslation();
+  const { submitInfo } = wizard;
+  const form = useForm<UserInformation>({
+    mode: 'controlled',
+    initialValues: wizard.info,
+    validate: {
+      firstName: validateWith(PersonNameSchema),
+      lastName: validateWith(PersonNameSchema),
+      email: validateWith(EmailSchema),
+      userName: validateWith(UsernameSchema),
+      password: validateWith(PasswordSchema),
+      confirmPassword: (value, values) => (value === values.password ? null : 'validation.confirmationMismatch'),
+    },
+  });
+  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
+  const fieldProps = (field: keyof UserInformation) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
+
+  const submit = form.onSubmit((values) =>
+    submitInfo.mutate(values, {
+      // The server names each refused field (username taken, password too common...): show it there.
+      onError: (error) => form.setErrors(readFieldIssues(error, USER_INFORMATION_FIELDS)),
+    }),
+  );
+  const hasFieldIssues = Object.keys(readFieldIssues(submitInfo.error, USER_INFORMATION_FIELDS)).length > 0;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        {submitInfo.isError && !hasFieldIssues && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-error">
+            {describeRegistrationError(submitInfo.error)}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={t('registration.firstName')} autoComplete="given-name" maxLength={NAME_INPUT_MAX_LENGTH} required {...fieldProps('firstName')} />
+          <TextInput label={t('registration.lastName')} autoComplete="family-name" maxLength={NAME_INPUT_MAX_LENGTH} required {...fieldProps('lastName')} />
+        </SimpleGrid>
+        <TextInput
+          label={t('registration.email')}
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_INPUT_MAX_LENGTH}
+          required
+          {...fieldProps('email')}
+        />
+        <TextInput label={t('registration.userName')} autoComplete="username" maxLength={USERNAME_MAX_LENGTH} required {...fieldProps('userName')} />
+        <PasswordField
+          label={t('registration.password')}
+          toggleLabel={t('registration.showPassword')}
+          description={t('password.rule')}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          {...fieldProps('password')}
+        />
+        <PasswordField
+          label={t('registration.confirmPassword')}
+          toggleLabel={t('registration.showConfirmPassword')}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          required
+          {...fieldProps('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={submitInfo.isPending} loaderProps={{ 'aria-label': t('registration.checking') }}>
+            {t('registration.next')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ChosenReport } from '@portal/contract';
+import { findAttributeErrors, keepTypedValues, setAttributeValue, toChosenReportInputs } from './subscription-values';
+
+function chosen(id: number, values: string[]): ChosenReport {
+  return {
+    Id: id,
+    TitleEn: `Type ${id}`,
+    TitleFr: `Type ${id}`,
+    Attributes: values.map((Value, index) => ({
+      AttributeId: index + 1,
+      NameEn: `Name ${index}`,
+      NameFr: `Nom ${index}`,
+      DescriptionEn: '',
+      DescriptionFr: '',
+      Value,
+    })),
+  };
+}
+
+describe('findAttributeErrors', () => {
+  it('requires every value and caps each at 255 characters', () => {
+    const errors = findAttributeErrors([chosen(7, ['  ', 'ok']), chosen(8, ['x'.repeat(256)])]);
+    expect(errors).toEqual({ '7-1': 'validation.required', '8-1': 'validation.attributeTooLong' });
+  });
+
+  it('accepts values of 1 to 255 characters', () => {
+    expect(findAttributeErrors([chosen(7, ['a', 'x'.repeat(255)])])).toEqual({});
+  });
+});
+
+describe('keepTypedValues', () => {
+  it('keeps the values typed for types still chosen and starts the others empty', () => {
+    const typed = setAttributeValue([chosen(7, ['', ''])], 7, 2, 'H3A 2B2');
+    const next = keepTypedValues([chosen(7, ['', '']), chosen(9, [''])], typed);
+    expect(next.map((report) => report.Attributes.map((attribute) => attribute.Value))).toEqual([['', 'H3A 2B2'], ['']]);
+  });
+});
+
+describe('toChosenReportInputs', () => {
+  it('sends values without surrounding spaces', () => {
+    expect(toChosenReportInputs([chosen(7, [' NB-100201 '])])[0]!.Attributes[0]!.Value).toBe('NB-100201');
+  });
+});

@@ -1,0 +1,68 @@
+import { ATTRIBUTE_VALUE_MAX_LENGTH, type ChosenReport, type ChosenReportInput } from '@portal/contract';
+
+/**
+ * The attribute values a person types to prove a subscription (registration step 4 and the
+ * onboarding dialog): every value required, at most 255 characters (spec section 5).
+ */
+
+/** The form key of one attribute of one document type. */
+export function attributeFieldKey(reportId: number, attributeId: number): string {
+  return `${reportId}-${attributeId}`;
+}
+
+/** The translation key of what is wrong with a value, or null when it is fine. */
+export function checkAttributeValue(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'validation.required';
+  if (trimmed.length > ATTRIBUTE_VALUE_MAX_LENGTH) return 'validation.attributeTooLong';
+  return null;
+}
+
+/** Every wrong value, by attribute field key; empty when all can be sent. */
+export function findAttributeErrors(reports: ChosenReport[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const report of reports) {
+    for (const attribute of report.Attributes) {
+      const error = checkAttributeValue(attribute.Value);
+      if (error) errors[attributeFieldKey(report.Id, attribute.AttributeId)] = error;
+    }
+  }
+  return errors;
+}
+
+export function setAttributeValue(reports: ChosenReport[], reportId: number, attributeId: number, value: string): ChosenReport[] {
+  return reports.map((report) =>
+    report.Id !== reportId
+      ? report
+      : {
+          ...report,
+          Attributes: report.Attributes.map((attribute) => (attribute.AttributeId === attributeId ? { ...attribute, Value: value } : attribute)),
+        },
+  );
+}
+
+/**
+ * The server answers each chosen type with empty values; a person who went back a step and
+ * forward again keeps what they had typed for the types still chosen.
+ */
+export function keepTypedValues(next: ChosenReport[], previous: ChosenReport[]): ChosenReport[] {
+  const typed = new Map<string, string>();
+  for (const report of previous) {
+    for (const attribute of report.Attributes) typed.set(attributeFieldKey(report.Id, attribute.AttributeId), attribute.Value);
+  }
+  return next.map((report) => ({
+    ...report,
+    Attributes: report.Attributes.map((attribute) => ({
+      ...attribute,
+      Value: typed.get(attributeFieldKey(report.Id, attribute.AttributeId)) ?? attribute.Value,
+    })),
+  }));
+}
+
+/** What is sent: the values without the spaces around them. */
+export function toChosenReportInputs(reports: ChosenReport[]): ChosenReportInput[] {
+  return reports.map((report) => ({
+    ...report,
+    Attributes: report.Attributes.map((attribute) => ({ ...attribute, Value: attribute.Value.trim() })),
+  }));
+}

@@ -1,0 +1,88 @@
+import {
+  OnboardingDoneResponseSchema,
+  OnboardingListResponseSchema,
+  OnboardingRequestSchema,
+  RegistrationCodeSentResponseSchema,
+  RegistrationDoneResponseSchema,
+  RegistrationModelSchema,
+  RegistrationReportsResponseSchema,
+  RegistrationStep1ResponseSchema,
+  RegistrationStep2RequestSchema,
+  RegistrationStep3ResponseSchema,
+} from '../schemas/registration.js';
+import { defineEndpoint } from './endpoint.js';
+
+/** Self-registration of visitors and later subscriptions of signed-in users, for clients with onboarding. */
+export const registrationEndpoints = {
+  validateRegistrationStep1: defineEndpoint({
+    method: 'POST',
+    path: '/api/validateregistrationstep1',
+    summary: 'Checks the user information and sends a code to the e-mail address; answers the document types offered.',
+    access: 'public',
+    body: RegistrationModelSchema,
+    response: RegistrationStep1ResponseSchema,
+  }),
+  validateRegistrationStep2: defineEndpoint({
+    method: 'POST',
+    path: '/api/validateregistrationstep2',
+    summary: 'Checks the e-mail code (a wrong code counts as a try; the code stays usable for the final step).',
+    access: 'public',
+    body: RegistrationStep2RequestSchema,
+    response: RegistrationReportsResponseSchema,
+  }),
+  validateRegistrationStep3: defineEndpoint({
+    method: 'POST',
+    path: '/api/validateregistrationstep3',
+    summary: 'Checks the ticked document types and answers the attributes each one asks for.',
+    access: 'public',
+    body: RegistrationModelSchema,
+    response: RegistrationStep3ResponseSchema,
+  }),
+  processRegistering: defineEndpoint({
+    method: 'POST',
+    path: '/api/processregistering',
+    summary: 'Checks every step again and creates the account with its subscriptions, all or nothing; 409 on duplicate data.',
+    access: 'public',
+    body: RegistrationModelSchema,
+    response: RegistrationDoneResponseSchema,
+  }),
+  processRegisteringNoDupes: defineEndpoint({
+    method: 'POST',
+    path: '/api/processRegisteringNoDupes',
+    summary: 'As processregistering, continuing past duplicate data when the client allows it.',
+    access: 'public',
+    body: RegistrationModelSchema,
+    response: RegistrationDoneResponseSchema,
+  }),
+  resendRegistrationCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/sendcontactvalidationcode',
+    summary: 'Sends a new registration code to the e-mail address, following the resend delays.',
+    access: 'public',
+    body: RegistrationModelSchema,
+    response: RegistrationCodeSentResponseSchema,
+  }),
+  onboardingReports: defineEndpoint({
+    method: 'POST',
+    path: '/onboarding/getClientReportsList',
+    summary: 'The document types the signed-in user may subscribe to, with the attributes to prove.',
+    access: 'session',
+    response: OnboardingListResponseSchema,
+  }),
+  processOnboarding: defineEndpoint({
+    method: 'POST',
+    path: '/onboarding/processOnBoarding',
+    summary: 'Adds subscriptions proven by attribute values, all or nothing; 409 on duplicate data.',
+    access: 'session',
+    body: OnboardingRequestSchema,
+    response: OnboardingDoneResponseSchema,
+  }),
+  processOnboardingIgnoreDupes: defineEndpoint({
+    method: 'POST',
+    path: '/onboarding/processOnBoardingIgnoreDupes',
+    summary: 'As processOnBoarding, continuing past duplicate data when the client allows it.',
+    access: 'session',
+    body: OnboardingRequestSchema,
+    response: OnboardingDoneResponseSchema,
+  }),
+};

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { ATTRIBUTE_VALUE_MAX_LENGTH, EMAIL_INPUT_MAX_LENGTH, NAME_RULE_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.js';
+import { OneTimeCodeSchema } from './fields.js';
+
+/**
+ * Self-registration and onboarding (spec sections 2, 3 and 7). The request bodies accept what a
+ * form can hold, bounded in length; the server then checks every rule itself and answers with
+ * the specification's registration messages, so a forged payload meets the same checks as a
+ * typed one. Titles, names and descriptions sent back by the web are ignored by the server:
+ * it reads them from its own data.
+ */
+const bounded = (max: number) => z.string().max(max, 'validation.tooLong');
+const display = z.string().max(1000).optional();
+
+/** A document type offered for subscription, ticked or not (spec 3 'reportsLst'). */
+export const RegistrationReportSchema = z.object({
+  Id: z.number().int(),
+  Checked: z.boolean(),
+  TitleFr: z.string(),
+  TitleEn: z.string(),
+});
+export type RegistrationReport = z.infer<typeof RegistrationReportSchema>;
+
+/** An attribute a subscriber proves, as printed on their own document. */
+export const SubscriptionAttributeSchema = z.object({
+  AttributeId: z.number().int(),
+  NameFr: z.string(),
+  NameEn: z.string(),
+  DescriptionFr: z.string(),
+  DescriptionEn: z.string(),
+  Value: z.string(),
+});
+export type SubscriptionAttribute = z.infer<typeof SubscriptionAttributeSchema>;
+
+/** A chosen document type with the attributes that identify its owner (spec 3 'choosenReports'). */
+export const ChosenReportSchema = z.object({
+  Id: z.number().int(),
+  TitleFr: z.string(),
+  TitleEn: z.string(),
+  Attributes: z.array(SubscriptionAttributeSchema),
+});
+export type ChosenReport = z.infer<typeof ChosenReportSchema>;
+
+/** What a client sends of a chosen type: the ids and values count, the rest is display. */
+export const ChosenReportInputSchema = z.object({
+  Id: z.number().int(),
+  TitleFr: display,
+  TitleEn: display,
+  Attributes: z
+    .array(
+      z.object({
+        AttributeId: z.number().int(),
+        NameFr: display,
+        NameEn: display,
+        DescriptionFr: display,
+        DescriptionEn: display,
+        Value: z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeTooLong'),
+      }),
+    )
+    .max(20),
+});
+export type ChosenReportInput = z.input<typeof ChosenReportInputSchema>;
+
+/** The registration model of spec 3, as every step sends it. */
+export const RegistrationModelSchema = z.object({
+  firstName: bounded(NAME_RULE_MAX_LENGTH),
+  lastName: bounded(NAME_RULE_MAX_LENGTH),
+  email: bounded(EMAIL_INPUT_MAX_LENGTH + 1),
+  userName: bounded(USERNAME_MAX_LENGTH),
+  password: bounded(PASSWORD_MAX_LENGTH),
+  confirmPassword: bounded(PASSWORD_MAX_LENGTH),
+  reportsLst: z.array(RegistrationReportSchema.partial({ TitleFr: true, TitleEn: true })).max(200).default([]),
+  choosenReports: z.array(ChosenReportInputSchema).max(200).default([]),
+  /**
+   * The e-mail code of step 2, sent again with the final step: the server checks it once more and
+   * uses it up in the same transaction that creates the account, so a failure leaves it usable.
+   */
+  contactValidationCode: z.string().max(20).optional(),
+});
+export type RegistrationModel = z.input<typeof RegistrationModelSchema>;
+
+export const RegistrationStep1ResponseSchema = z.object({
+  success: z.literal(true),
+  reportsLst: z.array(RegistrationReportSchema),
+  /** Seconds before another code may be asked for; a code still valid for this address is not sent again. */
+  nextResendSeconds: z.number().int(),
+});
+
+export const RegistrationStep2RequestSchema = z.object({
+  data: RegistrationModelSchema,
+  contactValidationCode: OneTimeCodeSchema,
+});
+export const RegistrationReportsResponseSchema = z.object({ success: z.literal(true), reportsLst: z.array(RegistrationReportSchema) });
+export const RegistrationStep3ResponseSchema = z.object({ success: z.literal(true), choosenReports: z.array(ChosenReportSchema) });
+export const RegistrationCodeSentResponseSchema = z.object({ success: z.literal(true), nextResendSeconds: z.number().int() });
+
+/** The credentials the web signs in with right after registering (spec 7). */
+export const RegistrationDoneResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ Username: z.string(), Password: z.string() }),
+});
+
+/**
+ * A subscription refused because other people already use the same data (409), or because no
+ * document carries the data (400): `reportErrorList` names the document types concerned.
+ * `blockDuplicate` says whether the client lets the person continue anyway.
+ */
+export const SubscriptionErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  msg: z.string(),
+  duplicate: z.boolean().optional(),
+  blockDuplicate: z.boolean().optional(),
+  reportErrorList: z.array(z.object({ Id: z.number().int(), TitleFr: z.string(), TitleEn: z.string() })).optional(),
+});
+export type SubscriptionError = z.infer<typeof SubscriptionErrorSchema>;
+
+/** A document type a signed-in user may subscribe to, with the attributes to prove (spec 3 'Onboarding report'). */
+export const OnboardingReportSchema = ChosenReportSchema.extend({ Checked: z.boolean() });
+export type OnboardingReport = z.infer<typeof OnboardingReportSchema>;
+
+export const OnboardingListResponseSchema = z.object({
+  success: z.literal(true),
+  reportsLst: z.array(OnboardingReportSchema),
+  /** Ids of the document types the user already has access to; subscribing again adds another owner's documents. */
+  reportAccess: z.array(z.number().int()),
+});
+
+export const OnboardingRequestSchema = z.object({
+  choosenReports: z.array(ChosenReportInputSchema).max(200),
+});
+
+export const OnboardingDoneResponseSchema = z.object({
+  success: z.literal(true),
+  /** Ids of the document types the user can now open. */
+  reportAccess: z.array(z.number().int()),
+});

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { ATTRIBUTE_VALUE_MAX_LENGTH, USER_DEFAULT_PAGE_SIZE, USER_PAGE_SIZES, USER_SEARCH_MAX_LENGTH } from '../constants.js';
+import { EmailSchema, LocaleSchema, PersonNameSchema, UsernameSchema } from './fields.js';
+import { ROLE_CODES } from './roles.js';
+
+/**
+ * User management (spec sections 2, 3, 5 and 7). Who may call what is decided by the server
+ * (README "Who may do what"): a caller only ever sees the clients, roles and users it may manage.
+ */
+
+const RoleCodeSchema = z.enum(ROLE_CODES, {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.roleInvalid'),
+});
+const CodeSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required');
+export const UserIdSchema = z.number({ error: 'validation.required' }).int().positive();
+
+// ---- GET /api/usermanagement/getdatalists ----
+
+/** A role the caller may give, named as the caller's client names it (else the default name). */
+export const RoleItemSchema = z.object({ Code: z.enum(ROLE_CODES), NameFr: z.string(), NameEn: z.string() });
+/** A division: Code is the experience code. */
+export const ExperienceItemSchema = z.object({ Code: z.string(), ClientCode: z.string(), NameFr: z.string(), NameEn: z.string() });
+export const ClientItemSchema = z.object({ Code: z.string(), NameFR: z.string(), NameEN: z.string() });
+
+/** Only what the caller may use: its assignable roles (lowest rank first), and the clients and divisions in its reach. */
+export const DataListsResponseSchema = z.object({
+  success: z.literal(true),
+  Roles: z.array(RoleItemSchema),
+  Experiences: z.array(ExperienceItemSchema),
+  Clients: z.array(ClientItemSchema),
+});
+export type DataListsResponse = z.infer<typeof DataListsResponseSchema>;
+
+// ---- POST /api/usermanagement/users ----
+
+/** A row of the user table (spec 3, "User (management list)"); names of role, client and division in both languages. */
+export const ManagedUserSchema = z.object({
+  Id: z.number().int(),
+  Role_Code: z.enum(ROLE_CODES),
+  Role_NameFr: z.string(),
+  Role_NameEn: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Username: z.string(),
+  Email: z.string(),
+  Client_Code: z.string(),
+  Client_NameFR: z.string(),
+  Client_NameEN: z.string(),
+  Experience_Code: z.string(),
+  Experience_NameFr: z.string(),
+  Experience_NameEn: z.string(),
+  ActiveMFA: z.boolean(),
+  /** The contact language. */
+  Language: LocaleSchema,
+});
+export type ManagedUser = z.infer<typeof ManagedUserSchema>;
+
+/** Every column of the table can sort it. */
+export const USER_SORT_COLUMNS = [
+  'Id',
+  'Role_Code',
+  'Role_NameFr',
+  'Role_NameEn',
+  'FirstName',
+  'LastName',
+  'Username',
+  'Email',
+  'Client_Code',
+  'Client_NameFR',
+  'Client_NameEN',
+  'Experience_Code',
+  'Experience_NameFr',
+  'Experience_NameEn',
+  'ActiveMFA',
+  'Language',
+] as const satisfies readonly (keyof ManagedUser)[];
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+/** One of USER_PAGE_SIZES. */
+const PageSizeSchema = z
+  .number({ error: 'validation.pageSizeInvalid' })
+  .int()
+  .refine((size) => (USER_PAGE_SIZES as readonly number[]).includes(size), 'validation.pageSizeInvalid');
+
+export const UserListOptionsSchema = z.object({
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  itemsPerPage: PageSizeSchema.default(USER_DEFAULT_PAGE_SIZE),
+  sortBy: z.enum(USER_SORT_COLUMNS, { error: 'validation.userSortInvalid' }).default('Id'),
+  /** Absent: descending for Id (the default sort, newest first), ascending for any other column. */
+  sortDesc: z.boolean().optional(),
+});
+
+export const UserListRequestSchema = z.object({
+  /** Matches the id exactly, or every word within first name, last name, username or e-mail, ignoring case. */
+  search: z.string().max(USER_SEARCH_MAX_LENGTH, 'validation.userSearchTooLong').nullish(),
+  options: UserListOptionsSchema.prefault({}),
+  /** Role codes to keep; empty or absent keeps every role. */
+  roleFilters: z.array(RoleCodeSchema).max(ROLE_CODES.length).default([]),
+});
+export type UserListRequest = z.output<typeof UserListRequestSchema>;
+
+/** Soft-deleted users are never listed. TotalUsers counts every match, across pages. */
+export const UserListResponseSchema = z.object({
+  success: z.literal(true),
+  Users: z.array(ManagedUserSchema),
+  TotalUsers: z.number().int(),
+});
+
+// ---- GET /api/usermanagement/users/{id} ----
+
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** One criterion of a group: attribute ReportAttributeId must equal Value. Group numbers a report's groups from 0. */
+export const CriterionSchema = z.object({
+  DisplayTextEn: z.string(),
+  DisplayTextFr: z.string(),
+  ReportAttributeId: z.number().int(),
+  Value: z.string(),
+  Group: z.number().int(),
+});
+export const RequiredAttributeSchema = z.object({ Id: z.number().int(), DisplayNameEN: z.string(), DisplayNameFR: z.string() });
+
+/**
+ * One document type of the user's client (spec 3, "Report access per user"). The user sees the
+ * documents matching ANY group; a group matches when EVERY criterion in it matches.
+ * RequiredAttributes are the attributes a criterion may use. Access: whether the type is given at all.
+ */
+export const ReportAccessSchema = z.object({
+  ReportId: z.number().int(),
+  DisplayTextEn: z.string(),
+  DisplayTextFr: z.string(),
+  UserConfiguredCriteria: z.array(z.array(CriterionSchema)),
+  RequiredAttributes: z.array(RequiredAttributeSchema),
+  Access: z.boolean(),
+});
+export type ReportAccess = z.infer<typeof ReportAccessSchema>;
+
+/**
+ * Users[0] is the user; its Reports list every document type of its client. Access criteria only
+ * matter for role USER: every other role sees all the documents of its client's types.
+ */
+export const UserDetailResponseSchema = z.object({
+  success: z.literal(true),
+  Users: z.array(ManagedUserSchema.extend({ Reports: z.array(ReportAccessSchema) })).length(1),
+});
+
+// ---- POST /api/usermanagement/createuser and updateuser ----
+
+const UserFormFields = {
+  username: UsernameSchema,
+  firstName: PersonNameSchema,
+  lastName: PersonNameSchema,
+  email: EmailSchema,
+  roleCode: RoleCodeSchema,
+  clientCode: CodeSchema,
+  /** The division: an experience of the chosen client. */
+  experienceCode: CodeSchema,
+  activeMFA: z.boolean({ error: 'validation.required' }),
+};
+
+/**
+ * A new user gets no password: a welcome e-mail in contactLanguage carries a link to
+ * /resetPassword?token=… where the user chooses it (valid WELCOME_TOKEN_TTL_HOURS, 7 days by default).
+ */
+export const CreateUserRequestSchema = z.object({ ...UserFormFields, contactLanguage: LocaleSchema });
+export type CreateUserRequest = z.output<typeof CreateUserRequestSchema>;
+
+export const UpdateUserRequestSchema = z.object({ userId: UserIdSchema, ...UserFormFields });
+export type UpdateUserRequest = z.output<typeof UpdateUserRequestSchema>;
+
+/** msg is a confirmation in the caller's language; user is the saved row (its new Id after a creation). */
+export const SavedUserResponseSchema = z.object({ success: z.literal(true), msg: z.string(), user: ManagedUserSchema });
+
+// ---- POST /api/usermanagement/resetpassword and softdelete ----
+
+/** resetpassword e-mails a reset link and ends the user's sessions; softdelete removes access and keeps history. */
+export const UserActionRequestSchema = z.object({ userId: UserIdSchema });
+export const UserActionResponseSchema = z.object({ success: z.literal(true), msg: z.string() });
+
+// ---- POST /api/usermanagement/savereportaccess ----
+
+/** Other fields of the GET answer (display texts, Group) may be sent back; they are ignored. */
+export const SubmittedCriterionSchema = z.object({
+  ReportAttributeId: z.number().int().positive(),
+  /** Empty, null or absent: not filled. */
+  Value: z.string().trim().max(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeValueTooLong').nullish(),
+});
+
+export const SubmittedReportSchema = z.object({
+  ReportId: z.number().int().positive(),
+  /**
+   * Each group: every value filled, or every value empty (then the group is dropped); a mix is
+   * refused with errors.criteriaGroupIncomplete. Access becomes true when any value is filled.
+   */
+  UserConfiguredCriteria: z.array(z.array(SubmittedCriterionSchema).max(50)).max(200),
+});
+
+/**
+ * Replaces the access of the listed document types only (others are left as they are), in one
+ * transaction, for a user of role USER. The answer carries the saved access of every type.
+ */
+export const SaveReportAccessRequestSchema = z.object({
+  userId: UserIdSchema,
+  submitedReports: z.array(SubmittedReportSchema).max(200),
+});
+export type SaveReportAccessRequest = z.output<typeof SaveReportAccessRequestSchema>;
+
+export const SaveReportAccessResponseSchema = z.object({
+  success: z.literal(true),
+  msg: z.string(),
+  Reports: z.array(ReportAccessSchema),
+});
