@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
@@ -324,6 +325,31 @@ describe('reading and writing in batches', () => {
     for await (const batch of repository.connectionBatches(filter, 2)) batches.push(batch.map((row) => row.id));
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 2, 1]);
     expect(batches.flat()).toEqual(inserted.map((row) => row.id));
+  });
+
+  it('reads the next batch only once the client has taken the bytes of the previous ones', async () => {
+    const batchCount = 100;
+    let pulled = 0;
+    async function* rows() {
+      for (let batch = 0; batch < batchCount; batch++) {
+        pulled += 1;
+        // Random text compresses little, so the buffers on the way to the client fill as they would with real rows.
+        yield Array.from({ length: 200 }, () => [randomUUID(), randomUUID()]);
+      }
+    }
+    const stream = streamSpreadsheet({ sheetName: 'Sheet', columns: [{ header: 'A', width: 40 }, { header: 'B', width: 40 }], batches: rows() }, () => {});
+    // Nobody reads yet: the writer stops asking for rows once the buffers are full.
+    for (let seen = -1; seen !== pulled; ) {
+      seen = pulled;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(pulled).toBeLessThan(batchCount / 2);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(pulled).toBe(batchCount);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.rowCount).toBe(1 + batchCount * 200);
   });
 
   it('cuts the download and reports the failure when reading fails after the first bytes', async () => {

@@ -17,7 +17,12 @@ test('@mobile A visitor starts registering on a phone', async ({ page }) => {
   await fillUserInformation(page, visitor);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepTitle(page)).toHaveText('Step 2 of 4: Verification code');
-  await expect(page.getByLabel('Verification code')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Verification code' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   expect(await fitsTheScreen()).toBe(true);
+
+  // The wizard speaks French too, without losing its place.
+  await page.getByTestId('language-toggle').click();
+  await expect(stepTitle(page)).toHaveText('Étape 2 de 4 : Code de vérification');
+  await expect(page.getByRole('button', { name: 'Suivant' })).toBeVisible();
 });

@@ -52,7 +52,7 @@ test('A visitor registers in four steps, signs in with the e-mailed code and fin
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(stepTitle(page)).toHaveText('Step 3 of 4: Document types');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(statements.getByLabel('Account number')).toHaveValue(FREE_OWNER.accountNumber);
+  await expect(statements.getByRole('textbox', { name: 'Account number' })).toHaveValue(FREE_OWNER.accountNumber);
 
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await finishSignIn(page, visitor);
@@ -74,6 +74,8 @@ test('A visitor whose subscription data another user has sees the duplicate warn
   await enterRegistrationCode(page, visitor);
 
   // At least one type must stay ticked.
+  await expect(stepTitle(page)).toHaveText('Step 3 of 4: Document types');
+  await expect(page.getByRole('checkbox', { name: 'Notices' })).toBeChecked();
   for (const checkbox of await page.getByRole('checkbox').all()) await checkbox.uncheck();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('You must choose at least a document type')).toBeVisible();
@@ -114,7 +116,7 @@ test('A visitor is told what is wrong with the information typed', async ({ page
   // Checked by the server: the username must be free.
   await fillUserInformation(page, { ...visitor, userName: 'demo.user' });
   await page.getByRole('button', { name: 'Next' }).click();
-  const username = page.getByLabel('Username');
+  const username = page.getByRole('textbox', { name: 'Username', exact: true });
   await expect(page.getByText('The username provided is already used.')).toBeVisible();
   await expect(username).toHaveAttribute('aria-invalid', 'true');
   await expect(stepTitle(page)).toHaveText('Step 1 of 4: Your information');

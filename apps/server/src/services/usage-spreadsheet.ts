@@ -20,18 +20,36 @@ export interface Spreadsheet {
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Resolves once the stream can take more, or is gone; never waits on a reader that left. */
-function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+/**
+ * Resolves once `stream` can take more, or at once when the download is gone (`output` closed), so
+ * that nothing waits forever on a reader that left. exceljs's zip uses an older stream library,
+ * which keeps the "needs drain" flag only in its state.
+ */
+function drained(stream: Writable, output: Writable): Promise<void> {
+  const state = (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState;
+  const isFull = stream.writableNeedDrain ?? state?.needDrain ?? false;
+  if (!isFull || output.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
-      stream.off('close', done);
+      output.off('close', done);
       resolve();
     };
     stream.on('drain', done);
-    stream.on('close', done);
+    output.on('close', done);
   });
+}
+
+/**
+ * exceljs writes a sheet into the zip through its own stream, which ignores backpressure: left alone,
+ * the sheet's XML piles up in memory faster than it is compressed (half a kilobyte a row). The
+ * zip's reader of that stream is where to wait. Throws if exceljs stops exposing it, rather than
+ * silently holding every row again.
+ */
+function zipEntryOf(worksheet: ExcelJS.Worksheet): Writable {
+  const entry = (worksheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  if (!entry) throw new Error('The spreadsheet writer cannot reach the sheet stream of exceljs to pace it');
+  return entry;
 }
 
 /**
@@ -55,9 +73,10 @@ export async function startBatches<T>(source: AsyncIterable<T>): Promise<AsyncIt
 
 /**
  * An .xlsx file streamed as it is written: exceljs's streaming writer commits each row as soon as it
- * is added and the next batch is read only once the client has taken the previous ones, so memory
- * stays flat whatever the row count. A failure after the first bytes cannot become a JSON answer any
- * more: it is reported and the download is cut, so the client never keeps a truncated file as whole.
+ * is added, and the next batch is read only once the previous one is compressed and taken by the
+ * client, so memory stays flat whatever the row count. A failure after the first bytes cannot become
+ * a JSON answer any more: it is reported and the download is cut, so the client never keeps a
+ * truncated file as whole.
  */
 export function streamSpreadsheet(sheet: Spreadsheet, onError: (error: unknown) => void): Readable {
   const output = new PassThrough();
@@ -80,9 +99,12 @@ export function streamSpreadsheet(sheet: Spreadsheet, onError: (error: unknown) 
       }));
       worksheet.getRow(1).font = { bold: true };
       worksheet.getRow(1).commit();
+      const entry = zipEntryOf(worksheet);
       for await (const batch of sheet.batches) {
         for (const cells of batch) worksheet.addRow(cells).commit();
-        await drained(output);
+        // The next batch is read once this one is compressed and the client has taken the bytes.
+        await drained(entry, output);
+        await drained(output, output);
         if (output.destroyed) return;
       }
       worksheet.commit();

@@ -1,5 +1,4 @@
 import { createHashRouter, Navigate } from 'react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
 import { FaqPage } from '../features/faq/faq-page';
@@ -8,10 +7,12 @@ import { AddSubscription } from '../features/onboarding/add-subscription';
 import { ForgotPasswordPage } from '../features/password-recovery/forgot-password-page';
 import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
 import { RegistrationPage } from '../features/registration/registration-page';
+import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
+import { UserManagementPage } from '../features/user-management/user-management-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { AppShell } from './shell/app-shell';
 
-/** The spec's hash routes. Pages of later work are placeholders so that routes and guards exist. */
+/** The spec's hash routes, with their guards. */
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegistrationPage /> },
@@ -35,7 +36,7 @@ export const router = createHashRouter([
             path: '/userManagement',
             element: (
               <RequireMenu menu="userManagement">
-                <PlaceholderPage titleKey="userManagement.title" />
+                <UserManagementPage />
               </RequireMenu>
             ),
           },
@@ -43,7 +44,7 @@ export const router = createHashRouter([
             path: '/reports',
             element: (
               <RequireMenu menu="reports">
-                <PlaceholderPage titleKey="reports.title" />
+                <UsageReportsPage />
               </RequireMenu>
             ),
           },

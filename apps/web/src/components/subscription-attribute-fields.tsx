@@ -21,7 +21,12 @@ export function SubscriptionAttributeFields({ reports, errors, onChange }: Subsc
   return (
     <Stack gap="md">
       {reports.map((report) => (
-        <Fieldset key={report.Id} legend={language === 'fr' ? report.TitleFr : report.TitleEn} data-testid={`attributes-${report.Id}`}>
+        <Fieldset
+          key={report.Id}
+          legend={language === 'fr' ? report.TitleFr : report.TitleEn}
+          styles={{ legend: { fontWeight: 600 } }}
+          data-testid={`attributes-${report.Id}`}
+        >
           <Stack gap="sm">
             {report.Attributes.map((attribute) => {
               const key = attributeFieldKey(report.Id, attribute.AttributeId);

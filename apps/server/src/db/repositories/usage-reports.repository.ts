@@ -75,36 +75,41 @@ export function createUsageReportsRepository(db: Kysely<Database>) {
 
     /**
      * Sign-ins and failed attempts of the filtered people in the range, oldest first, a batch at a time.
-     * Keyset on (occurred_at, id): each batch continues the time index where the last one stopped, so
-     * the whole read is linear however long the range. The cursor keeps the time as PostgreSQL's own
-     * text, exact to the microsecond (a JavaScript Date would round it and repeat rows).
+     * Each batch first takes the next page of the log on its time index, whoever the rows belong to,
+     * then joins that page's people and applies the filters: every page costs the same, so the whole
+     * read is linear in the range's sign-ins. (Starting from a client's people instead would sort all
+     * their remaining sign-ins again for every batch.) The keyset is (occurred_at, id), and the cursor
+     * keeps the time as PostgreSQL's own text, exact to the microsecond: a JavaScript Date would round
+     * it and repeat rows. A batch may hold fewer rows than the page, or none.
      */
     async *connectionBatches(filter: UsageFilter, batchSize = USAGE_BATCH_SIZE) {
       let cursor: { at: string; id: number } | null = null;
       for (;;) {
-        let query = people()
-          .innerJoin('connection_log as cl', 'cl.user_id', 'u.id')
-          .select([
-            'cl.id',
-            'cl.occurred_at',
-            sql<string>`cl.occurred_at::text`.as('cursor_at'),
-            'cl.succeeded',
-            'cl.reason',
-            'cl.device_id',
-            'cl.ip',
-          ])
-          .where('cl.occurred_at', '>=', filter.from)
-          .where('cl.occurred_at', '<', filter.to)
-          .where('cl.reason', '<>', PASSWORD_STEP_REASON);
-        for (const condition of personConditions(filter)) query = query.where(condition);
+        let pageQuery = db
+          .selectFrom('connection_log')
+          .select(['id', sql<string>`occurred_at::text`.as('cursor_at')])
+          .where('occurred_at', '>=', filter.from)
+          .where('occurred_at', '<', filter.to);
         if (cursor) {
           const { at, id } = cursor;
-          query = query.where(sql<boolean>`cl.occurred_at >= ${at}::timestamptz AND (cl.occurred_at > ${at}::timestamptz OR cl.id > ${id})`);
+          pageQuery = pageQuery.where(sql<boolean>`occurred_at >= ${at}::timestamptz AND (occurred_at > ${at}::timestamptz OR id > ${id})`);
         }
-        const rows = await query.orderBy('cl.occurred_at').orderBy('cl.id').limit(batchSize).execute();
+        const page = await pageQuery.orderBy('occurred_at').orderBy('id').limit(batchSize).execute();
+        if (page.length === 0) return;
+
+        // The page again, by its bounds: a list of its ids would cost more to send and to plan.
+        const last = page[page.length - 1]!;
+        let query = people()
+          .innerJoin('connection_log as cl', 'cl.user_id', 'u.id')
+          .select(['cl.id', 'cl.occurred_at', 'cl.succeeded', 'cl.reason', 'cl.device_id', 'cl.ip'])
+          .where(sql<boolean>`cl.occurred_at >= ${page[0]!.cursor_at}::timestamptz AND cl.occurred_at <= ${last.cursor_at}::timestamptz`)
+          .where(sql<boolean>`(cl.occurred_at < ${last.cursor_at}::timestamptz OR cl.id <= ${last.id})`)
+          .where('cl.reason', '<>', PASSWORD_STEP_REASON);
+        if (cursor) query = query.where(sql<boolean>`(cl.occurred_at > ${cursor.at}::timestamptz OR cl.id > ${cursor.id})`);
+        for (const condition of personConditions(filter)) query = query.where(condition);
+        const rows = await query.orderBy('cl.occurred_at').orderBy('cl.id').execute();
         if (rows.length > 0) yield rows;
-        if (rows.length < batchSize) return;
-        const last = rows[rows.length - 1]!;
+        if (page.length < batchSize) return;
         cursor = { at: last.cursor_at, id: last.id };
       }
     },

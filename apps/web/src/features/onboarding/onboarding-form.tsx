@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DocumentTypeChecklist } from '../../components/document-type-checklist';
@@ -7,6 +7,7 @@ import { StepProgress } from '../../components/step-progress';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { useOnboarding } from './use-onboarding';
 
 interface OnboardingFormProps {
@@ -21,6 +22,7 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
   const { t } = useTranslation();
   const onboarding = useOnboarding({ onSubscribed });
   const { list, subscribe } = onboarding;
+  const formElement = useRef<HTMLFormElement>(null);
 
   if (list.isPending) return <Loader aria-label={t('onboarding.loading')} />;
   if (list.isError) {
@@ -35,12 +37,12 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (onboarding.step === 0) onboarding.next();
-    else onboarding.submit();
+    else if (!onboarding.submit()) focusFirstInvalid(formElement.current);
   };
 
   return (
     <>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submit} ref={formElement}>
         <Stack gap="md">
           <StepProgress
             label={t('onboarding.progress')}

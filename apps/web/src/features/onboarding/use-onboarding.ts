@@ -70,9 +70,12 @@ export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
       subscribe.reset();
       setStep(0);
     },
-    submit: () => {
+    /** Subscribes when every value can be sent; false when some must be fixed first. */
+    submit: (): boolean => {
       setTriedSubscribe(true);
-      if (Object.keys(findAttributeErrors(chosen)).length === 0) subscribe.mutate(false);
+      const isValid = Object.keys(findAttributeErrors(chosen)).length === 0;
+      if (isValid) subscribe.mutate(false);
+      return isValid;
     },
     continuePastDuplicates: () => subscribe.mutate(true),
     cancelDuplicate: () => {

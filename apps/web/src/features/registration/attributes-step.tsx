@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscrip
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { findAttributeErrors } from '../../lib/subscription-values';
 import { useRegistrationSubmit } from './use-registration-submit';
 import type { RegistrationWizard } from './use-registration-wizard';
@@ -21,6 +22,7 @@ interface AttributesStepProps {
 export function AttributesStep({ wizard, beforeSignIn }: AttributesStepProps) {
   const { t } = useTranslation();
   const [hasTried, setTried] = useState(false);
+  const formElement = useRef<HTMLFormElement>(null);
   const registration = useRegistrationSubmit({ model: wizard.model, onCodeRefused: wizard.returnToCodeStep, beforeSignIn });
   // Shown once the person has tried to sign up, then kept current as they type.
   const errors = hasTried ? findAttributeErrors(wizard.chosen) : {};
@@ -29,11 +31,12 @@ export function AttributesStep({ wizard, beforeSignIn }: AttributesStepProps) {
     event.preventDefault();
     setTried(true);
     if (Object.keys(findAttributeErrors(wizard.chosen)).length === 0) registration.submit();
+    else focusFirstInvalid(formElement.current);
   };
 
   return (
     <>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={submit} ref={formElement}>
         <Stack gap="md">
           <Text>{t('registration.attributesIntro')}</Text>
           {registration.error && (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import {
 } from '@portal/contract';
 import { PasswordField } from '../../components/password-field';
 import { readFieldIssues } from '../../lib/field-issues';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { validateWith } from '../../lib/zod-validator';
 import { describeRegistrationError } from './use-registration-submit';
 import { USER_INFORMATION_FIELDS, type UserInformation } from './registration-model';
@@ -23,6 +25,7 @@ import type { RegistrationWizard } from './use-registration-wizard';
 export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
   const { t } = useTranslation();
   const { submitInfo } = wizard;
+  const formElement = useRef<HTMLFormElement>(null);
   const form = useForm<UserInformation>({
     mode: 'controlled',
     initialValues: wizard.info,
@@ -38,16 +41,21 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
   const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
   const fieldProps = (field: keyof UserInformation) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
 
-  const submit = form.onSubmit((values) =>
-    submitInfo.mutate(values, {
-      // The server names each refused field (username taken, password too common...): show it there.
-      onError: (error) => form.setErrors(readFieldIssues(error, USER_INFORMATION_FIELDS)),
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      submitInfo.mutate(values, {
+        // The server names each refused field (username taken, password too common...): show it there.
+        onError: (error) => {
+          form.setErrors(readFieldIssues(error, USER_INFORMATION_FIELDS));
+          focusFirstInvalid(formElement.current);
+        },
+      }),
+    () => focusFirstInvalid(formElement.current),
   );
   const hasFieldIssues = Object.keys(readFieldIssues(submitInfo.error, USER_INFORMATION_FIELDS)).length > 0;
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit} ref={formElement}>
       <Stack gap="md">
         {submitInfo.isError && !hasFieldIssues && (
           <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-error">

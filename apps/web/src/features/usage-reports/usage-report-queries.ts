@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { endpoints, type Locale } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+
+/** The server names the clients in the request's language, so each language is its own entry. */
+export function usageReportClientsQuery(language: Locale) {
+  return queryOptions({
+    queryKey: ['usageReports', 'clients', language],
+    queryFn: ({ signal }) => callApi(endpoints.usageReportClients, { signal }),
+    select: (answer) => answer.items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usageReportDefinitionsQuery(language: Locale) {
+  return queryOptions({
+    queryKey: ['usageReports', 'definitions', language],
+    queryFn: ({ signal }) => callApi(endpoints.usageReportDefinitions, { signal }),
+    select: (answer) => answer.items,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,98 @@
+import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
+import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { attributeName, isGroupIncomplete, unusedAttributes, type DraftGroup, type DraftReport } from './report-access-model';
+
+interface CriteriaGroupProps {
+  report: DraftReport;
+  group: DraftGroup;
+  /** 1-based, as people count. */
+  number: number;
+  reportTitle: string;
+  /** Set after a first Confirm: incomplete groups then say so. */
+  showErrors: boolean;
+  onValue: (attributeId: number, value: string) => void;
+  onAddAttribute: (attributeId: number) => void;
+  onRemoveAttribute: (attributeId: number) => void;
+  onDelete: () => void;
+}
+
+/** One criteria group: a value per attribute, add an attribute (plus), remove one, delete the group. */
+export function CriteriaGroup(props: CriteriaGroupProps) {
+  const { report, group, number, reportTitle } = props;
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const legend = t('userManagement.reportAccess.group', { number });
+  const unused = unusedAttributes(report, group);
+  const isIncomplete = props.showErrors && isGroupIncomplete(group);
+  const names = new Map(report.attributes.map((attribute) => [attribute.Id, attributeName(attribute, language)]));
+
+  return (
+    <Fieldset legend={legend} variant="filled" data-testid="criteria-group">
+      <Stack gap="xs">
+        {group.criteria.map((criterion) => {
+          const name = names.get(criterion.attributeId) ?? String(criterion.attributeId);
+          const isEmpty = criterion.value.trim() === '';
+          return (
+            <TextInput
+              key={criterion.attributeId}
+              label={name}
+              value={criterion.value}
+              maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
+              onChange={(event) => props.onValue(criterion.attributeId, event.currentTarget.value)}
+              aria-invalid={isIncomplete && isEmpty ? true : undefined}
+              rightSection={
+                group.criteria.length > 1 ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('userManagement.reportAccess.removeAttribute', { attribute: name, number })}
+                    onClick={() => props.onRemoveAttribute(criterion.attributeId)}
+                  />
+                ) : undefined
+              }
+            />
+          );
+        })}
+        {isIncomplete && (
+          <Text c="red.8" size="sm" role="alert">
+            {t('userManagement.reportAccess.groupIncomplete')}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                disabled={unused.length === 0}
+                aria-label={t('userManagement.reportAccess.addAttributeTo', { number, title: reportTitle })}
+              >
+                {t('userManagement.reportAccess.addAttribute')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {unused.map((attribute) => (
+                <Menu.Item key={attribute.Id} onClick={() => props.onAddAttribute(attribute.Id)}>
+                  {attributeName(attribute, language)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={props.onDelete}
+            aria-label={t('userManagement.reportAccess.deleteGroupOf', { number, title: reportTitle })}
+          >
+            {t('userManagement.reportAccess.deleteGroup')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,92 @@
+import { Fragment } from 'react';
+import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ManagedUser } from '@portal/contract';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { describeUser } from './display-names';
+import { UserEditRow } from './user-edit-row';
+import type { DataLists } from './user-management-queries';
+import { UserRowActions, type RowActionHandlers } from './user-row-actions';
+import type { UserEditor } from './use-user-editor';
+import type { UserColumn } from './use-user-list-request';
+import classes from './user-management.module.css';
+
+const COLUMNS: readonly UserColumn[] = ['id', 'role', 'firstName', 'lastName', 'username', 'email', 'client', 'division'];
+
+interface UserTableProps extends RowActionHandlers {
+  users: ManagedUser[];
+  lists: DataLists | undefined;
+  editor: UserEditor;
+  editFormId: string;
+  isSaving: boolean;
+  sort: { column: UserColumn; isDesc: boolean };
+  onSort: (column: UserColumn) => void;
+}
+
+/**
+ * The user table (spec section 2). The edited row replaces its user's row; a new user's row sits
+ * on top. On a phone the table scrolls sideways inside its frame rather than squeezing its columns.
+ */
+export function UserTable({ users, lists, editor, editFormId, isSaving, sort, onSort, ...actions }: UserTableProps) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const { edited } = editor;
+  const editRow = <UserEditRow editor={editor} lists={lists} formId={editFormId} isSaving={isSaving} />;
+
+  return (
+    <Table.ScrollContainer minWidth={1100} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="user-table">
+        <caption className={classes.caption}>
+          <VisuallyHidden>{t('userManagement.tableCaption')}</VisuallyHidden>
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => {
+              const isSorted = sort.column === column;
+              const Icon = !isSorted ? IconArrowsSort : sort.isDesc ? IconArrowDown : IconArrowUp;
+              return (
+                <Table.Th key={column} aria-sort={isSorted ? (sort.isDesc ? 'descending' : 'ascending') : undefined}>
+                  <UnstyledButton className={classes.sortButton} onClick={() => onSort(column)} disabled={editor.isEditing}>
+                    {t(`userManagement.columns.${column}`)}
+                    <Icon size={14} aria-hidden />
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            <Table.Th>{t('userManagement.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {edited?.isNew && editRow}
+          {users.map((user) => {
+            if (edited && !edited.isNew && edited.userId === user.Id) return <Fragment key={user.Id}>{editRow}</Fragment>;
+            const names = describeUser(user, language);
+            return (
+              <Table.Tr key={user.Id} data-testid="user-row">
+                <Table.Td>{user.Id}</Table.Td>
+                <Table.Td>{names.role}</Table.Td>
+                <Table.Td>{user.FirstName}</Table.Td>
+                <Table.Td>{user.LastName}</Table.Td>
+                <Table.Td>{user.Username}</Table.Td>
+                <Table.Td className={classes.email}>{user.Email}</Table.Td>
+                <Table.Td>{names.client}</Table.Td>
+                <Table.Td>{names.division}</Table.Td>
+                <Table.Td>
+                  <UserRowActions user={user} isLocked={editor.isEditing} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {users.length === 0 && !edited?.isNew && (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length + 1}>
+                <Text role="status">{t('userManagement.noUser')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { addUser, findUserRow, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
+
+test('An administrator edits a row, confirms, and the table shows the change', async ({ page }) => {
+  const person = newPerson('Riley');
+  await signIn(page, 'demo.admin', 'Alex');
+  await openUserManagement(page);
+  await addUser(page, person);
+
+  const row = await findUserRow(page, person.username);
+  await row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` }).click();
+  const edited = page.getByTestId('edited-user-row');
+  const save = edited.getByRole('button', { name: 'Save' });
+  // Nothing changed yet, and only one row is edited at a time.
+  await expect(save).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Add user' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await edited.getByLabel('Last name', { exact: true }).fill('Not@valid');
+  await expect(edited.getByText('Only letters, digits, spaces, apostrophes and hyphens are allowed.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  const newLastName = `${person.lastName}-Roy`;
+  await edited.getByLabel('Last name', { exact: true }).fill(newLastName);
+  await expect(save).toBeEnabled();
+
+  // No keeps the row in editing; Yes saves.
+  await save.click();
+  const confirm = page.getByRole('dialog', { name: 'Save the changes' });
+  await expect(confirm).toContainText(`${person.firstName} ${person.lastName}`);
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(edited).toBeVisible();
+  await save.click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('The user has been saved.');
+  await expect(edited).toHaveCount(0);
+  await expect(userRows(page).first().getByRole('cell', { name: newLastName, exact: true })).toBeVisible();
+
+  // The change is the server's: it stays after a reload.
+  await page.reload();
+  await expect((await findUserRow(page, person.username)).getByRole('cell', { name: newLastName, exact: true })).toBeVisible();
+});
+
+test('A refused change shows the error dialog with the server’s reason', async ({ page }) => {
+  const person = newPerson('Casey');
+  await signIn(page, 'demo.admin', 'Alex');
+  await openUserManagement(page);
+  await addUser(page, person);
+
+  // demo.user's username is taken: the server refuses it.
+  const row = await findUserRow(page, person.username);
+  await row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` }).click();
+  const edited = page.getByTestId('edited-user-row');
+  await edited.getByLabel('Username', { exact: true }).fill('demo.user');
+  await edited.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save the changes' }).getByRole('button', { name: 'Yes' }).click();
+  const error = page.getByRole('dialog', { name: 'Error occurred during save' });
+  await expect(error).toContainText('This username already exists.');
+  await expectNoSeriousA11yViolations(page);
+  await error.getByRole('button', { name: 'OK' }).click();
+  // The row is still being edited, so the mistake can be corrected.
+  await expect(edited.getByLabel('Username', { exact: true })).toHaveValue('demo.user');
+  await edited.getByRole('button', { name: 'Cancel' }).click();
+  await expect(userRows(page).getByRole('cell', { name: person.username, exact: true })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { addUser, chooseFirstPassword, findUserRow, logOut, newPerson, openUserManagement, signInAs } from '../../fixtures/user-management';
+
+test('An administrator gives a user one document type for one account, and the user sees exactly those documents', async ({ page }) => {
+  const person = newPerson('Morgan');
+  await signIn(page, 'demo.admin', 'Alex');
+  await openUserManagement(page);
+  await addUser(page, person);
+
+  const row = await findUserRow(page, person.username);
+  await row.getByRole('button', { name: `Report access of ${person.firstName} ${person.lastName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Report access – ${person.firstName} ${person.lastName}` });
+  const statements = dialog.getByTestId('report-access-item').filter({ hasText: 'Account statements' });
+  await statements.getByRole('button', { name: /Account statements/ }).click();
+  await expect(statements.getByText('No access')).toBeVisible();
+  await statements.getByRole('button', { name: 'Add a group to Account statements' }).click();
+  const group = statements.getByRole('group', { name: 'Group 1' });
+  await group.getByLabel('Account number').fill('NB-100201');
+  await expect(statements.getByText('Access', { exact: true })).toBeVisible();
+
+  // A second field left empty breaks the all-or-nothing rule of a group.
+  await group.getByRole('button', { name: 'Add an attribute to group 1 of Account statements' }).click();
+  await page.getByRole('menuitem', { name: 'Postal code' }).click();
+  await expect(group.getByLabel('Postal code')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(group.getByRole('alert')).toHaveText('Fill in every field of this group, or leave them all empty.');
+  await group.getByRole('button', { name: 'Remove Postal code from group 1' }).click();
+  await expect(group.getByRole('alert')).toHaveCount(0);
+
+  // An empty group is dropped on save rather than refused.
+  await statements.getByRole('button', { name: 'Add a group to Account statements' }).click();
+  await expect(statements.getByRole('group', { name: 'Group 2' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('Report-type access has been saved.');
+  await expect(dialog).toBeHidden();
+
+  // Opened again, the dialog shows what the server kept: one group with the account number.
+  await row.getByRole('button', { name: `Report access of ${person.firstName} ${person.lastName}` }).click();
+  await expect(statements.getByRole('group')).toHaveCount(1);
+  await expect(statements.getByRole('group', { name: 'Group 1' }).getByLabel('Account number')).toHaveValue('NB-100201');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await logOut(page);
+
+  await chooseFirstPassword(page, person, 'Statements#42');
+  await signInAs(page, person, 'Statements#42');
+  const tiles = page.getByTestId(/^tile-/);
+  await expect(tiles).toHaveCount(1);
+  await expect(tiles.first()).toContainText('Account statements');
+  await expect(tiles.first()).toContainText('8 documents');
+});
+
+test('Report access is offered only for users of role user', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await openUserManagement(page);
+  const row = await findUserRow(page, 'demo.admin');
+  await expect(row.getByRole('button', { name: 'Report access of Alex Martin' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Edit Alex Martin' })).toBeEnabled();
+});
