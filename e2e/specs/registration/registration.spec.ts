@@ -10,8 +10,11 @@ import {
   stepTitle,
 } from '../../fixtures/registration';
 
-/** Owner data no demo account uses (8 documents per type); claimed by the first test that subscribes with it. */
-const FREE_OWNER = { accountNumber: 'NB-100201', postalCode: 'H3A 2B2' };
+/**
+ * Owner data no demo account uses (8 documents per type), claimed here; the other owners without
+ * an account serve the onboarding test (NB-100202) and user management's access test (NB-100201).
+ */
+const FREE_OWNER = { accountNumber: 'NB-100203', postalCode: 'V6B 4Y8' };
 /** demo.user's own data: subscribing with it meets a duplicate (client NBF lets people continue). */
 const DEMO_USER_OWNER = { accountNumber: 'NB-100200', postalCode: 'H2X 1Y4' };
 

@@ -16,13 +16,13 @@ test('An administrator gives a user one document type for one account, and the u
   await expect(statements.getByText('No access')).toBeVisible();
   await statements.getByRole('button', { name: 'Add a group to Account statements' }).click();
   const group = statements.getByRole('group', { name: 'Group 1' });
-  await group.getByLabel('Account number').fill('NB-100201');
+  await group.getByRole('textbox', { name: 'Account number' }).fill('NB-100201');
   await expect(statements.getByText('Access', { exact: true })).toBeVisible();
 
   // A second field left empty breaks the all-or-nothing rule of a group.
   await group.getByRole('button', { name: 'Add an attribute to group 1 of Account statements' }).click();
   await page.getByRole('menuitem', { name: 'Postal code' }).click();
-  await expect(group.getByLabel('Postal code')).toBeVisible();
+  await expect(group.getByRole('textbox', { name: 'Postal code' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(group.getByRole('alert')).toHaveText('Fill in every field of this group, or leave them all empty.');
@@ -39,7 +39,7 @@ test('An administrator gives a user one document type for one account, and the u
   // Opened again, the dialog shows what the server kept: one group with the account number.
   await row.getByRole('button', { name: `Report access of ${person.firstName} ${person.lastName}` }).click();
   await expect(statements.getByRole('group')).toHaveCount(1);
-  await expect(statements.getByRole('group', { name: 'Group 1' }).getByLabel('Account number')).toHaveValue('NB-100201');
+  await expect(statements.getByRole('group', { name: 'Group 1' }).getByRole('textbox', { name: 'Account number' })).toHaveValue('NB-100201');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await logOut(page);
 

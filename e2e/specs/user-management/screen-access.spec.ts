@@ -15,7 +15,7 @@ test('The screen lists, searches, filters by role, sorts and pages the users', a
   await signIn(page, 'demo.super', 'Sam');
   await openUserManagement(page);
   // Defaults: 25 rows, Id descending.
-  await expect(page.getByLabel('Rows per page')).toHaveValue('25');
+  await expect(page.getByRole('textbox', { name: 'Rows per page' })).toHaveValue('25');
   await expect(userRows(page)).toHaveCount(25);
   const idHeader = page.getByRole('columnheader', { name: 'Id' });
   await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
@@ -71,7 +71,7 @@ test('@mobile On a phone the table scrolls sideways and offers at most 100 rows 
   await page.goto('/#/userManagement');
   await expect(page.getByRole('heading', { name: 'User management', level: 1 })).toBeVisible();
   await expect(userRows(page).first()).toBeVisible();
-  await page.getByLabel('Rows per page').click();
+  await page.getByRole('textbox', { name: 'Rows per page' }).click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100']);
   await page.keyboard.press('Escape');
   const overflows = await page.getByTestId('user-table').evaluate((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth);

@@ -21,8 +21,9 @@ export function useUserEditor(lists: DataLists | undefined) {
   });
 
   const begin = (row: EditedRow, values: UserFormValues) => {
-    form.setInitialValues(values);
     form.setValues(values);
+    // The row's values become the baseline of "changed", forgetting the fields the previous row touched.
+    form.resetDirty(values);
     form.clearErrors();
     form.resetTouched();
     setEdited(row);

@@ -83,7 +83,7 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
           </Menu>
           <Button
             variant="subtle"
-            color="red"
+            color="red.9"
             size="compact-sm"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={props.onDelete}

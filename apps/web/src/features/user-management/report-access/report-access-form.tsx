@@ -63,7 +63,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
               <Accordion.Control>
                 <Group gap="sm" wrap="nowrap">
                   <Text fw={600}>{title}</Text>
-                  <Badge color={isGiven ? 'green' : 'gray'} variant="light">
+                  <Badge color={isGiven ? 'green.9' : 'gray.7'} variant="filled">
                     {t(isGiven ? 'userManagement.reportAccess.given' : 'userManagement.reportAccess.notGiven')}
                   </Badge>
                 </Group>
