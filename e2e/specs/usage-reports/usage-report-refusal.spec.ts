@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkOf, waitForMail } from '../../fixtures/mailbox';
-import { DEMO_PASSWORD, signIn } from '../../fixtures/portal';
-import { generateAndDownload, generateButton, openReports, readSpreadsheet, waitingDialog } from '../../fixtures/usage-reports';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { clientSelector, generateAndDownload, generateButton, openReports, readSpreadsheet, waitingDialog } from '../../fixtures/usage-reports';
 
 /** A new internal staff member of Northbridge Financial, unique to this run. */
 function newReporter() {
@@ -46,7 +46,7 @@ test('An internal reporter whose role was lowered meanwhile sees the server’s 
 
   // Internal staff report on their own client: no client selector, and their own sign-in is listed.
   await openReports(reporterPage);
-  await expect(reporterPage.getByLabel('Clients', { exact: true })).toHaveCount(0);
+  await expect(clientSelector(reporterPage)).toHaveCount(0);
   const { rows } = await readSpreadsheet(await generateAndDownload(reporterPage));
   const username = rows[0]!.indexOf('Username');
   expect(rows.slice(1).some((row) => row[username] === reporter.username)).toBe(true);
@@ -62,6 +62,7 @@ test('An internal reporter whose role was lowered meanwhile sees the server’s 
   await expect(dialog.getByRole('alert')).toContainText('You are not allowed to do this.');
   const ok = dialog.getByRole('button', { name: 'OK' });
   await expect(ok).toBeFocused();
+  await expectNoSeriousA11yViolations(reporterPage);
   await ok.click();
   await expect(dialog).toHaveCount(0);
   await reporterContext.close();

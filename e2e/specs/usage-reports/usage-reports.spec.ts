@@ -44,7 +44,7 @@ test('A super user downloads each usage spreadsheet of a chosen client, headed i
 
   const zone = describeZone(TIME_ZONE);
   for (const { type, label, timeHeader } of TYPES) {
-    await page.getByRole('radio', { name: label }).check();
+    await page.getByRole('radio', { name: label, exact: true }).check();
     const download = await generateAndDownload(page);
     expect(download.suggestedFilename()).toBe(`usage-${type}-${weekAgo}_${today}.xlsx`);
     const { bytes, rows } = await readSpreadsheet(download);

@@ -63,4 +63,6 @@ test('A refused change shows the error dialog with the server’s reason', async
   await expect(edited.getByLabel('Username', { exact: true })).toHaveValue('demo.user');
   await edited.getByRole('button', { name: 'Cancel' }).click();
   await expect(userRows(page).getByRole('cell', { name: person.username, exact: true })).toBeVisible();
+  // Keyboard users are back on the button that started the editing.
+  await expect(row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` })).toBeFocused();
 });

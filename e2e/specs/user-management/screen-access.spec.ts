@@ -35,7 +35,7 @@ test('The screen lists, searches, filters by role, sorts and pages the users', a
   // The filter chips are the roles a super user may see, with the spec's labels.
   const filters = page.getByRole('group', { name: 'Filter by role' });
   for (const label of ['user', 'customer service', 'admin', 'internal', 'super user']) {
-    await expect(filters.getByRole('checkbox', { name: label, exact: true })).toBeVisible();
+    await expect(filters.getByText(label, { exact: true })).toBeVisible();
   }
   await filters.getByText('internal', { exact: true }).click();
   await expect(userRows(page)).toHaveCount(1);
@@ -74,7 +74,15 @@ test('@mobile On a phone the table scrolls sideways and offers at most 100 rows 
   await page.getByRole('textbox', { name: 'Rows per page' }).click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100']);
   await page.keyboard.press('Escape');
-  const overflows = await page.getByTestId('user-table').evaluate((table) => table.parentElement!.scrollWidth > table.parentElement!.clientWidth);
-  expect(overflows).toBe(true);
+  // The table is wider than the phone, inside a frame that scrolls; the page itself does not.
+  const layout = await page.getByTestId('user-table').evaluate((table) => {
+    let frame = table.parentElement;
+    while (frame && frame !== document.body && frame.scrollWidth <= frame.clientWidth) frame = frame.parentElement;
+    return {
+      isFrameScrolling: frame !== null && frame !== document.body && getComputedStyle(frame).overflowX !== 'visible',
+      isPageWider: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+  expect(layout).toEqual({ isFrameScrolling: true, isPageWider: false });
   await expectNoSeriousA11yViolations(page);
 });

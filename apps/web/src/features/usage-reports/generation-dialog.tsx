@@ -4,7 +4,6 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatNumber } from '../../lib/format';
-import { useIsMobile } from '../../lib/use-is-mobile';
 import type { GenerationState } from './use-usage-report-generation';
 
 interface GenerationDialogProps {
@@ -20,7 +19,6 @@ interface GenerationDialogProps {
 export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialogProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
-  const isMobile = useIsMobile();
   const isRunning = state.status === 'running';
   const okButton = useRef<HTMLButtonElement>(null);
 
@@ -38,7 +36,6 @@ export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialo
       onClose={isRunning ? onCancel : onDismiss}
       title={t('usageReports.dialog.title')}
       centered
-      fullScreen={isMobile}
       closeOnClickOutside={false}
       withCloseButton={!isRunning}
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -66,8 +63,12 @@ export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialo
           </Alert>
         )}
         {state.status === 'failed' && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={t('usageReports.dialog.failed')}>
-            {state.message}
+          // No Alert title: its coloured text is too faint on the tinted background.
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            <Text fw={600} size="sm">
+              {t('usageReports.dialog.failed')}
+            </Text>
+            <Text size="sm">{state.message}</Text>
           </Alert>
         )}
         <Group justify="flex-end">

@@ -8,6 +8,8 @@ export function usageReportClientsQuery(language: Locale) {
     queryKey: ['usageReports', 'clients', language],
     queryFn: ({ signal }) => callApi(endpoints.usageReportClients, { signal }),
     select: (answer) => answer.items,
+    // After a language switch, keep the previous names on screen until the new ones arrive.
+    placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
 }
@@ -17,6 +19,8 @@ export function usageReportDefinitionsQuery(language: Locale) {
     queryKey: ['usageReports', 'definitions', language],
     queryFn: ({ signal }) => callApi(endpoints.usageReportDefinitions, { signal }),
     select: (answer) => answer.items,
+    // After a language switch, keep the previous names on screen until the new ones arrive.
+    placeholderData: (previous) => previous,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { endpoints } from '@portal/contract';
+import i18next from 'i18next';
+import { endpoints, ErrorResponseSchema } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
-import { ApiError, createUnexpectedError } from '../../lib/api-error';
+import { ApiError, createUnexpectedError, isApiError } from '../../lib/api-error';
 import { fetchFile, saveFile, type ReceivedFile, type TransferProgress } from '../../lib/file-transfer';
 import type { GenerateUsageReportBody } from './usage-report-draft';
 
@@ -26,6 +27,13 @@ async function requireSpreadsheet(file: ReceivedFile): Promise<void> {
   const { error, msg } = (payload ?? {}) as { error?: unknown; msg?: unknown };
   if (typeof error === 'string') throw new ApiError(200, error, typeof msg === 'string' ? msg : '', payload);
   throw createUnexpectedError(200, 'A JSON answer instead of a spreadsheet', payload);
+}
+
+/** The refusal's text, followed by what the server said of each field it refused, when it did. */
+function describeRefusal(error: unknown): string {
+  const issues = isApiError(error) ? (ErrorResponseSchema.safeParse(error.body).data?.issues ?? []) : [];
+  const details = issues.map((issue) => issue.message).filter((key) => i18next.exists(key));
+  return [describeError(error), ...new Set(details.map((key) => i18next.t(key as never)))].join(' ');
 }
 
 function isAbort(error: unknown): boolean {
@@ -61,7 +69,7 @@ export function useUsageReportGeneration() {
     } catch (error) {
       // A cancelled request is the person's choice, not a failure to report.
       if (controller.signal.aborted || isAbort(error)) return;
-      setState({ status: 'failed', message: describeError(error) });
+      setState({ status: 'failed', message: describeRefusal(error) });
     } finally {
       if (running.current === controller) running.current = null;
     }

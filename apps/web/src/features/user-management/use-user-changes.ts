@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { readFieldIssues } from '../../lib/field-issues';
 import { getStoredUser, setStoredUser } from '../../lib/stored-user';
-import { failureOutcome, type Outcome } from './outcome-dialog';
+import { failureOutcome, type Outcome } from './outcome';
 import { toCreateRequest, toUpdateRequest, type UserFormValues } from './user-form';
 import { USER_MANAGEMENT_KEY } from './user-management-queries';
 import type { UserEditor } from './use-user-editor';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Checkbox, Group, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Checkbox, Select, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type RoleCode } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
@@ -34,12 +34,20 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
   useEffect(() => firstFieldRef.current?.focus(), [edited?.userId]);
 
   if (!edited) return null;
+  /** Keyboard users go back to the button that started the editing, which exists again once the row is gone. */
+  const cancel = (userId: number | null) => {
+    editor.stop();
+    window.requestAnimationFrame(() => {
+      const selector = userId === null ? '[data-add-user]' : `[data-edit-user="${userId}"]`;
+      document.querySelector<HTMLElement>(selector)?.focus();
+    });
+  };
   const divisions = divisionsOf(lists, values.clientCode);
 
   return (
     <Table.Tr data-testid={edited.isNew ? 'new-user-row' : 'edited-user-row'}>
       <Table.Td>{edited.userId}</Table.Td>
-      <Table.Td miw={150}>
+      <Table.Td miw={130}>
         <Select
           aria-label={column('role')}
           form={formId}
@@ -51,7 +59,7 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
           size="xs"
         />
       </Table.Td>
-      <Table.Td miw={130}>
+      <Table.Td miw={120}>
         <TextInput
           ref={firstFieldRef}
           aria-label={column('firstName')}
@@ -85,7 +93,7 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
           error={errorOf('username')}
         />
       </Table.Td>
-      <Table.Td miw={190}>
+      <Table.Td miw={180}>
         <TextInput
           aria-label={column('email')}
           form={formId}
@@ -123,16 +131,14 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
         />
       </Table.Td>
       <Table.Td>
-        <Stack gap={6}>
+        <Stack gap={6} align="stretch">
           <Checkbox label={t('userManagement.activeMFA')} form={formId} size="xs" {...form.getInputProps('activeMFA', { type: 'checkbox' })} />
-          <Group gap={4} wrap="nowrap">
-            <Button type="submit" form={formId} size="compact-sm" disabled={!editor.canSave} loading={isSaving}>
-              {t('userManagement.actions.save')}
-            </Button>
-            <Button variant="default" size="compact-sm" onClick={editor.stop} disabled={isSaving}>
-              {t('userManagement.actions.cancel')}
-            </Button>
-          </Group>
+          <Button type="submit" form={formId} size="compact-sm" disabled={!editor.canSave} loading={isSaving}>
+            {t('userManagement.actions.save')}
+          </Button>
+          <Button variant="default" size="compact-sm" onClick={() => cancel(edited.isNew ? null : edited.userId)} disabled={isSaving}>
+            {t('userManagement.actions.cancel')}
+          </Button>
         </Stack>
       </Table.Td>
     </Table.Tr>

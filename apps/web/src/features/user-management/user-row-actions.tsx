@@ -32,7 +32,13 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
       >
         <IconFileText size={20} aria-hidden />
       </RowAction>
-      <RowAction tip={t('userManagement.actions.edit')} label={t('userManagement.actions.editOf', { name })} isDisabled={isLocked} onClick={() => onEdit(user)}>
+      <RowAction
+        tip={t('userManagement.actions.edit')}
+        label={t('userManagement.actions.editOf', { name })}
+        isDisabled={isLocked}
+        onClick={() => onEdit(user)}
+        data-edit-user={user.Id}
+      >
         <IconPencil size={20} aria-hidden />
       </RowAction>
       <RowAction
@@ -58,6 +64,7 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
 
 interface RowActionProps {
   tip: string;
+  'data-edit-user'?: number;
   label: string;
   isDisabled: boolean;
   color?: string;
@@ -65,10 +72,10 @@ interface RowActionProps {
   children: ReactNode;
 }
 
-function RowAction({ tip, label, isDisabled, color, onClick, children }: RowActionProps) {
+function RowAction({ tip, label, isDisabled, color, onClick, children, ...data }: RowActionProps) {
   return (
     <Tooltip label={tip} withArrow disabled={isDisabled}>
-      <ActionIcon variant="subtle" size="lg" color={color} aria-label={label} disabled={isDisabled} onClick={onClick}>
+      <ActionIcon variant="subtle" size="lg" color={color} aria-label={label} disabled={isDisabled} onClick={onClick} {...data}>
         {children}
       </ActionIcon>
     </Tooltip>

@@ -33,7 +33,7 @@ export function UserToolbar({ search, onSearch, roles, roleFilters, onRoleFilter
           disabled={isLocked}
           w={{ base: '100%', xs: 360 }}
         />
-        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onAddUser} disabled={isLocked}>
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onAddUser} disabled={isLocked} data-add-user>
           {t('userManagement.addUser')}
         </Button>
       </Group>

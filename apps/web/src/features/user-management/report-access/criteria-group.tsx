@@ -83,7 +83,9 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
           </Menu>
           <Button
             variant="subtle"
-            color="red.9"
+            color="red"
+            // The subtle variant's own red is too pale on the group's grey for text.
+            c="red.9"
             size="compact-sm"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={props.onDelete}

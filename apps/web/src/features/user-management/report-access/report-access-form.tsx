@@ -7,7 +7,7 @@ import { endpoints, type ReportAccess } from '@portal/contract';
 import { describeError } from '../../../i18n/error-message';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { callApi } from '../../../lib/api-client';
-import { isNetworkFailure } from '../outcome-dialog';
+import { isNetworkFailure } from '../outcome';
 import { CriteriaGroup } from './criteria-group';
 import {
   addAttribute,
@@ -63,7 +63,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
               <Accordion.Control>
                 <Group gap="sm" wrap="nowrap">
                   <Text fw={600}>{title}</Text>
-                  <Badge color={isGiven ? 'green.9' : 'gray.7'} variant="filled">
+                  <Badge color={isGiven ? 'teal.9' : 'gray.7'} variant="filled">
                     {t(isGiven ? 'userManagement.reportAccess.given' : 'userManagement.reportAccess.notGiven')}
                   </Badge>
                 </Group>

@@ -1,0 +1,27 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createUnexpectedError } from '../../lib/api-error';
+import en from '../../i18n/en.json';
+import { failureOutcome } from './outcome';
+
+const TITLE = 'Error occurred during save';
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+});
+
+describe('the error dialog of a failed change', () => {
+  it('shows the heading and the translation of an error key the web knows', () => {
+    const error = new ApiError(400, 'errors.usernameTaken', 'This username already exists.');
+    expect(failureOutcome(error, TITLE)).toEqual({ kind: 'error', title: TITLE, text: 'This username already exists.' });
+  });
+
+  it('shows the server’s own message when its key is unknown', () => {
+    const error = new ApiError(400, 'errors.somethingNew', 'Something new went wrong.');
+    expect(failureOutcome(error, TITLE)).toEqual({ kind: 'error', title: TITLE, text: 'Something new went wrong.' });
+  });
+
+  it('shows only the generic text when the server could not be reached', () => {
+    expect(failureOutcome(createUnexpectedError(0, 'Failed to fetch'), TITLE)).toEqual({ kind: 'error', title: '', text: en.errors.unexpected });
+  });
+});
