@@ -21,7 +21,7 @@ function chosen(id: number, values: string[]): ChosenReport {
 describe('findAttributeErrors', () => {
   it('requires every value and caps each at 255 characters', () => {
     const errors = findAttributeErrors([chosen(7, ['  ', 'ok']), chosen(8, ['x'.repeat(256)])]);
-    expect(errors).toEqual({ '7-1': 'validation.required', '8-1': 'validation.attributeTooLong' });
+    expect(errors).toEqual({ '7-1': 'validation.required', '8-1': 'validation.attributeValueTooLong' });
   });
 
   it('accepts values of 1 to 255 characters', () => {

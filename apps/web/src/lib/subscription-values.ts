@@ -14,7 +14,7 @@ export function attributeFieldKey(reportId: number, attributeId: number): string
 export function checkAttributeValue(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return 'validation.required';
-  if (trimmed.length > ATTRIBUTE_VALUE_MAX_LENGTH) return 'validation.attributeTooLong';
+  if (trimmed.length > ATTRIBUTE_VALUE_MAX_LENGTH) return 'validation.attributeValueTooLong';
   return null;
 }
 

@@ -54,7 +54,7 @@ export const ChosenReportInputSchema = z.object({
         NameEn: display,
         DescriptionFr: display,
         DescriptionEn: display,
-        Value: z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeTooLong'),
+        Value: z.string().max(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeValueTooLong'),
       }),
     )
     .max(20),
