@@ -160,7 +160,7 @@ const UserFormFields = {
 
 /**
  * A new user gets no password: a welcome e-mail in contactLanguage carries a link to
- * /resetPassword?token=… where the user chooses it (valid WELCOME_TOKEN_TTL_HOURS, 7 days by default).
+ * /resetPassword?token=… where the user chooses it (valid WELCOME_TOKEN_TTL_DAYS, 7 days by default).
  */
 export const CreateUserRequestSchema = z.object({ ...UserFormFields, contactLanguage: LocaleSchema });
 export type CreateUserRequest = z.output<typeof CreateUserRequestSchema>;
