@@ -29,6 +29,20 @@ export interface ManagedUserFields {
   activeMfa: boolean;
 }
 
+/** The columns behind the editable fields, as creation and update both write them. */
+function editableColumns(fields: ManagedUserFields) {
+  return {
+    username: fields.username,
+    first_name: fields.firstName,
+    last_name: fields.lastName,
+    email: fields.email,
+    role_code: fields.roleCode,
+    client_id: fields.clientId,
+    experience_id: fields.experienceId,
+    mfa_active: fields.activeMfa,
+  };
+}
+
 /**
  * The text the users_search_trgm_idx trigram index is built on; written exactly as the index
  * expression so that the planner can answer searches from it.
@@ -196,14 +210,7 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
       const row = await trx
         .insertInto('users')
         .values({
-          username: fields.username,
-          first_name: fields.firstName,
-          last_name: fields.lastName,
-          email: fields.email,
-          role_code: fields.roleCode,
-          client_id: fields.clientId,
-          experience_id: fields.experienceId,
-          mfa_active: fields.activeMfa,
+          ...editableColumns(fields),
           contact_language: fields.contactLanguage,
           password_hash: null,
           must_set_password: true,
@@ -217,16 +224,7 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
     async update(userId: number, fields: ManagedUserFields, trx: Kysely<Database>): Promise<void> {
       await trx
         .updateTable('users')
-        .set({
-          username: fields.username,
-          first_name: fields.firstName,
-          last_name: fields.lastName,
-          email: fields.email,
-          role_code: fields.roleCode,
-          client_id: fields.clientId,
-          experience_id: fields.experienceId,
-          mfa_active: fields.activeMfa,
-        })
+        .set(editableColumns(fields))
         .where('id', '=', userId)
         .execute();
     },
