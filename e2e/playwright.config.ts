@@ -59,6 +59,7 @@ export default defineConfig({
         LOGIN_LIMIT_PER_IP: '10000',
         LOGIN_LIMIT_PER_USERNAME: '10000',
         REGISTRATION_LIMIT_PER_IP: '10000',
+        REGISTRATION_LIMIT_PER_EMAIL: '10000',
         CODE_SEND_LIMIT_PER_IP: '10000',
       },
     },

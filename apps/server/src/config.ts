@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
   REGISTRATION_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  REGISTRATION_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
   CODE_SEND_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   CODE_SEND_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(6),
   SMTP_URL: z.string().url().optional(),
@@ -62,8 +63,8 @@ export interface AppConfig {
   welcomeTokenTtlDays: number;
   /** Sign-in attempts allowed per minute, counted before any password hash is computed. */
   loginLimits: { perIp: number; perUsername: number };
-  /** Per hour: registration attempts per address, and registration codes sent per address and per e-mail. */
-  registrationLimits: { attemptsPerIp: number; codesPerIp: number; codesPerEmail: number };
+  /** Per hour: registration attempts and registration codes sent, per address and per e-mail. */
+  registrationLimits: { attemptsPerIp: number; attemptsPerEmail: number; codesPerIp: number; codesPerEmail: number };
   mail: { smtpUrl: string | undefined; from: string };
   sms: { providerUrl: string | undefined; token: string | undefined; from: string };
   webDistDir: string;
@@ -100,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perUsername: e.LOGIN_LIMIT_PER_USERNAME },
     registrationLimits: {
       attemptsPerIp: e.REGISTRATION_LIMIT_PER_IP,
+      attemptsPerEmail: e.REGISTRATION_LIMIT_PER_EMAIL,
       codesPerIp: e.CODE_SEND_LIMIT_PER_IP,
       codesPerEmail: e.CODE_SEND_LIMIT_PER_EMAIL,
     },

@@ -244,7 +244,7 @@ describe('completing a registration', () => {
 describe('abuse limits', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ REGISTRATION_LIMIT_PER_IP: '3', CODE_SEND_LIMIT_PER_EMAIL: '1' });
+    limited = await createTestApp({ REGISTRATION_LIMIT_PER_IP: '3', REGISTRATION_LIMIT_PER_EMAIL: '2', CODE_SEND_LIMIT_PER_EMAIL: '1' });
   });
   afterAll(() => limited.close());
 
@@ -258,6 +258,13 @@ describe('abuse limits', () => {
     const refused = await send('/api/processregistering', person(), '10.9.0.1');
     expect(refused.json().error).toBe('errors.tooManyRequests');
     expect((await send('/api/validateregistrationstep1', person({ userName: 'demo.user' }), '10.9.0.2')).statusCode).toBe(400);
+  });
+
+  it('limits registration attempts per e-mail address, whatever the sender’s address', async () => {
+    const model = person({ userName: 'demo.user' });
+    const statuses = [];
+    for (const ip of ['10.9.2.1', '10.9.2.2', '10.9.2.3']) statuses.push((await send('/api/validateregistrationstep1', model, ip)).statusCode);
+    expect(statuses).toEqual([400, 400, 429]);
   });
 
   it('limits codes sent per e-mail address, whatever the sender’s address', async () => {

@@ -46,7 +46,7 @@ export function createRegistrationService(deps: {
   subscriptions: SubscriptionService;
   rateLimiter: RateLimiter;
   transact: Transact;
-  limits: { attemptsPerIp: number; codesPerIp: number; codesPerEmail: number };
+  limits: { attemptsPerIp: number; attemptsPerEmail: number; codesPerIp: number; codesPerEmail: number };
 }) {
   async function clientOf(visitor: VisitorContext) {
     const experience = await deps.experiences.findByCodeOrDefault(visitor.experienceCode);
@@ -56,8 +56,12 @@ export function createRegistrationService(deps: {
     return experience;
   }
 
-  const countAttempt = (visitor: VisitorContext) =>
-    deps.rateLimiter.consume({ bucket: `register-ip:${visitor.ip}`, max: deps.limits.attemptsPerIp, windowSeconds: HOUR_SECONDS });
+  /** Counted before any check, so that guessing usernames or codes costs attempts from every address. */
+  const countAttempt = (model: Model, visitor: VisitorContext) =>
+    deps.rateLimiter.consume(
+      { bucket: `register-ip:${visitor.ip}`, max: deps.limits.attemptsPerIp, windowSeconds: HOUR_SECONDS },
+      { bucket: `register-email:${model.email.trim().toLowerCase()}`, max: deps.limits.attemptsPerEmail, windowSeconds: HOUR_SECONDS },
+    );
 
   async function checkPerson(model: Model): Promise<Registrant> {
     return checkRegistrant(model, {
@@ -105,7 +109,7 @@ export function createRegistrationService(deps: {
   return {
     async validateStep1(model: Model, visitor: VisitorContext): Promise<{ reportsLst: RegistrationReport[]; nextResendSeconds: number }> {
       const experience = await clientOf(visitor);
-      await countAttempt(visitor);
+      await countAttempt(model, visitor);
       const person = await checkPerson(model);
       // Back on the first step and forward again: a code sent moments ago still stands.
       const wait = await deps.codes.secondsBeforeNext(codeOwner(person));
@@ -132,7 +136,7 @@ export function createRegistrationService(deps: {
 
     async register(model: Model, visitor: VisitorContext, ignoreDuplicates: boolean): Promise<{ Username: string; Password: string }> {
       const experience = await clientOf(visitor);
-      await countAttempt(visitor);
+      await countAttempt(model, visitor);
       const person = await checkPerson(model);
       const ticked = new Set(model.reportsLst.filter((r) => r.Checked).map((r) => r.Id));
       if (model.choosenReports.some((c) => !ticked.has(c.Id))) {
