@@ -1,16 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
 import { addUser, findUserRow, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
 
-test('An administrator edits a row, confirms, and the table shows the change', async ({ page }) => {
-  const person = newPerson('Riley');
+/** demo.admin adds a new person and opens its row for editing. */
+async function editNewUser(page: Page, firstName: string) {
+  const person = newPerson(firstName);
   await signIn(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await addUser(page, person);
-
   const row = await findUserRow(page, person.username);
   await row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` }).click();
-  const edited = page.getByTestId('edited-user-row');
+  return { person, row, edited: page.getByTestId('edited-user-row') };
+}
+
+test('An administrator edits a row, confirms, and the table shows the change', async ({ page }) => {
+  const { person, edited } = await editNewUser(page, 'Riley');
   const save = edited.getByRole('button', { name: 'Save' });
   // Nothing changed yet, and only one row is edited at a time.
   await expect(save).toBeDisabled();
@@ -43,15 +47,8 @@ test('An administrator edits a row, confirms, and the table shows the change', a
 });
 
 test('A refused change shows the error dialog with the server’s reason', async ({ page }) => {
-  const person = newPerson('Casey');
-  await signIn(page, 'demo.admin', 'Alex');
-  await openUserManagement(page);
-  await addUser(page, person);
-
+  const { person, row, edited } = await editNewUser(page, 'Casey');
   // demo.user's username is taken: the server refuses it.
-  const row = await findUserRow(page, person.username);
-  await row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` }).click();
-  const edited = page.getByTestId('edited-user-row');
   await edited.getByLabel('Username', { exact: true }).fill('demo.user');
   await edited.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('dialog', { name: 'Save the changes' }).getByRole('button', { name: 'Yes' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ATTRIBUTE_VALUE_MAX_LENGTH, EMAIL_INPUT_MAX_LENGTH, NAME_RULE_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.js';
+import { ATTRIBUTE_VALUE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_RULE_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.js';
 import { OneTimeCodeSchema } from './fields.js';
 
 /**
@@ -65,7 +65,7 @@ export type ChosenReportInput = z.input<typeof ChosenReportInputSchema>;
 export const RegistrationModelSchema = z.object({
   firstName: bounded(NAME_RULE_MAX_LENGTH),
   lastName: bounded(NAME_RULE_MAX_LENGTH),
-  email: bounded(EMAIL_INPUT_MAX_LENGTH + 1),
+  email: bounded(EMAIL_MAX_LENGTH),
   userName: bounded(USERNAME_MAX_LENGTH),
   password: bounded(PASSWORD_MAX_LENGTH),
   confirmPassword: bounded(PASSWORD_MAX_LENGTH),
