@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { hashPassword } from '../src/services/passwords.js';
 import { waitForSms } from './mfa-helpers.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { insertTestUser } from './user-management-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,6 +111,22 @@ describe('password change', () => {
     expect((await change({ OldPassword: 'Portal#2026', NewPassword: 'Fresh#Pass42', ConfPassword: 'Fresh#Pass42' })).statusCode).toBe(200);
     expect((await call(other, 'GET', '/login/account-status')).statusCode).toBe(401);
     expect((await call(cookie, 'GET', '/login/account-status')).statusCode).toBe(200);
+
+    // The seeded password the account started with is in the history too.
+    const back = await change({ OldPassword: 'Fresh#Pass42', NewPassword: 'Portal#2026', ConfPassword: 'Portal#2026' });
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toMatchObject({ error: 'errors.passwordReused', msg: 'You have used this password lately, please choose a different one.' });
+  });
+
+  it('remembers every password a person has had, whichever path stored it', async () => {
+    const first = 'First#Pass2026';
+    // Written straight into the users table, as an import or a seed would: no code path adds it to the history.
+    await insertTestUser(t, { username: 'history.keeper', role: 'USER', clientCode: 'NBF', passwordHash: await hashPassword(first) });
+    const cookie = await signIn(t, 'history.keeper', first);
+    const change = (from: string, to: string) => call(cookie, 'POST', '/account/set-new-password', { OldPassword: from, NewPassword: to, ConfPassword: to });
+    const passwords = [first, 'Second#Pass2026', 'Third#Pass2026'];
+    for (let i = 1; i < passwords.length; i++) expect((await change(passwords[i - 1]!, passwords[i]!)).statusCode).toBe(200);
+    for (const earlier of passwords.slice(0, 2)) expect((await change(passwords[2]!, earlier)).json().error, earlier).toBe('errors.passwordReused');
   });
 
   it('reports a password past its age as expired', async () => {

@@ -54,6 +54,13 @@ describe('POST /Dashboard/ReportData', () => {
     const amounts = body.Results.map((r: { closingBalance: string }) => Number(r.closingBalance));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     expect((await reportData(user, 'NBF-STMT', { sortBy: 'postalCode' })).statusCode).toBe(400);
+
+    // A data table's array form sorts by its first entry; an empty one keeps the date order.
+    const asArrays = (await reportData(user, 'NBF-STMT', { perPage: 36, sortBy: ['closingBalance'], sortDirection: ['asc'] })).json();
+    expect(asArrays.Results.map((r: { key: string }) => r.key)).toEqual(body.Results.map((r: { key: string }) => r.key));
+    const byDate = (await reportData(user, 'NBF-STMT', { perPage: 36 })).json();
+    const emptyArrays = (await reportData(user, 'NBF-STMT', { perPage: 36, sortBy: [], sortDirection: [] })).json();
+    expect(emptyArrays.Results.map((r: { key: string }) => r.key)).toEqual(byDate.Results.map((r: { key: string }) => r.key));
   });
 
   it('searches with each operation over the ticked fields', async () => {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { REGISTRATION_PROOF_COOKIE } from '../src/plugins/session.plugin.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every visitor here comes from one address; the per-address limits have tests of their own below.
+  t = await createTestApp({ REGISTRATION_LIMIT_PER_IP: '1000', CODE_SEND_LIMIT_PER_IP: '1000' });
 });
 afterAll(() => t.close());
 
@@ -31,14 +33,27 @@ function person(overrides: Record<string, unknown> = {}) {
 
 type Model = ReturnType<typeof person>;
 
-async function post(url: string, payload: unknown, options: { exp?: string; lang?: string; ip?: string } = {}) {
+interface PostOptions {
+  exp?: string;
+  lang?: string;
+  ip?: string;
+  /** The registration-proof cookie a browser got from step 2. */
+  proof?: string;
+}
+
+async function post(url: string, payload: unknown, options: PostOptions = {}) {
+  const proof = options.proof === undefined ? '' : `; ${REGISTRATION_PROOF_COOKIE}=${options.proof}`;
   return t.app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
-    headers: { cookie: `exp=${options.exp ?? 'NBF'}; lang=${options.lang ?? 'en'}` },
+    headers: { cookie: `exp=${options.exp ?? 'NBF'}; lang=${options.lang ?? 'en'}${proof}` },
     remoteAddress: options.ip ?? '10.1.0.1',
   });
+}
+
+function proofCookieOf(response: Awaited<ReturnType<typeof post>>) {
+  return response.cookies.find((cookie) => cookie.name === REGISTRATION_PROOF_COOKIE);
 }
 
 async function reportId(code: string): Promise<number> {
@@ -46,7 +61,7 @@ async function reportId(code: string): Promise<number> {
   return row.id;
 }
 
-/** Steps 1 to 3: returns the code read from the e-mail and the chosen types with their attributes. */
+/** Steps 1 to 3: returns the code read from the e-mail, step 2's proof of it, and the chosen types with their attributes. */
 async function throughStep3(model: Model, codes: string[], options: { exp?: string; lang?: string } = {}) {
   const before = t.smtp.messages.length;
   const step1 = await post('/api/validateregistrationstep1', model, options);
@@ -58,7 +73,8 @@ async function throughStep3(model: Model, codes: string[], options: { exp?: stri
   const reportsLst = step2.json().reportsLst.map((r: { Id: number }) => ({ ...r, Checked: ids.includes(r.Id) }));
   const step3 = await post('/api/validateregistrationstep3', { ...model, reportsLst }, options);
   expect(step3.statusCode, step3.body).toBe(200);
-  return { code, reportsLst, choosenReports: step3.json().choosenReports as { Id: number; Attributes: { AttributeId: number; NameEn: string; Value: string }[] }[] };
+  const proof = proofCookieOf(step2)!.value;
+  return { code, proof, reportsLst, choosenReports: step3.json().choosenReports as { Id: number; Attributes: { AttributeId: number; NameEn: string; Value: string }[] }[] };
 }
 
 /** Fills each chosen type with the owner number and postal code printed on that owner's documents. */
@@ -142,10 +158,12 @@ describe('registration steps', () => {
 describe('completing a registration', () => {
   it('creates the user with the session language and e-mail MFA, granting exactly the proven owner’s documents', async () => {
     const model = person();
-    const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT'], { lang: 'fr' });
-    const done = await post('/api/processregistering', { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', ' H3A  2B2 '), contactValidationCode: code }, { lang: 'fr' });
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT'], { lang: 'fr' });
+    // The specification's model alone: the code proven at step 2 is remembered for this browser.
+    const done = await post('/api/processregistering', { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', ' H3A  2B2 ') }, { lang: 'fr', proof });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toEqual({ Username: model.userName, Password: PASSWORD });
+    expect(proofCookieOf(done)?.value).toBe('');
 
     const created = await t.database.db.selectFrom('users').selectAll().where('username', '=', model.userName).executeTakeFirstOrThrow();
     expect(created).toMatchObject({ role_code: 'USER', contact_language: 'fr', mfa_active: true, mfa_type: 0, must_set_password: false });
@@ -156,17 +174,61 @@ describe('completing a registration', () => {
     const list = await t.app.inject({ method: 'POST', url: '/Dashboard/ReportData/NBF-STMT', payload: { page: 1, perPage: 50 }, headers: { cookie } });
     expect(list.json().Results.every((row: Record<string, string>) => row.accountNumber === 'NB-100201')).toBe(true);
 
-    const reuse = await post('/api/processregistering', { ...person(), reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2'), contactValidationCode: code });
-    expect(reuse.json().error).toBe('errors.registrationCodeInvalid');
+    // The proof was used up with the code: once the address is free again, it registers nobody else.
+    await t.database.db.updateTable('users').set({ deleted_at: new Date() }).where('username', '=', model.userName).execute();
+    const again = { ...model, userName: `${model.userName}.again`, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const reused = await post('/api/processRegisteringNoDupes', again, { proof });
+    expect(reused.json().error).toBe('errors.registrationNotVerified');
+    expect(await usersNamed(again.userName)).toBe(0);
+  });
+
+  it('still accepts the code sent again beside the model, and checks it', async () => {
+    const model = person();
+    const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const wrong = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code === '0000000' ? '1111111' : '0000000' });
+    expect(wrong.json().error).toBe('errors.registrationCodeInvalid');
+    const done = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await usersNamed(model.userName)).toBe(1);
+  });
+
+  it('creates nothing without a live proof of step 2 for this browser and this address', async () => {
+    const model = person();
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const other = person();
+    const otherProof = (await throughStep3(other, ['NBF-STMT'])).proof;
+
+    const refusals: [string, unknown, PostOptions][] = [
+      ['a browser that never passed step 2', payload, {}],
+      ['a forged proof', payload, { proof: 'not-a-proof' }],
+      ['another browser’s proof', payload, { proof: otherProof }],
+      ['the address changed after step 2', { ...payload, email: `changed.${model.email}` }, { proof }],
+    ];
+    for (const [what, body, options] of refusals) {
+      const response = await post('/api/processRegisteringNoDupes', body, options);
+      expect(response.statusCode, what).toBe(400);
+      expect(response.json(), what).toMatchObject({ error: 'errors.registrationNotVerified', msg: expect.stringContaining('not been verified') });
+    }
+    expect(await usersNamed(model.userName)).toBe(0);
+
+    // A proof lives as long as the code it stands for.
+    const codes = t.database.db.updateTable('one_time_codes').where('target', '=', model.email);
+    await codes.set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    expect((await post('/api/processRegisteringNoDupes', payload, { proof })).json().error).toBe('errors.registrationNotVerified');
+    await codes.set({ expires_at: new Date(Date.now() + 60_000) }).execute();
+    expect((await post('/api/processRegisteringNoDupes', payload, { proof })).statusCode).toBe(200);
+    expect(await usersNamed(model.userName)).toBe(1);
   });
 
   it('refuses forged final payloads and creates nobody', async () => {
     const model = person();
-    const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const valid = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100202', 'M5V 3L9'), contactValidationCode: code };
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
+    const valid = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100202', 'M5V 3L9') };
     const lauBill = await reportId('LAU-BILL');
     const attempts: [string, unknown, string][] = [
-      ['skipped code', { ...valid, contactValidationCode: undefined }, 'errors.registrationCodeInvalid'],
+      ['wrong code sent again', { ...valid, contactValidationCode: '12345678' }, 'errors.registrationCodeInvalid'],
       ['unticked type', { ...valid, reportsLst: reportsLst.map((r: object) => ({ ...r, Checked: false })) }, 'errors.subscriptionInvalid'],
       ['missing attribute', { ...valid, choosenReports: valid.choosenReports.map((r) => ({ ...r, Attributes: r.Attributes.slice(0, 1) })) }, 'errors.subscriptionInvalid'],
       ['empty value', { ...valid, choosenReports: fill(choosenReports, 'NB-100202', ' ') }, 'errors.subscriptionInvalid'],
@@ -175,49 +237,49 @@ describe('completing a registration', () => {
       ['weak password', { ...valid, password: 'abc', confirmPassword: 'abc' }, 'errors.registrationPasswordWeak'],
     ];
     for (const [what, payload, error] of attempts) {
-      const response = await post('/api/processregistering', payload);
+      const response = await post('/api/processregistering', payload, { proof });
       expect(response.statusCode, what).toBe(400);
       expect(response.json().error, what).toBe(error);
     }
-    const wrongOwner = await post('/api/processregistering', { ...valid, choosenReports: fill(choosenReports, 'NB-100202', 'H2X 1Y4') });
+    const wrongOwner = await post('/api/processregistering', { ...valid, choosenReports: fill(choosenReports, 'NB-100202', 'H2X 1Y4') }, { proof });
     expect(wrongOwner.json()).toMatchObject({ error: 'errors.subscriptionInvalid', msg: 'Information are not valid' });
     expect(wrongOwner.json().reportErrorList).toEqual([expect.objectContaining({ TitleEn: 'Account statements' })]);
     expect(await usersNamed(model.userName)).toBe(0);
 
-    // The code survived every refusal: the genuine payload still completes.
-    expect((await post('/api/processregistering', valid)).statusCode).toBe(200);
+    // The code and its proof survived every refusal: the genuine payload still completes.
+    expect((await post('/api/processregistering', valid, { proof })).statusCode).toBe(200);
   });
 
   it('reports data another user holds; continuing is allowed only when the client does not block duplicates', async () => {
     const model = person();
-    const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100200', 'H2X 1Y4'), contactValidationCode: code };
-    const duplicate = await post('/api/processregistering', payload);
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100200', 'H2X 1Y4') };
+    const duplicate = await post('/api/processregistering', payload, { proof });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ error: 'errors.subscriptionInUse', duplicate: true, blockDuplicate: false });
     expect(duplicate.json().reportErrorList).toEqual([expect.objectContaining({ TitleEn: 'Account statements' })]);
     expect(await usersNamed(model.userName)).toBe(0);
-    expect((await post('/api/processRegisteringNoDupes', payload)).statusCode).toBe(200);
+    expect((await post('/api/processRegisteringNoDupes', payload, { proof })).statusCode).toBe(200);
 
     const blocked = person();
     const lau = await throughStep3(blocked, ['LAU-BILL'], { exp: 'LAU' });
-    const lauPayload = { ...blocked, reportsLst: lau.reportsLst, choosenReports: fill(lau.choosenReports, 'LA-500100', 'G1R 4P5'), contactValidationCode: lau.code };
-    const refused = await post('/api/processregistering', lauPayload, { exp: 'LAU' });
+    const lauPayload = { ...blocked, reportsLst: lau.reportsLst, choosenReports: fill(lau.choosenReports, 'LA-500100', 'G1R 4P5') };
+    const refused = await post('/api/processregistering', lauPayload, { exp: 'LAU', proof: lau.proof });
     expect(refused.json()).toMatchObject({ error: 'errors.subscriptionInUse', blockDuplicate: true });
-    const stillRefused = await post('/api/processRegisteringNoDupes', lauPayload, { exp: 'LAU' });
+    const stillRefused = await post('/api/processRegisteringNoDupes', lauPayload, { exp: 'LAU', proof: lau.proof });
     expect(stillRefused.statusCode).toBe(409);
     expect(await usersNamed(blocked.userName)).toBe(0);
   });
 
   it('is all or nothing: a failure at the last write leaves no user, no access and a usable code', async () => {
     const model = person();
-    const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-TAX']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100203', 'V6B 4Y8'), contactValidationCode: code };
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-TAX']);
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100203', 'V6B 4Y8') };
     const db = t.database.db;
     await sql`CREATE FUNCTION refuse_criteria() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
     await sql`CREATE TRIGGER refuse_criteria BEFORE INSERT ON access_criteria FOR EACH ROW EXECUTE FUNCTION refuse_criteria()`.execute(db);
     try {
-      const failed = await post('/api/processregistering', payload);
+      const failed = await post('/api/processregistering', payload, { proof });
       expect(failed.statusCode).toBe(500);
       expect(failed.json().error).toBe('errors.unexpected');
     } finally {
@@ -225,7 +287,7 @@ describe('completing a registration', () => {
       await sql`DROP FUNCTION refuse_criteria()`.execute(db);
     }
     expect(await usersNamed(model.userName)).toBe(0);
-    expect((await post('/api/processregistering', payload)).statusCode).toBe(200);
+    expect((await post('/api/processregistering', payload, { proof })).statusCode).toBe(200);
     expect(await usersNamed(model.userName)).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_CODES, type RoleCode } from '@portal/contract';
+import { endpoints, ROLE_CODES, type RoleCode } from '@portal/contract';
 import { getMenusForRole, getRoleRank } from '../src/services/permissions.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
@@ -92,6 +92,55 @@ describe('a USER', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ success: false, error: 'errors.forbidden', msg: 'You are not allowed to do this.' });
     }
+  });
+});
+
+describe('calls behind a menu', () => {
+  const behindMenu = Object.values(endpoints).filter((endpoint) => endpoint.menu !== undefined);
+  /** Bodies no schema accepts: the answer must not depend on them. */
+  const malformed = ['{"options": {"sortBy": 42}, "roleFilters": "x"', '[1, 2, 3]', '"just text"', '{"userId": "NaN", "extra": {}}'];
+  const urlOf = (path: string) => path.replace(':id', 'not-a-number');
+
+  it('are every user-management and usage-spreadsheet call', () => {
+    expect(behindMenu.map((endpoint) => endpoint.menu).sort()).toEqual([...Array(3).fill('reports'), ...Array(8).fill('userManagement')]);
+  });
+
+  it('refuse a caller without the menu with 403 whatever the body, before reading it', async () => {
+    const roles: RoleCode[] = ['USER', 'CUSTOMER_SERVICE', 'ADMIN'];
+    for (const role of roles) {
+      const cookie = await signIn(t, SIGN_IN_AS[role]);
+      for (const endpoint of behindMenu.filter((e) => !getMenusForRole(role).includes(e.menu!))) {
+        for (const payload of endpoint.method === 'POST' ? malformed : [undefined]) {
+          const response = await t.app.inject({
+            method: endpoint.method,
+            url: `${urlOf(endpoint.path)}?page=zzz`,
+            headers: { cookie, 'content-type': 'application/json' },
+            payload,
+          });
+          const label = `${role} ${endpoint.path} ${payload}`;
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json(), label).toEqual({ success: false, error: 'errors.forbidden', msg: 'You are not allowed to do this.' });
+        }
+      }
+    }
+  });
+
+  it('answer 401 to nobody signed in, whatever the body', async () => {
+    for (const endpoint of behindMenu) {
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint.path),
+        headers: { 'content-type': 'application/json' },
+        ...(endpoint.method === 'POST' && { payload: malformed[0] }),
+      });
+      expect(response.statusCode, endpoint.path).toBe(401);
+    }
+  });
+
+  it('still validate the body of a caller who holds the menu', async () => {
+    const response = await apis.SUPER_USER.list({ options: { sortBy: 42 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('errors.validation');
   });
 });
 

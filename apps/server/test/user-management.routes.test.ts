@@ -105,6 +105,18 @@ describe('POST /api/usermanagement/users', () => {
     expect(await usernames({ search: 'Quentin', options: { sortBy: 'Id', sortDesc: false } })).toEqual(['zeph.0', 'zeph.1', 'zeph.2']);
   });
 
+  it('takes a data table’s array options: the first entry sorts, an empty array keeps the default order', async () => {
+    const usernames = async (options: object) => (await admin.list({ search: 'Quentin', options })).json().Users.map((u: { Username: string }) => u.Username);
+    expect(await usernames({ sortBy: ['LastName'], sortDesc: [true] })).toEqual(['zeph.0', 'zeph.1', 'zeph.2']);
+    expect(await usernames({ sortBy: ['LastName', 'Id'], sortDesc: [false, true] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
+    expect(await usernames({ sortBy: ['LastName'], sortDesc: [] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
+    expect(await usernames({ sortBy: [], sortDesc: [], groupBy: [], mustSort: false, multiSort: false })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
+    expect(await usernames({ sortBy: null, sortDesc: null })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
+    const refused = await admin.list({ options: { sortBy: ['Password'] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues[0].message).toBe('validation.userSortInvalid');
+  });
+
   it('sorts by every column of the table', async () => {
     const columns = ['Id', 'Role_Code', 'Role_NameFr', 'Role_NameEn', 'FirstName', 'LastName', 'Username', 'Email', 'Client_Code',
       'Client_NameFR', 'Client_NameEN', 'Experience_Code', 'Experience_NameFr', 'Experience_NameEn', 'ActiveMFA', 'Language'];

@@ -3,6 +3,8 @@ import { statements as initialSchema } from './migrations/001-initial-schema.js'
 import { statements as documentSearchIndex } from './migrations/002-document-search-index.js';
 import { statements as reportDocumentCounts } from './migrations/003-report-document-counts.js';
 import { statements as dropWholeTextSearchIndex } from './migrations/004-drop-whole-text-search-index.js';
+import { statements as registrationProof } from './migrations/005-registration-proof.js';
+import { statements as passwordHistoryTrigger } from './migrations/006-password-history-trigger.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -10,6 +12,8 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '002-document-search-index': documentSearchIndex,
   '003-report-document-counts': reportDocumentCounts,
   '004-drop-whole-text-search-index': dropWholeTextSearchIndex,
+  '005-registration-proof': registrationProof,
+  '006-password-history-trigger': passwordHistoryTrigger,
 };
 
 const provider: MigrationProvider = {

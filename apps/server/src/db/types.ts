@@ -106,6 +106,8 @@ export interface OneTimeCodesTable {
   expires_at: Date;
   consumed_at: Date | null;
   voided_at: Date | null;
+  /** Hash of the secret a visitor's browser holds once registration step 2 accepted this code. */
+  proof_hash: string | null;
 }
 
 export interface PasswordTokensTable {

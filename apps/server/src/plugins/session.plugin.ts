@@ -7,6 +7,10 @@ import { AppError, unauthorized } from '../errors.js';
 import { hashSecret } from '../services/tokens.js';
 
 export const SESSION_COOKIE = 'portal_session';
+/** A visitor has no session: this cookie carries the secret that proves its registration code (step 2). */
+export const REGISTRATION_PROOF_COOKIE = 'portal_registration';
+/** Only the registration calls need it. */
+const REGISTRATION_PROOF_PATH = '/api';
 /** last_seen_at is written at most this often, so reads do not become writes on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -48,6 +52,20 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
+  app.decorate('setRegistrationProofCookie', (reply: FastifyReply, secret: string, expiresAt: Date) => {
+    reply.setCookie(REGISTRATION_PROOF_COOKIE, secret, {
+      path: REGISTRATION_PROOF_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookies,
+      expires: expiresAt,
+    });
+  });
+
+  app.decorate('clearRegistrationProofCookie', (reply: FastifyReply) => {
+    reply.clearCookie(REGISTRATION_PROOF_COOKIE, { path: REGISTRATION_PROOF_PATH });
+  });
+
   app.decorate('loadAuth', async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
@@ -65,6 +83,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     setSessionCookie(reply: FastifyReply, token: string): void;
     clearSessionCookie(reply: FastifyReply): void;
+    setRegistrationProofCookie(reply: FastifyReply, secret: string, expiresAt: Date): void;
+    clearRegistrationProofCookie(reply: FastifyReply): void;
     loadAuth(request: FastifyRequest): Promise<void>;
   }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@portal/contract';
-import { requireAccess } from '../plugins/session.plugin.js';
+import { refuseControlCharacters, type Endpoint } from '@portal/contract';
+import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
+import { requireMenu } from '../services/permissions.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -20,8 +21,8 @@ type Handler<E extends Endpoint> = (
 export const boundEndpoints = new WeakMap<FastifyInstance, Endpoint[]>();
 
 /**
- * Serves one contract endpoint: its schemas validate the request and shape the answer,
- * its access level guards it, and the handler only calls a service and presents.
+ * Serves one contract endpoint: its access level and menu guard it, its schemas validate the
+ * request and shape the answer, and the handler only calls a service and presents.
  */
 export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
   const list = boundEndpoints.get(app) ?? [];
@@ -34,14 +35,18 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.path.split('/').filter(Boolean)[0]!.toLowerCase()],
-      ...(endpoint.body && { body: endpoint.body }),
-      ...(endpoint.query && { querystring: endpoint.query }),
-      ...(endpoint.params && { params: endpoint.params }),
+      // Every text of the request is also refused when it holds control characters (400, before any query runs).
+      ...(endpoint.body && { body: refuseControlCharacters(endpoint.body) }),
+      ...(endpoint.query && { querystring: refuseControlCharacters(endpoint.query) }),
+      ...(endpoint.params && { params: refuseControlCharacters(endpoint.params) }),
       ...(endpoint.response && { response: { 200: endpoint.response } }),
     },
-    preHandler: async (request) => {
+    // On request, before the body is parsed or validated: a caller who may not make this call
+    // gets 401 or 403 whatever it sent, never a 400 that describes the schema.
+    onRequest: async (request) => {
       await app.loadAuth(request);
       requireAccess(endpoint.access, request);
+      if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);
     },
     handler: (request, reply) => handler(request as EndpointRequest<E>, reply),
   });

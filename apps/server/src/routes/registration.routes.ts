@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { requireAuth } from '../plugins/session.plugin.js';
+import { REGISTRATION_PROOF_COOKIE, requireAuth } from '../plugins/session.plugin.js';
 import type { OnboardingService } from '../services/onboarding.service.js';
 import type { RegistrationService, VisitorContext } from '../services/registration.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -16,10 +16,11 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: { registr
     ...(await deps.registration.validateStep1(request.body, visitorOf(request))),
   }));
 
-  bindEndpoint(app, endpoints.validateRegistrationStep2, async (request) => ({
-    success: true as const,
-    reportsLst: await deps.registration.validateStep2(request.body.data, request.body.contactValidationCode, visitorOf(request)),
-  }));
+  bindEndpoint(app, endpoints.validateRegistrationStep2, async (request, reply) => {
+    const { reportsLst, proof } = await deps.registration.validateStep2(request.body.data, request.body.contactValidationCode, visitorOf(request));
+    app.setRegistrationProofCookie(reply, proof.secret, proof.expiresAt);
+    return { success: true as const, reportsLst };
+  });
 
   bindEndpoint(app, endpoints.validateRegistrationStep3, async (request) => ({
     success: true as const,
@@ -35,10 +36,12 @@ export function registerRegistrationRoutes(app: FastifyInstance, deps: { registr
     [endpoints.processRegistering, false],
     [endpoints.processRegisteringNoDupes, true],
   ] as const) {
-    bindEndpoint(app, endpoint, async (request) => ({
-      success: true as const,
-      data: await deps.registration.register(request.body, visitorOf(request), ignoreDuplicates),
-    }));
+    bindEndpoint(app, endpoint, async (request, reply) => {
+      const proofSecret = request.cookies[REGISTRATION_PROOF_COOKIE];
+      const data = await deps.registration.register(request.body, visitorOf(request), { ignoreDuplicates, proofSecret });
+      app.clearRegistrationProofCookie(reply);
+      return { success: true as const, data };
+    });
   }
 
   bindEndpoint(app, endpoints.onboardingReports, async (request) => ({

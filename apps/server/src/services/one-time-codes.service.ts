@@ -4,6 +4,7 @@ import type { CodeOwner, OneTimeCodesRepository } from '../db/repositories/one-t
 import type { Tx } from '../db/transact.js';
 import { AppError } from '../errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { createSecret, hashSecret } from './tokens.js';
 
 /** Codes sent within this time of each other form one chain, whose resend delays grow. */
 const CHAIN_WINDOW_MS = 60 * 60_000;
@@ -79,10 +80,28 @@ export function createOneTimeCodeService(deps: {
     return usable.id;
   }
 
+  /**
+   * Checks a code without using it up and answers a secret that stands for it: whoever holds the
+   * secret may later use this code, for this owner, while the code itself would still be usable.
+   */
+  async function prove(owner: CodeOwner, code: string): Promise<{ secret: string; expiresAt: Date }> {
+    const codeId = await verify(owner, code);
+    const { secret, hash } = createSecret();
+    await deps.codes.recordProof(codeId, hash);
+    const proven = await deps.codes.findProven(owner, hash, now());
+    if (!proven) throw codeInvalid();
+    return { secret, expiresAt: proven.expires_at };
+  }
+
+  /** The id of the code this secret proves for this owner, if it is still usable. */
+  async function findProven(owner: CodeOwner, secret: string): Promise<number | undefined> {
+    return (await deps.codes.findProven(owner, hashSecret(secret), now()))?.id;
+  }
+
   async function consume(codeId: number, trx?: Tx): Promise<void> {
     if (!(await deps.codes.consume(codeId, trx))) throw codeInvalid();
   }
 
-  return { issue, secondsBeforeNext, verify, consume };
+  return { issue, secondsBeforeNext, verify, prove, findProven, consume };
 }
 export type OneTimeCodeService = ReturnType<typeof createOneTimeCodeService>;

@@ -62,6 +62,11 @@ export function isClientInScope(scope: ClientScope, clientId: number): boolean {
   return scope.kind === 'allClients' || scope.clientId === clientId;
 }
 
+/** The guard of every call behind a menu entry (see the contract's `menu`): 403 errors.forbidden without it. */
+export function requireMenu(actor: Actor, menu: Menu): void {
+  if (!permissionsOf(actor)?.menus.includes(menu)) throw forbidden();
+}
+
 /** The clients whose users this person may manage; null when user management is not theirs. */
 export function getUserManagementScope(actor: Actor): ClientScope | null {
   return scopeOf(permissionsOf(actor)?.users, actor);

@@ -30,6 +30,14 @@ const usernameTaken = () =>
     issues: [{ path: 'userName', message: ERROR_KEYS.registrationUsernameTaken }],
   });
 const codeNotValid = () => new AppError(400, ERROR_KEYS.registrationCodeInvalid, 'The validation code is not valid.');
+const addressNotVerified = () =>
+  new AppError(400, ERROR_KEYS.registrationNotVerified, 'The e-mail address has not been verified. Please enter the validation code again.');
+
+/** What step 2 gives the visitor's browser: a secret standing for the accepted code, living as long as it. */
+export interface RegistrationProof {
+  secret: string;
+  expiresAt: Date;
+}
 
 /**
  * The registration wizard on the server. Each step checks what it is given, and the final step
@@ -96,14 +104,29 @@ export function createRegistrationService(deps: {
     return issued.nextResendSeconds;
   }
 
-  async function verifyCode(person: Registrant, code: string | undefined): Promise<number> {
+  /** Runs a check of the registration code, refusing it with the registration's own message. */
+  async function withRegistrationCode<T>(code: string | undefined, check: (code: string) => Promise<T>): Promise<T> {
     if (!code || !/^\d+$/.test(code)) throw codeNotValid();
     try {
-      return await deps.codes.verify(codeOwner(person), code);
+      return await check(code);
     } catch (error) {
       if (error instanceof AppError && error.key === ERROR_KEYS.codeInvalid) throw codeNotValid();
       throw error;
     }
+  }
+
+  const verifyCode = (person: Registrant, code: string | undefined) =>
+    withRegistrationCode(code, (typed) => deps.codes.verify(codeOwner(person), typed));
+
+  /**
+   * The code the final step uses up: the one a client sends again (accepted as it always was), else
+   * the one this browser proved at step 2 for this very address, while it is still usable.
+   */
+  async function requireVerifiedCode(person: Registrant, model: Model, proofSecret: string | undefined): Promise<number> {
+    if (model.contactValidationCode) return verifyCode(person, model.contactValidationCode);
+    const codeId = proofSecret ? await deps.codes.findProven(codeOwner(person), proofSecret) : undefined;
+    if (codeId === undefined) throw addressNotVerified();
+    return codeId;
   }
 
   return {
@@ -122,10 +145,11 @@ export function createRegistrationService(deps: {
       return sendCode(await checkPerson(model), experience.id, visitor);
     },
 
-    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<RegistrationReport[]> {
+    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<{ reportsLst: RegistrationReport[]; proof: RegistrationProof }> {
       const experience = await clientOf(visitor);
-      await verifyCode(await checkPerson(model), code);
-      return deps.subscriptions.offeredList(experience.client_id);
+      const person = await checkPerson(model);
+      const proof = await withRegistrationCode(code, (typed) => deps.codes.prove(codeOwner(person), typed));
+      return { reportsLst: await deps.subscriptions.offeredList(experience.client_id), proof };
     },
 
     async validateStep3(model: Model, visitor: VisitorContext) {
@@ -134,7 +158,11 @@ export function createRegistrationService(deps: {
       return deps.subscriptions.attributesFor(experience.client_id, ticked);
     },
 
-    async register(model: Model, visitor: VisitorContext, ignoreDuplicates: boolean): Promise<{ Username: string; Password: string }> {
+    async register(
+      model: Model,
+      visitor: VisitorContext,
+      options: { ignoreDuplicates: boolean; proofSecret: string | undefined },
+    ): Promise<{ Username: string; Password: string }> {
       const experience = await clientOf(visitor);
       await countAttempt(model, visitor);
       const person = await checkPerson(model);
@@ -143,10 +171,10 @@ export function createRegistrationService(deps: {
         throw new AppError(400, ERROR_KEYS.subscriptionInvalid, 'Information are not valid');
       }
       const subscriptions = await deps.subscriptions.resolve(experience.client_id, model.choosenReports);
-      const codeId = await verifyCode(person, model.contactValidationCode);
+      const codeId = await requireVerifiedCode(person, model, options.proofSecret);
       await deps.subscriptions.assertAcceptable(subscriptions, {
         exceptUserId: null,
-        ignoreDuplicates,
+        ignoreDuplicates: options.ignoreDuplicates,
         blockDuplicates: experience.block_duplicates,
       });
       const passwordHash = await hashPassword(person.password);

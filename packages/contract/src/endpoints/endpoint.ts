@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Menu } from '../schemas/roles.js';
 
 /**
  * Who may call an endpoint: anyone; a fully signed-in session; or a session that
@@ -12,6 +13,11 @@ export interface Endpoint {
   path: string;
   summary: string;
   access: EndpointAccess;
+  /**
+   * The menu entry a signed-in role must hold to call it at all. Checked before the body is
+   * read, so a caller without it learns nothing of the request's shape.
+   */
+  menu?: Menu;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;

@@ -12,6 +12,7 @@ export const usageReportsEndpoints = {
     path: '/reports/clients',
     summary: 'The clients the caller may export usage spreadsheets of, named in the request language.',
     access: 'session',
+    menu: 'reports',
     response: ReportClientsResponseSchema,
   }),
   usageReportDefinitions: defineEndpoint({
@@ -19,6 +20,7 @@ export const usageReportsEndpoints = {
     path: '/reports/definitions',
     summary: 'The usage spreadsheet types (connection, users, newUsers), titled in the request language.',
     access: 'session',
+    menu: 'reports',
     response: UsageReportDefinitionsResponseSchema,
   }),
   generateUsageReport: defineEndpoint({
@@ -26,6 +28,7 @@ export const usageReportsEndpoints = {
     path: '/reports/generate',
     summary: 'A usage spreadsheet (.xlsx attachment), streamed as its rows are read; JSON with an error key when refused.',
     access: 'session',
+    menu: 'reports',
     body: GenerateUsageReportRequestSchema,
   }),
 };

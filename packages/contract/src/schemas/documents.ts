@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, QUICK_SEARCH_MAX_FIELDS, SEARCH_TEXT_MAX_LENGTH } from '../constants.js';
+import { oneOrFirstOf } from './table-options.js';
 
 /** Quick-search operations of the specification. */
 export const SEARCH_OPERATIONS = { equal: 0, startsWith: 1, endsWith: 2, contains: 3 } as const;
@@ -39,9 +40,9 @@ export const AdvancedSearchItemSchema = z.object({ attribute: AttributeNameSchem
 export const ReportDataRequestSchema = z.object({
   page: z.number().int().min(1).max(100_000).default(1),
   perPage: z.number().int().min(1).max(200).default(25),
-  /** 'date' or the name of a displayed attribute. */
-  sortBy: z.string().max(64).default('date'),
-  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  /** 'date' or the name of a displayed attribute; a data table's array form sorts by its first entry. */
+  sortBy: oneOrFirstOf(z.string().max(64), 'validation.sortInvalid').transform((column) => column ?? 'date'),
+  sortDirection: oneOrFirstOf(z.enum(['asc', 'desc']), 'validation.sortInvalid').transform((direction) => direction ?? 'desc'),
   advandedSearch: z.array(AdvancedSearchItemSchema).max(20).default([]),
   dateStart: IsoDateSchema.nullable().optional(),
   dateEnd: IsoDateSchema.nullable().optional(),

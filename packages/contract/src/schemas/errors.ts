@@ -60,6 +60,7 @@ export const ERROR_KEYS = {
   registrationPasswordNotConfirmed: 'errors.registrationPasswordNotConfirmed',
   registrationPasswordWeak: 'errors.registrationPasswordWeak',
   registrationCodeInvalid: 'errors.registrationCodeInvalid',
+  registrationNotVerified: 'errors.registrationNotVerified',
   noDocumentTypeChosen: 'errors.noDocumentTypeChosen',
   subscriptionInvalid: 'errors.subscriptionInvalid',
   subscriptionInUse: 'errors.subscriptionInUse',

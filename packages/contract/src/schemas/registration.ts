@@ -72,8 +72,8 @@ export const RegistrationModelSchema = z.object({
   reportsLst: z.array(RegistrationReportSchema.partial({ TitleFr: true, TitleEn: true })).max(200).default([]),
   choosenReports: z.array(ChosenReportInputSchema).max(200).default([]),
   /**
-   * The e-mail code of step 2, sent again with the final step: the server checks it once more and
-   * uses it up in the same transaction that creates the account, so a failure leaves it usable.
+   * Not in the specification's model, and not needed: step 2 leaves the browser a proof of the code,
+   * which the final step uses up. A client that sends the code again here has it checked instead.
    */
   contactValidationCode: z.string().max(20).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTRIBUTE_VALUE_MAX_LENGTH, USER_DEFAULT_PAGE_SIZE, USER_PAGE_SIZES, USER_SEARCH_MAX_LENGTH } from '../constants.js';
 import { EmailSchema, LocaleSchema, PersonNameSchema, UsernameSchema } from './fields.js';
 import { ROLE_CODES } from './roles.js';
+import { oneOrFirstOf } from './table-options.js';
 
 /**
  * User management (spec sections 2, 3, 5 and 7). Who may call what is decided by the server
@@ -85,9 +86,10 @@ const PageSizeSchema = z
 export const UserListOptionsSchema = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
   itemsPerPage: PageSizeSchema.default(USER_DEFAULT_PAGE_SIZE),
-  sortBy: z.enum(USER_SORT_COLUMNS, { error: 'validation.userSortInvalid' }).default('Id'),
-  /** Absent: descending for Id (the default sort, newest first), ascending for any other column. */
-  sortDesc: z.boolean().optional(),
+  /** One column, or a data table's array of them (the first sorts); none: Id. */
+  sortBy: oneOrFirstOf(z.enum(USER_SORT_COLUMNS), 'validation.userSortInvalid').transform((column) => column ?? 'Id'),
+  /** One flag or a data table's array. Absent: descending for Id (the default sort, newest first), ascending otherwise. */
+  sortDesc: oneOrFirstOf(z.boolean(), 'validation.userSortInvalid'),
 });
 
 export const UserListRequestSchema = z.object({

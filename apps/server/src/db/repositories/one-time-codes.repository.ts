@@ -70,6 +70,21 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Binds the code to a secret its prover holds (the hash only); a later proof replaces an earlier one. */
+    async recordProof(id: number, proofHash: string): Promise<void> {
+      await db.updateTable('one_time_codes').set({ proof_hash: proofHash }).where('id', '=', id).execute();
+    },
+
+    /** The usable code of the chain that was proven by the holder of this secret's hash. */
+    findProven(owner: CodeOwner, proofHash: string, now: Date) {
+      return ofOwner(owner)
+        .where('proof_hash', '=', proofHash)
+        .where('consumed_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
     /** Counts a wrong try; the try that reaches the limit voids the code. */
     async recordWrongTry(id: number, maxAttempts: number): Promise<void> {
       await db

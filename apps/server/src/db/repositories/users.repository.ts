@@ -88,7 +88,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       return rows.map((row) => row.password_hash);
     },
 
-    /** Sets a new password, keeps it in the history and clears the must-set flag and the lockout. */
+    /** Sets a new password (the database keeps it in the history) and clears the must-set flag and the lockout. */
     async setPassword(userId: number, passwordHash: string, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .updateTable('users')
@@ -101,7 +101,6 @@ export function createUsersRepository(db: Kysely<Database>) {
         })
         .where('id', '=', userId)
         .execute();
-      await trx.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash }).execute();
     },
 
     async recordSuccessfulLogin(userId: number): Promise<void> {

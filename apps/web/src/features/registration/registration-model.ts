@@ -35,15 +35,14 @@ interface WizardData {
   info: UserInformation;
   reports: RegistrationReport[];
   chosen: ChosenReport[];
-  code: string;
 }
 
 /**
  * The registration model every call sends (spec section 3). Passwords go as typed; the other
- * texts without surrounding spaces. The step-2 code rides along so that the final call can
- * check it again.
+ * texts without surrounding spaces. The step-2 code is not sent again: the server remembers,
+ * for this browser, that the address was proven.
  */
-export function buildRegistrationModel({ info, reports, chosen, code }: WizardData): RegistrationModel {
+export function buildRegistrationModel({ info, reports, chosen }: WizardData): RegistrationModel {
   return {
     firstName: info.firstName.trim(),
     lastName: info.lastName.trim(),
@@ -53,6 +52,5 @@ export function buildRegistrationModel({ info, reports, chosen, code }: WizardDa
     confirmPassword: info.confirmPassword,
     reportsLst: reports,
     choosenReports: toChosenReportInputs(chosen),
-    contactValidationCode: code === '' ? undefined : code,
   };
 }

@@ -7,6 +7,9 @@ import { isApiError } from '../../lib/api-error';
 import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
 import { useSignIn } from '../../lib/use-sign-in';
 
+/** Refusals that send the person back to the code step: the code is no longer good, or this browser never proved it. */
+const CODE_REFUSALS = new Set<string>([ERROR_KEYS.registrationCodeInvalid, ERROR_KEYS.registrationNotVerified]);
+
 interface SubmitOptions {
   model: RegistrationModel;
   /** The final call refused the step-2 code: the wizard goes back to it with this message key. */
@@ -45,7 +48,7 @@ export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: Su
         return;
       }
       setDuplicate(null);
-      if (isApiError(error) && error.key === ERROR_KEYS.registrationCodeInvalid) onCodeRefused(error.key);
+      if (isApiError(error) && CODE_REFUSALS.has(error.key)) onCodeRefused(error.key);
     },
   });
 

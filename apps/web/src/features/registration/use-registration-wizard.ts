@@ -18,8 +18,8 @@ import {
 
 /**
  * The wizard's state and its server steps (spec section 4): each step moves on only once the
- * server accepts it. What was typed is kept when going back, and the step-2 code is kept for
- * the final call, which checks it again.
+ * server accepts it. What was typed is kept when going back; the final call needs no code, since
+ * the server keeps, for this browser, the proof that step 2 accepted it.
  */
 export function useRegistrationWizard() {
   const { t } = useTranslation();
@@ -32,12 +32,12 @@ export function useRegistrationWizard() {
   const [codeNotice, setCodeNotice] = useState<string | null>(null);
   const countdown = useCountdown(0);
   const resendBanner = useTimedMessage();
-  const modelWith = (changes: Partial<{ info: UserInformation; reports: RegistrationReport[]; code: string }> = {}) =>
-    buildRegistrationModel({ info, reports, chosen, code, ...changes });
+  const modelWith = (changes: Partial<{ info: UserInformation; reports: RegistrationReport[] }> = {}) =>
+    buildRegistrationModel({ info, reports, chosen, ...changes });
 
   const submitInfo = useMutation({
     mutationFn: (values: UserInformation) =>
-      callApi(endpoints.validateRegistrationStep1, { body: modelWith({ info: values, reports: [], code: '' }) }),
+      callApi(endpoints.validateRegistrationStep1, { body: modelWith({ info: values, reports: [] }) }),
     onSuccess: (answer, values) => {
       setInfo(values);
       setReports(answer.reportsLst);
@@ -51,7 +51,7 @@ export function useRegistrationWizard() {
 
   const submitCode = useMutation({
     mutationFn: (typed: string) =>
-      callApi(endpoints.validateRegistrationStep2, { body: { data: modelWith({ code: typed }), contactValidationCode: typed } }),
+      callApi(endpoints.validateRegistrationStep2, { body: { data: modelWith(), contactValidationCode: typed } }),
     onSuccess: (answer, typed) => {
       setCode(typed);
       setCodeNotice(null);
@@ -106,7 +106,7 @@ export function useRegistrationWizard() {
       resetMutations();
       setStep(previousStepOf(step));
     },
-    /** The final call refused the code (expired, or used up): type it again, or ask for a new one. */
+    /** The final call refused the code (expired, used up, or never proven here): type it again, or ask for a new one. */
     returnToCodeStep: (noticeKey: string) => {
       resetMutations();
       setCode('');

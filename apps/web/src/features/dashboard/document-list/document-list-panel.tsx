@@ -107,8 +107,8 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
         {data && rows.length > 0 && (isMobile ? <DocumentCards {...viewProps} /> : (
           <DocumentTable
             {...viewProps}
-            sortBy={list.request.sortBy ?? 'date'}
-            sortDirection={list.request.sortDirection ?? 'desc'}
+            sortBy={list.sortBy}
+            sortDirection={list.sortDirection}
             onSort={list.toggleSort}
             onToggleAll={(isChecked) => selection.setAll(rows.map(rowKey), isChecked)}
           />

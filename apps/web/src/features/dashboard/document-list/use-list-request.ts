@@ -46,6 +46,8 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
 
   return {
     request,
+    sortBy,
+    sortDirection,
     /** Tells one run of a search from another with the same terms; 0 for every other request. */
     searchRun: isSearchRun ? searchRuns : 0,
     setPage,

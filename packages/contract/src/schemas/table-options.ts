@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * A sort option as data tables send it: a single value, or an array whose first entry sorts
+ * (`sortBy: ['LastName'], sortDesc: [true]`). An empty array, null or nothing means "no choice",
+ * so the call's default order applies. Later entries (multi-sort) are accepted and ignored.
+ */
+export function oneOrFirstOf<T extends z.ZodType>(value: T, errorKey: string) {
+  return z
+    .union([value, z.array(value).max(16), z.null()], { error: errorKey })
+    .optional()
+    .transform((given): z.output<T> | undefined => {
+      if (Array.isArray(given)) return given[0];
+      return given ?? undefined;
+    });
+}
