@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ROLE_CODES, type RoleCode } from '@portal/contract';
+import { endpoints, ROLE_CODES, type Endpoint, type RoleCode } from '@portal/contract';
 import { getMenusForRole, getRoleRank } from '../src/services/permissions.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
+import { answerOf } from './wire.js';
 
 /** The matrix of README "Who may do what", written out independently of the code it checks. */
 const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3, INTERNAL: 4, SUPER_USER: 5 };
@@ -96,7 +97,7 @@ describe('a USER', () => {
 });
 
 describe('calls behind a menu', () => {
-  const behindMenu = Object.values(endpoints).filter((endpoint) => endpoint.menu !== undefined);
+  const behindMenu = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.menu !== undefined);
   /** Bodies no schema accepts: the answer must not depend on them. */
   const malformed = ['{"options": {"sortBy": 42}, "roleFilters": "x"', '[1, 2, 3]', '"just text"', '{"userId": "NaN", "extra": {}}'];
   const urlOf = (path: string) => path.replace(':id', 'not-a-number');
@@ -146,9 +147,9 @@ describe('calls behind a menu', () => {
 
 describe.each(MANAGERS)('signed in as %s', (actor) => {
   it('lists exactly the users of its reach and rank', async () => {
-    const body = (await apis[actor].list({ search: 'pm.', options: { itemsPerPage: 100 } })).json();
+    const body = answerOf(endpoints.listManagedUsers, await apis[actor].list({ search: 'pm.', options: { itemsPerPage: 100 } }));
     const expected = targets.filter((target) => isVisibleTo(actor, target)).map((target) => target.username);
-    expect(body.Users.map((u: { Username: string }) => u.Username).sort()).toEqual(expected.sort());
+    expect(body.Users.map((u) => u.Username).sort()).toEqual(expected.sort());
     expect(body.TotalUsers).toBe(expected.length);
   });
 
@@ -195,9 +196,9 @@ describe.each(MANAGERS)('signed in as %s', (actor) => {
   });
 
   it('offers in its data lists only the roles it may give and the clients of its reach', async () => {
-    const body = (await apis[actor].dataLists()).json();
-    expect(body.Roles.map((r: { Code: string }) => r.Code)).toEqual(ROLE_CODES.filter((role) => RANK[role] <= RANK[actor]).sort((a, b) => RANK[a] - RANK[b]));
-    expect(body.Clients.map((c: { Code: string }) => c.Code)).toEqual(REACHES_EVERY_CLIENT[actor] ? ['LAU', 'NBF'] : ['NBF']);
+    const body = answerOf(endpoints.userManagementDataLists, await apis[actor].dataLists());
+    expect(body.Roles.map((r) => r.Code)).toEqual(ROLE_CODES.filter((role) => RANK[role] <= RANK[actor]).sort((a, b) => RANK[a] - RANK[b]));
+    expect(body.Clients.map((c) => c.Code)).toEqual(REACHES_EVERY_CLIENT[actor] ? ['LAU', 'NBF'] : ['NBF']);
   });
 });
 
