@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { codeOf, type SmtpSink } from '../../../e2e/fixtures/smtp-sink.js';
+import { codeOf, type SmtpSink } from '../../../test-support/smtp-sink.js';
 import { sessionCookieOf, DEMO_PASSWORD } from './test-app.js';
 
 /** Signs in up to the code step and returns the pending session and the e-mailed code. */

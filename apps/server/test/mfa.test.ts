@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { codeOf } from '../../../test-support/smtp-sink.js';
 import { signInToCodeStep, waitForSms } from './mfa-helpers.js';
 import { createTestApp, sessionCookieOf, type TestApp } from './test-app.js';
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@portal/contract';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { answerOf } from './wire.js';
 
 let t: TestApp;
 let customer: string;
@@ -30,16 +32,16 @@ async function choice(title: string, number: string, postalCode: string) {
 }
 
 async function tiles(cookie = customer): Promise<Record<string, number>> {
-  const reports = (await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).json().ReportsInfos;
-  return Object.fromEntries(reports.map((r: { TitleEn: string; DocumentCount: number }) => [r.TitleEn, r.DocumentCount]));
+  const reports = answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
+  return Object.fromEntries(reports.map((r) => [r.TitleEn, r.DocumentCount]));
 }
 
 describe('onboarding', () => {
   it('lists the client’s types with the attributes to prove, unticked, and what the user already has', async () => {
-    const response = (await post('/onboarding/getClientReportsList', customer)).json();
-    expect(response.reportsLst.map((r: { TitleEn: string }) => r.TitleEn)).toEqual(['Account statements', 'Tax slips', 'Notices']);
-    expect(response.reportsLst.every((r: { Checked: boolean }) => !r.Checked)).toBe(true);
-    expect(response.reportsLst[0].Attributes.map((a: { NameFr: string }) => a.NameFr)).toEqual(['Numéro de compte', 'Code postal']);
+    const response = answerOf(endpoints.onboardingReports, await post('/onboarding/getClientReportsList', customer));
+    expect(response.reportsLst.map((r) => r.TitleEn)).toEqual(['Account statements', 'Tax slips', 'Notices']);
+    expect(response.reportsLst.every((r) => !r.Checked)).toBe(true);
+    expect(response.reportsLst[0]!.Attributes.map((a) => a.NameFr)).toEqual(['Numéro de compte', 'Code postal']);
     expect(response.reportAccess).toEqual([]);
   });
 

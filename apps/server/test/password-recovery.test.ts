@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { linkOf } from '../../../test-support/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;

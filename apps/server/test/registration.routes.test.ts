@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
-import { codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { codeOf } from '../../../test-support/smtp-sink.js';
 import { REGISTRATION_PROOF_COOKIE } from '../src/plugins/session.plugin.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { answerOf } from './wire.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,7 +72,7 @@ async function throughStep3(model: Model, codes: string[], options: { exp?: stri
   const step2 = await post('/api/validateregistrationstep2', { data: model, contactValidationCode: code }, options);
   expect(step2.statusCode, step2.body).toBe(200);
   const ids = await Promise.all(codes.map(reportId));
-  const reportsLst = step2.json().reportsLst.map((r: { Id: number }) => ({ ...r, Checked: ids.includes(r.Id) }));
+  const reportsLst = answerOf(endpoints.validateRegistrationStep2, step2).reportsLst.map((r) => ({ ...r, Checked: ids.includes(r.Id) }));
   const step3 = await post('/api/validateregistrationstep3', { ...model, reportsLst }, options);
   expect(step3.statusCode, step3.body).toBe(200);
   const proof = proofCookieOf(step2)!.value;
@@ -113,9 +115,9 @@ describe('registration steps', () => {
     const step1 = await post('/api/validateregistrationstep1', model, { lang: 'fr' });
     expect(step1.statusCode).toBe(200);
     expect(step1.json().nextResendSeconds).toBe(30);
-    const codes = step1.json().reportsLst.map((r: { Id: number; Checked: boolean }) => r);
+    const codes = answerOf(endpoints.validateRegistrationStep1, step1).reportsLst;
     expect(codes).toHaveLength(3);
-    expect(codes.every((r: { Checked: boolean }) => r.Checked)).toBe(true);
+    expect(codes.every((r) => r.Checked)).toBe(true);
     const mail = await t.smtp.waitFor(model.email, { after: before });
     // In the language of the session the visitor registers in.
     expect(mail.subject).toBe('Confirmez votre adresse courriel');
@@ -169,8 +171,8 @@ describe('completing a registration', () => {
     expect(created).toMatchObject({ role_code: 'USER', contact_language: 'fr', mfa_active: true, mfa_type: 0, must_set_password: false });
 
     const cookie = await signIn(t, model.userName, PASSWORD);
-    const reports = (await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).json().ReportsInfos;
-    expect(reports.map((r: { Code: string; DocumentCount: number }) => [r.Code, r.DocumentCount])).toEqual([['NBF-STMT', 8]]);
+    const reports = answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
+    expect(reports.map((r) => [r.Code, r.DocumentCount])).toEqual([['NBF-STMT', 8]]);
     const list = await t.app.inject({ method: 'POST', url: '/Dashboard/ReportData/NBF-STMT', payload: { page: 1, perPage: 50 }, headers: { cookie } });
     expect(list.json().Results.every((row: Record<string, string>) => row.accountNumber === 'NB-100201')).toBe(true);
 

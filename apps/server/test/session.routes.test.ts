@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorResponseSchema } from '@portal/contract';
 import { createTestApp, sessionCookieOf, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
@@ -71,7 +72,7 @@ describe('POST /login/processlogin', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: '', Password: '' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ success: false, error: 'errors.validation' });
-    expect(empty.json().issues.map((issue: { message: string }) => issue.message)).toEqual(
+    expect(ErrorResponseSchema.parse(empty.json()).issues?.map((issue) => issue.message)).toEqual(
       expect.arrayContaining(['validation.usernameRequired', 'validation.passwordRequired']),
     );
     const tooLong = await login('x'.repeat(51), 'a');

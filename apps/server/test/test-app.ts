@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
-import { SmtpSink, codeOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { SmtpSink, codeOf } from '../../../test-support/smtp-sink.js';
 import { adminQuery, withDatabase } from './global-setup.js';
 
 export interface TestApp {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { createUsageReportsRepository } from '../src/db/repositories/usage-reports.repository.js';
@@ -7,6 +8,7 @@ import { insertConnectionLog, insertUser } from '../src/db/seed/factories.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { startBatches, streamSpreadsheet } from '../src/services/usage-spreadsheet.js';
 import { createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './test-app.js';
+import { answerOf } from './wire.js';
 
 let t: TestApp;
 const cookies: Record<string, string> = {};
@@ -287,10 +289,10 @@ describe('language', () => {
       expect(users.name).toBe('Utilisateurs');
       expect(column(users, 'Statut')).toEqual(['Supprimé']);
       expect(column(users, 'Langue')).toEqual(['Anglais']);
-      const definitions = (await t.app.inject({ url: '/reports/definitions', headers: { cookie } })).json().items;
-      expect(definitions.map((d: { Title: string }) => d.Title)).toEqual(['Connexions', 'Utilisateurs', 'Nouveaux utilisateurs']);
-      const clients = (await t.app.inject({ url: '/reports/clients', headers: { cookie } })).json().items;
-      expect(clients.map((c: { Name: string }) => c.Name)).toEqual(['Financière Northbridge', 'Services publics Laurentiens']);
+      const definitions = answerOf(endpoints.usageReportDefinitions, await t.app.inject({ url: '/reports/definitions', headers: { cookie } })).items;
+      expect(definitions.map((d) => d.Title)).toEqual(['Connexions', 'Utilisateurs', 'Nouveaux utilisateurs']);
+      const clients = answerOf(endpoints.usageReportClients, await t.app.inject({ url: '/reports/clients', headers: { cookie } })).items;
+      expect(clients.map((c) => c.Name)).toEqual(['Financière Northbridge', 'Services publics Laurentiens']);
     } finally {
       await setLang('en');
     }

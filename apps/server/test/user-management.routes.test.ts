@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkOf } from '../../../e2e/fixtures/smtp-sink.js';
+import { endpoints } from '@portal/contract';
+import { linkOf } from '../../../test-support/smtp-sink.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { DEMO_PASSWORD, createTestApp, signIn, type TestApp } from './test-app.js';
 import { auditOf, insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
+import { answerOf } from './wire.js';
 
 let t: TestApp;
 let admin: ManagementApi;
@@ -25,7 +27,7 @@ const issuesOf = (response: { json(): { issues?: { path: string; message: string
 
 describe('GET /api/usermanagement/getdatalists', () => {
   it('gives an ADMIN the roles up to its own and only its client with its divisions', async () => {
-    const body = (await admin.dataLists()).json();
+    const body = answerOf(endpoints.userManagementDataLists, await admin.dataLists());
     expect(body.success).toBe(true);
     expect(body.Roles).toEqual([
       { Code: 'USER', NameFr: 'Utilisateur', NameEn: 'User' },
@@ -33,36 +35,36 @@ describe('GET /api/usermanagement/getdatalists', () => {
       { Code: 'ADMIN', NameFr: 'Administrateur', NameEn: 'Administrator' },
     ]);
     expect(body.Clients).toEqual([{ Code: 'NBF', NameFR: 'Financière Northbridge', NameEN: 'Northbridge Financial' }]);
-    expect(body.Experiences.map((e: { Code: string }) => e.Code)).toEqual(['NBF', 'NBW', 'NBI', 'NBB', 'NBP', 'NBD']);
+    expect(body.Experiences.map((e) => e.Code)).toEqual(['NBF', 'NBW', 'NBI', 'NBB', 'NBP', 'NBD']);
     expect(body.Experiences[1]).toMatchObject({ Code: 'NBW', ClientCode: 'NBF' });
   });
 
   it('gives a SUPER_USER every role and every client', async () => {
-    const body = (await superUser.dataLists()).json();
-    expect(body.Roles.map((r: { Code: string }) => r.Code)).toEqual(['USER', 'CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER']);
-    expect(body.Clients.map((c: { Code: string }) => c.Code)).toEqual(['LAU', 'NBF']);
+    const body = answerOf(endpoints.userManagementDataLists, await superUser.dataLists());
+    expect(body.Roles.map((r) => r.Code)).toEqual(['USER', 'CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER']);
+    expect(body.Clients.map((c) => c.Code)).toEqual(['LAU', 'NBF']);
     expect(body.Experiences).toHaveLength(11);
   });
 
   it('names roles as the caller’s client names them', async () => {
     const lauAdmin = managementApi(t, await signIn(t, 'lau.admin'));
-    const body = (await lauAdmin.dataLists()).json();
+    const body = answerOf(endpoints.userManagementDataLists, await lauAdmin.dataLists());
     expect(body.Roles[0]).toEqual({ Code: 'USER', NameFr: 'Client', NameEn: 'Customer' });
-    expect(body.Experiences.every((e: { ClientCode: string }) => e.ClientCode === 'LAU')).toBe(true);
+    expect(body.Experiences.every((e) => e.ClientCode === 'LAU')).toBe(true);
   });
 });
 
 describe('POST /api/usermanagement/users', () => {
   it('pages the client’s live users, newest first, 25 by default', async () => {
-    const first = (await admin.list()).json();
+    const first = answerOf(endpoints.listManagedUsers, await admin.list());
     expect(first.Users).toHaveLength(25);
-    const ids = first.Users.map((u: { Id: number }) => u.Id);
+    const ids = first.Users.map((u) => u.Id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(first.Users.every((u: { Client_Code: string }) => u.Client_Code === 'NBF')).toBe(true);
-    const roles = new Set(first.Users.map((u: { Role_Code: string }) => u.Role_Code));
+    expect(first.Users.every((u) => u.Client_Code === 'NBF')).toBe(true);
+    const roles = new Set<string>(first.Users.map((u) => u.Role_Code));
     expect(roles.has('SUPER_USER') || roles.has('INTERNAL')).toBe(false);
-    const second = (await admin.list({ options: { page: 2, itemsPerPage: 10 } })).json();
-    expect(second.Users.map((u: { Id: number }) => u.Id)).toEqual(ids.slice(10, 20));
+    const second = answerOf(endpoints.listManagedUsers, await admin.list({ options: { page: 2, itemsPerPage: 10 } }));
+    expect(second.Users.map((u) => u.Id)).toEqual(ids.slice(10, 20));
     expect(second.TotalUsers).toBe(first.TotalUsers);
   });
 
@@ -93,7 +95,7 @@ describe('POST /api/usermanagement/users', () => {
     for (const [index, lastName] of ['Zephyrine', 'Zephyrin', 'Zephyra'].entries()) {
       await insertTestUser(t, { username: `zeph.${index}`, role: 'USER', clientCode: 'NBF', firstName: 'Quentin', lastName });
     }
-    const usernames = async (body: object) => (await admin.list(body)).json().Users.map((u: { Username: string }) => u.Username);
+    const usernames = async (body: object) => answerOf(endpoints.listManagedUsers, await admin.list(body)).Users.map((u) => u.Username);
     expect(await usernames({ search: 'ZEPHYRIN' })).toEqual(['zeph.1', 'zeph.0']);
     expect(await usernames({ search: 'quentin zephyra' })).toEqual(['zeph.2']);
     expect(await usernames({ search: 'zeph.1@EXAMPLE' })).toEqual(['zeph.1']);
@@ -106,7 +108,8 @@ describe('POST /api/usermanagement/users', () => {
   });
 
   it('takes a data table’s array options: the first entry sorts, an empty array keeps the default order', async () => {
-    const usernames = async (options: object) => (await admin.list({ search: 'Quentin', options })).json().Users.map((u: { Username: string }) => u.Username);
+    const usernames = async (options: object) =>
+      answerOf(endpoints.listManagedUsers, await admin.list({ search: 'Quentin', options })).Users.map((u) => u.Username);
     expect(await usernames({ sortBy: ['LastName'], sortDesc: [true] })).toEqual(['zeph.0', 'zeph.1', 'zeph.2']);
     expect(await usernames({ sortBy: ['LastName', 'Id'], sortDesc: [false, true] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
     expect(await usernames({ sortBy: ['LastName'], sortDesc: [] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
@@ -124,15 +127,15 @@ describe('POST /api/usermanagement/users', () => {
       const body = (await superUser.list({ options: { sortBy, itemsPerPage: 200 } })).json();
       expect(body.Users.length, sortBy).toBe(Math.min(200, body.TotalUsers));
     }
-    const byClient = (await superUser.list({ options: { sortBy: 'Client_Code', itemsPerPage: 200 } })).json().Users;
-    const codes = byClient.map((u: { Client_Code: string }) => u.Client_Code);
+    const byClient = answerOf(endpoints.listManagedUsers, await superUser.list({ options: { sortBy: 'Client_Code', itemsPerPage: 200 } })).Users;
+    const codes = byClient.map((u) => u.Client_Code);
     expect(codes).toEqual([...codes].sort());
     expect((await superUser.list({ options: { sortBy: 'Password' } })).json().issues[0].message).toBe('validation.userSortInvalid');
   });
 
   it('filters by role, and refuses a page size or a search outside the rules', async () => {
-    const staff = (await superUser.list({ roleFilters: ['ADMIN', 'SUPER_USER'], options: { itemsPerPage: 100 } })).json();
-    expect(new Set(staff.Users.map((u: { Username: string }) => u.Username))).toEqual(new Set(['demo.admin', 'demo.super', 'lau.admin']));
+    const staff = answerOf(endpoints.listManagedUsers, await superUser.list({ roleFilters: ['ADMIN', 'SUPER_USER'], options: { itemsPerPage: 100 } }));
+    expect(new Set(staff.Users.map((u) => u.Username))).toEqual(new Set(['demo.admin', 'demo.super', 'lau.admin']));
     // An ADMIN asking for roles above its own gets none of them.
     expect((await admin.list({ roleFilters: ['SUPER_USER'] })).json()).toMatchObject({ Users: [], TotalUsers: 0 });
     expect(issuesOf(await admin.list({ options: { itemsPerPage: 30 } }))).toEqual({ 'options.itemsPerPage': 'validation.pageSizeInvalid' });
