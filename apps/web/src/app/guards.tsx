@@ -1,29 +1,26 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { Menu } from '@portal/contract';
-import { landingPathOf } from '../lib/landing-path';
 import { useStoredUser } from '../lib/stored-user';
+import { menuRedirect, pendingMfaRedirect, signedInRedirect } from './access-rules';
 
-/** Signed-in pages: a stored user who has passed the one-time code. */
+/*
+ * The router's loaders (route-guards.ts) apply these rules on every navigation. These
+ * components apply them again while a page is shown, when the stored user changes under it:
+ * a sign-out in another tab, a lost session, the code just accepted.
+ */
+
 export function RequireSignedIn() {
-  const user = useStoredUser();
-  if (!user) return <Navigate to="/login" replace />;
-  if (user.mfa) return <Navigate to="/mfaCodeValidation" replace />;
-  return <Outlet />;
+  const target = signedInRedirect(useStoredUser());
+  return target === undefined ? <Outlet /> : <Navigate to={target} replace />;
 }
 
-/** The code page: only for a user who has passed the password step and still owes the code. */
 export function RequirePendingMfa() {
-  const user = useStoredUser();
-  if (!user) return <Navigate to="/login" replace />;
-  // Right after the code is accepted this meets the new user first: send it where the server said.
-  if (!user.mfa) return <Navigate to={landingPathOf(user)} replace />;
-  return <Outlet />;
+  const target = pendingMfaRedirect(useStoredUser());
+  return target === undefined ? <Outlet /> : <Navigate to={target} replace />;
 }
 
-/** Pages behind a menu entry of the login answer; the server still enforces the permission. */
 export function RequireMenu({ menu, children }: { menu: Menu; children: ReactNode }) {
-  const user = useStoredUser();
-  if (!user?.menus.includes(menu)) return <Navigate to="/" replace />;
-  return children;
+  const target = menuRedirect(useStoredUser(), menu);
+  return target === undefined ? children : <Navigate to={target} replace />;
 }

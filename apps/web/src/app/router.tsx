@@ -1,4 +1,4 @@
-import { createHashRouter, Navigate } from 'react-router';
+import { createHashRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
 import { FaqPage } from '../features/faq/faq-page';
@@ -10,9 +10,13 @@ import { RegistrationPage } from '../features/registration/registration-page';
 import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
 import { UserManagementPage } from '../features/user-management/user-management-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
+import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
 import { AppShell } from './shell/app-shell';
 
-/** The spec's hash routes, with their guards. */
+/**
+ * The spec's hash routes, with their guards: loaders decide before anything renders, the
+ * components keep deciding while a page is shown (see route-guards.ts and guards.tsx).
+ */
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/register', element: <RegistrationPage /> },
@@ -20,10 +24,12 @@ export const router = createHashRouter([
   { path: '/resetPassword', element: <ResetPasswordPage /> },
   {
     element: <RequirePendingMfa />,
+    loader: requirePendingMfa,
     children: [{ path: '/mfaCodeValidation', element: <MfaPage /> }],
   },
   {
     element: <RequireSignedIn />,
+    loader: requireSignedIn,
     children: [
       {
         element: <AppShell />,
@@ -34,6 +40,7 @@ export const router = createHashRouter([
           },
           {
             path: '/userManagement',
+            loader: requireMenu('userManagement'),
             element: (
               <RequireMenu menu="userManagement">
                 <UserManagementPage />
@@ -42,6 +49,7 @@ export const router = createHashRouter([
           },
           {
             path: '/reports',
+            loader: requireMenu('reports'),
             element: (
               <RequireMenu menu="reports">
                 <UsageReportsPage />
@@ -53,5 +61,5 @@ export const router = createHashRouter([
       },
     ],
   },
-  { path: '*', element: <Navigate to="/" replace /> },
+  { path: '*', loader: toHome },
 ]);
