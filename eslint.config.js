@@ -1,8 +1,11 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { portalPlugin } from './scripts/eslint/portal-plugin.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'var/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -16,16 +19,59 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/db/types*', 'kysely'], importNamePattern: '^(sql|Kysely)$', message: 'SQL lives in repositories only.' },
+            { group: ['**/db/types*'], importNamePattern: '^(sql|Kysely)$', message: 'SQL lives in repositories only.' },
+            // Types too: a service holding a query builder, an expression or a transaction could write SQL.
+            { group: ['kysely', 'kysely/*'], message: 'SQL lives in repositories only; services pass the transaction type of db/transact.ts.' },
           ],
         },
       ],
     },
   },
   {
+    // Modules that import each other, however indirectly, have no order they can be read in.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'tsconfig.tools.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // SQL, and the database client, belong to repositories, migrations, seeds and the database module.
     files: ['apps/server/src/db/**', 'apps/server/test/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Presenters turn domain values into wire names: they may name a service's or a repository's
+    // types, never call one. (The typescript-eslint rule, beside the core one: it knows type imports.)
+    files: ['apps/server/src/presenters/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)(services|db/repositories)/', allowTypeImports: true, message: 'Presenters take values; routes call services.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services return domain values; the routes present them.
+    files: ['apps/server/src/services/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)presenters/', message: 'Services return domain values; routes call presenters.' }] },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -38,17 +84,9 @@ export default tseslint.config(
   },
   {
     // Web features stay independent: shared pieces live in components/ or lib/.
+    // A local rule: only the importing file's own path tells which feature it belongs to.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./(?!\\.)[^/]+/', message: 'Features do not import each other.' },
-            { regex: '^\\.\\./\\.\\./features/', message: 'Features do not import each other.' },
-          ],
-        },
-      ],
-    },
+    plugins: { portal: portalPlugin },
+    rules: { 'portal/feature-boundaries': ['error', { featuresDir: `${import.meta.dirname}/apps/web/src/features` }] },
   },
 );

@@ -137,7 +137,7 @@ async function main() {
 
   // The plans of the queries behind the scenarios, read through a recording handle.
   const recording = recordingDatabase(databaseUrl);
-  const documents = createDocumentsService({ documents: createDocumentsRepository(recording.db), access: createDocumentAccessRepository(recording.db) });
+  const documents = createDocumentsService({ documents: createDocumentsRepository(recording.db), access: createDocumentAccessRepository(recording.db), storage });
   const users = createUsersRepository(recording.db);
   for (const username of ['bench.user', 'bench.staff']) {
     const user = (await users.findByUsername(username))!;

@@ -1,8 +1,11 @@
 /**
- * Proves the web's translations are complete:
- *  - en.json and fr.json have exactly the same keys (nested), none empty;
+ * Proves the translations are complete, the web's (apps/web/src/i18n) and those of the texts the
+ * server writes itself (apps/server/src/i18n: messages, confirmations, spreadsheet words):
+ *  - in each pair, en.json and fr.json have exactly the same keys (nested), none empty;
+ *  - in the server's pair, each text has the same {{placeholders}} in both languages, each
+ *    written {{name}} as the server fills them in (a text in either language then gets its values);
  *  - every `validation.*` / `errors.*` key the contract or the server can send, and every
- *    ERROR_KEYS value, has an English text.
+ *    ERROR_KEYS value, has an English text on the web.
  * Exits 1 with the list of problems, else prints one OK line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,14 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_KEYS } from '@portal/contract';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const i18nDir = path.join(root, 'apps/web/src/i18n');
+const webI18nDir = path.join(root, 'apps/web/src/i18n');
+const serverI18nDir = path.join(root, 'apps/server/src/i18n');
 /** Where error keys come from: the shared schemas, and the server's own refusals. */
 const keySources = [path.join(root, 'packages/contract/src'), path.join(root, 'apps/server/src')];
 
 type Tree = { [key: string]: string | Tree };
 
-function readTree(file: string): Tree {
-  return JSON.parse(readFileSync(path.join(i18nDir, file), 'utf8')) as Tree;
+function readTree(dir: string, file: string): Tree {
+  return JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Tree;
 }
 
 /** Every leaf as a dotted key with its text; a non-string leaf counts as empty. */
@@ -53,21 +57,51 @@ function keysSentToTheWeb(): Set<string> {
   return used;
 }
 
-const en = flatten(readTree('en.json'));
-const fr = flatten(readTree('fr.json'));
-const problems: string[] = [];
-
-for (const key of en.keys()) if (!fr.has(key)) problems.push(`missing in fr.json: ${key}`);
-for (const key of fr.keys()) if (!en.has(key)) problems.push(`missing in en.json: ${key}`);
-for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
-  for (const [key, text] of leaves) if (text.trim() === '') problems.push(`empty in ${file}: ${key}`);
+/** Every {{...}} of a text, as written between the braces, sorted. */
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{([^{}]*)\}\}/g)].map((match) => match[1]!).sort();
 }
+
+/** The problems of one pair of files, each named by the folder it is in. */
+function checkPair(dir: string, options: { placeholders: boolean }) {
+  const where = path.relative(root, dir);
+  const en = flatten(readTree(dir, 'en.json'));
+  const fr = flatten(readTree(dir, 'fr.json'));
+  const problems: string[] = [];
+  for (const key of en.keys()) if (!fr.has(key)) problems.push(`missing in ${where}/fr.json: ${key}`);
+  for (const key of fr.keys()) if (!en.has(key)) problems.push(`missing in ${where}/en.json: ${key}`);
+  for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
+    for (const [key, text] of leaves) if (text.trim() === '') problems.push(`empty in ${where}/${file}: ${key}`);
+  }
+  if (options.placeholders) {
+    for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
+      for (const [key, text] of leaves) {
+        const malformed = placeholdersOf(text).filter((name) => !/^\w+$/.test(name));
+        if (malformed.length > 0) problems.push(`placeholder not written {{name}} in ${where}/${file}: ${key} ({{${malformed.join('}}, {{')}}})`);
+      }
+    }
+    for (const [key, text] of en) {
+      const other = fr.get(key);
+      if (other !== undefined && placeholdersOf(text).join() !== placeholdersOf(other).join()) {
+        problems.push(`different placeholders in ${where} en and fr: ${key} (${placeholdersOf(text).join(', ')} / ${placeholdersOf(other).join(', ')})`);
+      }
+    }
+  }
+  return { en, problems };
+}
+
+const web = checkPair(webI18nDir, { placeholders: false });
+const server = checkPair(serverI18nDir, { placeholders: true });
+const problems = [...web.problems, ...server.problems];
 for (const key of [...keysSentToTheWeb()].sort()) {
-  if (!en.has(key)) problems.push(`sent by the contract or the server but missing in en.json: ${key}`);
+  if (!web.en.has(key)) problems.push(`sent by the contract or the server but missing in apps/web/src/i18n/en.json: ${key}`);
 }
 
 if (problems.length > 0) {
   console.error(`Translations check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`Translations OK: ${en.size} keys in en and fr, every key the contract and server send translated.`);
+console.log(
+  `Translations OK: ${web.en.size} web keys and ${server.en.size} server texts in en and fr, ` +
+    'every key the contract and server send translated, the server texts with the same placeholders in both.',
+);

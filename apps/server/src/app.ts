@@ -37,15 +37,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = await composeServices(config, database, app.log);
-  app.addHook('onClose', () => services.outbox.stop());
+  const { services, sessionStore, health, outbox } = await composeServices(config, database, app.log);
+  app.addHook('onClose', () => outbox.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(sessionPlugin, {
-    sessions: services.sessions,
-    users: services.users,
+    sessions: sessionStore.sessions,
+    users: sessionStore.users,
     idleMinutes: config.session.idleMinutes,
     maxHours: config.session.maxHours,
     secureCookies: config.isProduction,
@@ -65,7 +65,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await services.health.ping();
+      await health.ping();
       return { status: 'ok', database: database.backend };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
@@ -73,8 +73,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }
   });
 
-  const secureCookies = config.isProduction;
-  registerSessionRoutes(app, { ...services, secureCookies });
+  registerSessionRoutes(app, services, { secureCookies: config.isProduction });
   registerBrandingRoutes(app, services);
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);

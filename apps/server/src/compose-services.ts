@@ -31,6 +31,7 @@ import { createPasswordRecoveryService } from './services/password-recovery.serv
 import { createProfileService } from './services/profile.service.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createSessionIssuer } from './services/session-issuer.js';
+import { createSessionLanguageService } from './services/session-language.service.js';
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
 import { createReportAccessService } from './services/report-access.service.js';
@@ -40,7 +41,11 @@ import { createRegistrationService } from './services/registration.service.js';
 import { createSubscriptionService } from './services/subscriptions.service.js';
 import { chooseTransports } from './transports/choose-transports.js';
 
-/** The composition root: every repository, transport and service, wired once with explicit dependencies. */
+/**
+ * The composition root: every repository, transport and service, wired once with explicit
+ * dependencies. Routes get the services alone; the few repositories the app itself needs
+ * (the session plugin, the health check) are handed out apart.
+ */
 export async function composeServices(config: AppConfig, database: DatabaseHandle, logger: FastifyBaseLogger) {
   const { db } = database;
   const transports = chooseTransports(config);
@@ -92,14 +97,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const audit = createAuditLogRepository();
   const subscriptions = createSubscriptionService({ subscriptions: createSubscriptionsRepository(db), reportAccess });
 
-  return {
-    users,
-    sessions,
-    health: createHealthRepository(db),
-    outbox,
-    storage: transports.storage,
-    documents: createDocumentsService({ documents: createDocumentsRepository(db), access: createDocumentAccessRepository(db) }),
-    help: createHelpContentService({ help: createHelpContentRepository(db) }),
+  /** What routes may call: services only, never a repository or a transport. */
+  const services = {
+    documents: createDocumentsService({
+      documents: createDocumentsRepository(db),
+      access: createDocumentAccessRepository(db),
+      storage: transports.storage,
+    }),
+    help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
     mfa,
@@ -114,7 +119,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       loginLimits: config.loginLimits,
     }),
     recovery,
-    userManagement: createUserManagementService({ managedUsers, reportAccess, sessions, audit, recovery, transact }),
+    userManagement: createUserManagementService({ users, managedUsers, reportAccess, sessions, audit, recovery, transact }),
     reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
     registration: createRegistrationService({
       experiences,
@@ -131,6 +136,16 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     onboarding: createOnboardingService({ subscriptions, reportAccess, transact }),
     profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
     usageReports: createUsageReportsService({ usageReports: createUsageReportsRepository(db) }),
+    sessionLanguage: createSessionLanguageService({ sessions }),
+  };
+
+  return {
+    services,
+    /** What the session plugin reads as each request arrives: the session, and the person behind it. */
+    sessionStore: { sessions, users },
+    /** The health check asks the database itself: there is no rule to apply. */
+    health: createHealthRepository(db),
+    outbox,
   };
 }
-export type Services = Awaited<ReturnType<typeof composeServices>>;
+export type RouteServices = Awaited<ReturnType<typeof composeServices>>['services'];

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './schemas/fields.js';
+export * from './schemas/request-values.js';
 export * from './schemas/roles.js';
 export * from './schemas/errors.js';
 export * from './schemas/session.js';

@@ -1,9 +1,7 @@
-import type { BrandAssetKind, BrandColors, ExperienceBranding } from '@portal/contract';
-import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
+import type { BrandAssetKind, BrandColors, ExperienceBranding, Locale } from '@portal/contract';
+import type { BrandedExperience, Experience } from '../services/branding.service.js';
 
-type ExperienceWithClient = Awaited<ReturnType<ExperiencesRepository['findByCodeOrDefault']>>;
-
-export function presentBranding(experience: ExperienceWithClient, assetKinds: string[]): ExperienceBranding {
+export function presentBranding({ experience, assetKinds }: BrandedExperience): ExperienceBranding {
   const url = (kind: BrandAssetKind) => `/branding/${encodeURIComponent(experience.code)}/${kind}`;
   const optionalUrl = (kind: BrandAssetKind) => (assetKinds.includes(kind) ? url(kind) : null);
   return {
@@ -24,4 +22,9 @@ export function presentBranding(experience: ExperienceWithClient, assetKinds: st
     LogoMaxWidth: experience.logo_max_width,
     LogoMaxHeight: experience.logo_max_height,
   };
+}
+
+/** What the login page needs: the experience it shows, whether visitors may register, and the language to start in. */
+export function presentDisplayLogin(experience: Experience, defaultLanguage: Locale) {
+  return { experienceCode: experience.code, hasOnboarding: experience.onboarding_enabled, defaultLanguage };
 }

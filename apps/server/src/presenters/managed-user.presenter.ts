@@ -1,8 +1,8 @@
 import type { Locale, ManagedUser, ReportAccess, RoleCode } from '@portal/contract';
 import type { ManagedUserRow } from '../db/repositories/managed-users.repository.js';
-import type { ReportAccessRepository, StoredAccess } from '../db/repositories/report-access.repository.js';
-
-type ReportWithAttributes = Awaited<ReturnType<ReportAccessRepository['reportsWithAttributes']>>[number];
+import { serverText } from '../i18n/server-texts.js';
+import type { ManagedUserDetail, ManagedUserPage } from '../services/user-management.service.js';
+import { presentReportAccess } from './report-access.presenter.js';
 
 /** A row of the user-management table in the specification's wire names. */
 export function presentManagedUser(row: ManagedUserRow): ManagedUser {
@@ -26,32 +26,24 @@ export function presentManagedUser(row: ManagedUserRow): ManagedUser {
   };
 }
 
-/** Every document type of the client, with the user's access and criteria groups where it has some. */
-export function presentReportAccess(reports: ReportWithAttributes[], stored: Map<number, StoredAccess>): ReportAccess[] {
-  return reports.map((report) => {
-    const names = new Map(report.attributes.map((attribute) => [attribute.id, attribute]));
-    const access = stored.get(report.id);
-    return {
-      ReportId: report.id,
-      DisplayTextEn: report.title_en,
-      DisplayTextFr: report.title_fr,
-      UserConfiguredCriteria: (access?.groups ?? []).map((group, groupNumber) =>
-        [...group]
-          .filter(([attributeId]) => names.has(attributeId))
-          .map(([attributeId, value]) => ({
-            DisplayTextEn: names.get(attributeId)!.display_name_en,
-            DisplayTextFr: names.get(attributeId)!.display_name_fr,
-            ReportAttributeId: attributeId,
-            Value: value,
-            Group: groupNumber,
-          })),
-      ),
-      RequiredAttributes: report.attributes.map((attribute) => ({
-        Id: attribute.id,
-        DisplayNameEN: attribute.display_name_en,
-        DisplayNameFR: attribute.display_name_fr,
-      })),
-      Access: access?.hasAccess ?? false,
-    };
-  });
+export function presentManagedUserPage(page: ManagedUserPage): { Users: ManagedUser[]; TotalUsers: number } {
+  return { Users: page.users.map(presentManagedUser), TotalUsers: page.total };
+}
+
+/** The user with every document type of its client, as the edit dialog shows them. */
+export function presentManagedUserDetail(detail: ManagedUserDetail): ManagedUser & { Reports: ReportAccess[] } {
+  return { ...presentManagedUser(detail.user), Reports: presentReportAccess(detail.reports, detail.access) };
+}
+
+/** The user as saved, with the confirmation the administrator reads. */
+export function presentSavedUser(row: ManagedUserRow, change: 'created' | 'updated', language: Locale): { msg: string; user: ManagedUser } {
+  return { msg: serverText(language, `userManagement.${change}`), user: presentManagedUser(row) };
+}
+
+export function presentPasswordResetSent(language: Locale): string {
+  return serverText(language, 'userManagement.resetSent');
+}
+
+export function presentUserDeleted(language: Locale): string {
+  return serverText(language, 'userManagement.deleted');
 }

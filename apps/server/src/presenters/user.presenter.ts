@@ -1,19 +1,17 @@
 import type { LoggedInUser } from '@portal/contract';
-import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
-import { getMenusForRole, isRoleCode } from '../services/permissions.js';
+import type { SignedInUser } from '../services/signed-in-user.js';
 
 /** The signed-in user in the wire names of the specification. */
-export function presentLoggedInUser(user: UserWithOrganisation, options: { mfaPending: boolean }): LoggedInUser {
-  if (!isRoleCode(user.role_code)) throw new Error(`Unknown role ${user.role_code}`);
+export function presentLoggedInUser({ user, role, menus, mfaPending }: SignedInUser): LoggedInUser {
   return {
     userid: user.id,
     firstname: user.first_name,
     lastname: user.last_name,
-    role: user.role_code,
+    role,
     client: user.client_code,
     experience: user.experience_code,
-    menus: getMenusForRole(user.role_code),
-    mfa: options.mfaPending,
+    menus,
+    mfa: mfaPending,
     mfaType: user.mfa_type === 1 ? 1 : 0,
     mfaEmail: maskEmail(user.email),
     mfaSms: user.phone_number ? maskPhone(user.phone_number) : '',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { refuseControlCharacters, type Endpoint } from '@portal/contract';
+import { guardRequestSchema, type Endpoint } from '@portal/contract';
 import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
 import { requireMenu } from '../services/permissions.js';
 
@@ -35,10 +35,11 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.path.split('/').filter(Boolean)[0]!.toLowerCase()],
-      // Every text of the request is also refused when it holds control characters (400, before any query runs).
-      ...(endpoint.body && { body: refuseControlCharacters(endpoint.body) }),
-      ...(endpoint.query && { querystring: refuseControlCharacters(endpoint.query) }),
-      ...(endpoint.params && { params: refuseControlCharacters(endpoint.params) }),
+      // Beside each schema's own rules, the contract's rules for every request: no control characters
+      // in text, no number beyond a database integer (400, before any query runs).
+      ...(endpoint.body && { body: guardRequestSchema(endpoint.body) }),
+      ...(endpoint.query && { querystring: guardRequestSchema(endpoint.query) }),
+      ...(endpoint.params && { params: guardRequestSchema(endpoint.params) }),
       ...(endpoint.response && { response: { 200: endpoint.response } }),
     },
     // On request, before the body is parsed or validated: a caller who may not make this call

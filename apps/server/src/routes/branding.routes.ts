@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
+import { presentBranding } from '../presenters/branding.presenter.js';
 import type { BrandingService } from '../services/branding.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveExperienceCode } from './request-context.js';
 
 export function registerBrandingRoutes(app: FastifyInstance, deps: { branding: BrandingService }) {
   bindEndpoint(app, endpoints.experienceBranding, async (request) =>
-    deps.branding.getBranding(resolveExperienceCode(request, request.query.exp)),
+    presentBranding(await deps.branding.getBranding(resolveExperienceCode(request, request.query.exp))),
   );
 
   bindEndpoint(app, endpoints.brandAsset, async (request, reply) => {

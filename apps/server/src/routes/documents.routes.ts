@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
-import { streamZip } from '../services/document-files.js';
+import { presentReportPage, presentReports, presentSearchAttributes } from '../presenters/documents.presenter.js';
+import { presentFaqs, presentRepositoryDocuments } from '../presenters/help-content.presenter.js';
+import type { DocumentFile } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
-import { streamMergedPdf } from '../services/merged-pdf-stream.js';
-import type { DocumentStorage } from '../transports/storage/document-storage.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveLanguage } from './request-context.js';
 
@@ -15,31 +15,28 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function sendPdf(reply: FastifyReply, storage: DocumentStorage, file: { fileKey: string; fileName: string }, kind: 'inline' | 'attachment') {
-  reply.type('application/pdf').header('content-disposition', disposition(kind, file.fileName)).header('cache-control', 'private, no-store');
-  return reply.send(await storage.open(file.fileKey));
+/** A file as the answer, shown in place (inline) or saved (attachment); without a cache-control, the API's default applies. */
+function sendFile(reply: FastifyReply, file: DocumentFile, kind: 'inline' | 'attachment', cacheControl?: string) {
+  reply.type(file.contentType).header('content-disposition', disposition(kind, file.fileName));
+  if (cacheControl) reply.header('cache-control', cacheControl);
+  return reply.send(file.stream);
 }
 
-export function registerDocumentsRoutes(
-  app: FastifyInstance,
-  deps: { documents: DocumentsService; help: HelpContentService; storage: DocumentStorage },
-) {
+/** A single stored file stays in the person's browser only. */
+const SINGLE_FILE_CACHING = 'private, no-store';
+
+export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService; help: HelpContentService }) {
   bindEndpoint(app, endpoints.getReports, async (request) => {
     const { user } = requireAuth(request);
-    return {
-      success: true as const,
-      ReportsInfos: await deps.documents.getReports(user),
-      HasOnboarding: user.onboarding_enabled,
-      Experience: user.experience_code,
-    };
+    return presentReports(user, await deps.documents.getReports(user));
   });
 
   bindEndpoint(app, endpoints.reportData, async (request) =>
-    deps.documents.getReportData(requireAuth(request).user, request.params.reportCode, request.body),
+    presentReportPage(await deps.documents.getReportData(requireAuth(request).user, request.params.reportCode, request.body)),
   );
 
   bindEndpoint(app, endpoints.searchAttributes, async (request) =>
-    deps.documents.getSearchAttributes(requireAuth(request).user, request.params.configId),
+    presentSearchAttributes(await deps.documents.getSearchAttributes(requireAuth(request).user, request.params.configId)),
   );
 
   for (const [endpoint, kind] of [
@@ -47,41 +44,39 @@ export function registerDocumentsRoutes(
     [endpoints.downloadDocument, 'attachment'],
   ] as const) {
     bindEndpoint(app, endpoint, async (request, reply) => {
-      const { user } = requireAuth(request);
-      const [document] = await deps.documents.resolveDocuments(user, [request.query.documentKey], resolveLanguage(request));
-      await deps.documents.markViewed(user, [document!.id]);
-      return sendPdf(reply, deps.storage, document!, kind);
+      const file = await deps.documents.openDocument(requireAuth(request).user, request.query.documentKey, resolveLanguage(request));
+      return sendFile(reply, file, kind, SINGLE_FILE_CACHING);
     });
   }
 
   bindEndpoint(app, endpoints.previewList, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const documents = await deps.documents.resolveDocuments(user, request.body.documentKeyList, resolveLanguage(request));
-    await deps.documents.markViewed(user, documents.map((d) => d.id));
-    reply.type('application/pdf').header('content-disposition', disposition('inline', `documents_${documents.length}.pdf`));
-    return reply.send(streamMergedPdf(deps.storage, documents, (error) => request.log.error({ err: error }, 'merged PDF stream failed')));
+    const file = await deps.documents.mergeDocuments(
+      requireAuth(request).user,
+      request.body.documentKeyList,
+      resolveLanguage(request),
+      (error) => request.log.error({ err: error }, 'merged PDF stream failed'),
+    );
+    return sendFile(reply, file, 'inline');
   });
 
   bindEndpoint(app, endpoints.downloadList, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const documents = await deps.documents.resolveDocuments(user, request.body.documentKeyList, resolveLanguage(request));
-    await deps.documents.markViewed(user, documents.map((d) => d.id));
-    reply.type('application/zip').header('content-disposition', disposition('attachment', `documents_${documents.length}.zip`));
-    return reply.send(streamZip(deps.storage, documents, (error) => request.log.error({ err: error }, 'zip stream failed')));
+    const file = await deps.documents.zipDocuments(
+      requireAuth(request).user,
+      request.body.documentKeyList,
+      resolveLanguage(request),
+      (error) => request.log.error({ err: error }, 'zip stream failed'),
+    );
+    return sendFile(reply, file, 'attachment');
   });
 
-  bindEndpoint(app, endpoints.faqList, async (request) => ({
-    success: true as const,
-    faqs: await deps.help.listFaqs(requireAuth(request).user),
-  }));
+  bindEndpoint(app, endpoints.faqList, async (request) => presentFaqs(await deps.help.listFaqs(requireAuth(request).user)));
 
-  bindEndpoint(app, endpoints.repositoryList, async (request) => ({
-    success: true as const,
-    documents: await deps.help.listDocuments(requireAuth(request).user),
-  }));
+  bindEndpoint(app, endpoints.repositoryList, async (request) =>
+    presentRepositoryDocuments(await deps.help.listDocuments(requireAuth(request).user)),
+  );
 
   bindEndpoint(app, endpoints.repositoryDocument, async (request, reply) => {
-    const file = await deps.help.findDocument(requireAuth(request).user, request.query.documentId, resolveLanguage(request));
-    return sendPdf(reply, deps.storage, file, request.query.actionNum === 0 ? 'inline' : 'attachment');
+    const file = await deps.help.openDocument(requireAuth(request).user, request.query.documentId, resolveLanguage(request));
+    return sendFile(reply, file, request.query.actionNum === 0 ? 'inline' : 'attachment', SINGLE_FILE_CACHING);
   });
 }

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, EXPERIENCE_COOKIE, LANG_COOKIE, LOCALES, type Locale } from '@portal/contract';
+import {
+  BrandingQuerySchema,
+  DEFAULT_LOCALE,
+  EXPERIENCE_COOKIE,
+  LANG_COOKIE,
+  LOCALES,
+  guardRequestSchema,
+  type Locale,
+} from '@portal/contract';
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -14,9 +22,14 @@ export function resolveLanguage(request: FastifyRequest): Locale {
   return isLocale(preferred) ? preferred : DEFAULT_LOCALE;
 }
 
-/** The experience asked for by ?exp, else the exp cookie. */
+/** A cookie is input as much as ?exp is: it is read by the same rule, and one the rule refuses counts as none. */
+const ExperienceCookieSchema = guardRequestSchema(BrandingQuerySchema.shape.exp);
+
+/** The experience asked for by ?exp, else the exp cookie (else none: the default experience). */
 export function resolveExperienceCode(request: FastifyRequest, fromQuery: string | undefined): string | undefined {
-  return fromQuery ?? request.cookies[EXPERIENCE_COOKIE];
+  if (fromQuery !== undefined) return fromQuery;
+  const cookie = ExperienceCookieSchema.safeParse(request.cookies[EXPERIENCE_COOKIE]);
+  return cookie.success ? cookie.data : undefined;
 }
 
 export function clientIp(request: FastifyRequest): string {

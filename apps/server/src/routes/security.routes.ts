@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
+import { presentCodeSent } from '../presenters/mfa.presenter.js';
+import { presentResetDone, presentResetRequested } from '../presenters/password-recovery.presenter.js';
+import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { MfaService } from '../services/mfa.service.js';
 import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { clientIp, resolveLanguage } from './request-context.js';
 
 export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaService; recovery: PasswordRecoveryService }) {
-  bindEndpoint(app, endpoints.sendMfaCode, async (request) => {
-    const sent = await deps.mfa.resend(requireAuth(request), request.body.MFAType);
-    return { success: true as const, ...sent };
-  });
+  bindEndpoint(app, endpoints.sendMfaCode, async (request) => ({
+    success: true as const,
+    ...presentCodeSent(await deps.mfa.resend(requireAuth(request), request.body.MFAType)),
+  }));
 
   bindEndpoint(app, endpoints.mfaCodeValidation, async (request, reply) => {
     const { user, sessionToken } = await deps.mfa.validate(requireAuth(request), request.body.MFACode, {
@@ -18,17 +21,17 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaSer
       ip: clientIp(request),
     });
     app.setSessionCookie(reply, sessionToken);
-    return { success: true as const, user };
+    return { success: true as const, user: presentLoggedInUser(user) };
   });
 
   bindEndpoint(app, endpoints.forgotPassword, async (request) => {
     await deps.recovery.requestReset(request.body.userName, clientIp(request));
-    return { success: true as const, msg: deps.recovery.neutralText(resolveLanguage(request)) };
+    return { success: true as const, msg: presentResetRequested(resolveLanguage(request)) };
   });
 
   bindEndpoint(app, endpoints.forgotPasswordConfirmation, async (request) => ({
     success: true as const,
-    msg: deps.recovery.neutralText(resolveLanguage(request)),
+    msg: presentResetRequested(resolveLanguage(request)),
   }));
 
   bindEndpoint(app, endpoints.validateToken, async (request) => {
@@ -38,11 +41,11 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaSer
 
   bindEndpoint(app, endpoints.resetPassword, async (request) => {
     await deps.recovery.resetPassword(request.body);
-    return { success: true as const, msg: deps.recovery.resetDoneText(resolveLanguage(request)) };
+    return { success: true as const, msg: presentResetDone(resolveLanguage(request)) };
   });
 
   bindEndpoint(app, endpoints.resetPasswordConfirmation, async (request) => ({
     success: true as const,
-    msg: deps.recovery.resetDoneText(resolveLanguage(request)),
+    msg: presentResetDone(resolveLanguage(request)),
   }));
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, LANG_COOKIE } from '@portal/contract';
-import type { BrandingService } from '../services/branding.service.js';
-import type { SignInService } from '../services/sign-in.service.js';
-import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import { SESSION_COOKIE } from '../plugins/session.plugin.js';
+import { presentDisplayLogin } from '../presenters/branding.presenter.js';
+import { presentLoggedInUser } from '../presenters/user.presenter.js';
+import type { BrandingService } from '../services/branding.service.js';
+import type { SessionLanguageService } from '../services/session-language.service.js';
+import type { SignInService } from '../services/sign-in.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { clientIp, resolveExperienceCode, resolveLanguage } from './request-context.js';
 
@@ -11,11 +13,12 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 export function registerSessionRoutes(
   app: FastifyInstance,
-  deps: { signIn: SignInService; branding: BrandingService; sessions: SessionsRepository; secureCookies: boolean },
+  deps: { signIn: SignInService; branding: BrandingService; sessionLanguage: SessionLanguageService },
+  options: { secureCookies: boolean },
 ) {
   bindEndpoint(app, endpoints.displayLogin, async (request) => {
-    const display = await deps.branding.getDisplayLogin(resolveExperienceCode(request, request.query.exp));
-    return { ...display, defaultLanguage: resolveLanguage(request) };
+    const experience = await deps.branding.getExperience(resolveExperienceCode(request, request.query.exp));
+    return presentDisplayLogin(experience, resolveLanguage(request));
   });
 
   bindEndpoint(app, endpoints.processLogin, async (request, reply) => {
@@ -30,7 +33,7 @@ export function registerSessionRoutes(
       language: resolveLanguage(request),
     });
     app.setSessionCookie(reply, sessionToken);
-    return { success: true as const, user };
+    return { success: true as const, user: presentLoggedInUser(user) };
   });
 
   bindEndpoint(app, endpoints.logout, async (request, reply) => {
@@ -41,8 +44,8 @@ export function registerSessionRoutes(
 
   bindEndpoint(app, endpoints.setLang, async (request, reply) => {
     const { lang } = request.query;
-    reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', secure: deps.secureCookies, maxAge: ONE_YEAR_SECONDS });
-    if (request.auth) await deps.sessions.setLanguage(request.auth.sessionHash, lang);
+    reply.setCookie(LANG_COOKIE, lang, { path: '/', sameSite: 'lax', secure: options.secureCookies, maxAge: ONE_YEAR_SECONDS });
+    if (request.auth) await deps.sessionLanguage.rememberLanguage(request.auth.sessionHash, lang);
     return { success: true as const, lang };
   });
 }

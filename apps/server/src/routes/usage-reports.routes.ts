@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
+import { presentReportClients, presentUsageReportDefinitions } from '../presenters/usage-report.presenter.js';
 import type { UsageReportsService } from '../services/usage-reports.service.js';
 import { XLSX_CONTENT_TYPE, streamSpreadsheet } from '../services/usage-spreadsheet.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -9,12 +10,12 @@ import { resolveLanguage } from './request-context.js';
 export function registerUsageReportsRoutes(app: FastifyInstance, deps: { usageReports: UsageReportsService }) {
   bindEndpoint(app, endpoints.usageReportClients, async (request) => ({
     success: true as const,
-    items: await deps.usageReports.listClients(requireAuth(request).user, resolveLanguage(request)),
+    items: presentReportClients(await deps.usageReports.listClients(requireAuth(request).user), resolveLanguage(request)),
   }));
 
   bindEndpoint(app, endpoints.usageReportDefinitions, async (request) => ({
     success: true as const,
-    items: deps.usageReports.listDefinitions(requireAuth(request).user, resolveLanguage(request)),
+    items: presentUsageReportDefinitions(deps.usageReports.listTypes(requireAuth(request).user), resolveLanguage(request)),
   }));
 
   bindEndpoint(app, endpoints.generateUsageReport, async (request, reply) => {

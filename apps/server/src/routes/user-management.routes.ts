@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
+import { presentDataLists } from '../presenters/data-lists.presenter.js';
+import {
+  presentManagedUserDetail,
+  presentManagedUserPage,
+  presentPasswordResetSent,
+  presentSavedUser,
+  presentUserDeleted,
+} from '../presenters/managed-user.presenter.js';
+import { presentReportAccessSaved } from '../presenters/report-access.presenter.js';
 import type { ReportAccessService } from '../services/report-access.service.js';
 import type { UserManagementService } from '../services/user-management.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -14,41 +23,41 @@ export function registerUserManagementRoutes(
 
   bindEndpoint(app, endpoints.userManagementDataLists, async (request) => ({
     success: true as const,
-    ...(await userManagement.getDataLists(requireAuth(request).user)),
+    ...presentDataLists(await userManagement.getDataLists(requireAuth(request).user)),
   }));
 
   bindEndpoint(app, endpoints.listManagedUsers, async (request) => ({
     success: true as const,
-    ...(await userManagement.listUsers(requireAuth(request).user, request.body)),
+    ...presentManagedUserPage(await userManagement.listUsers(requireAuth(request).user, request.body)),
   }));
 
   bindEndpoint(app, endpoints.getManagedUser, async (request) => ({
     success: true as const,
-    Users: [await userManagement.getUser(requireAuth(request).user, request.params.id)],
+    Users: [presentManagedUserDetail(await userManagement.getUser(requireAuth(request).user, request.params.id))],
   }));
 
   bindEndpoint(app, endpoints.createUser, async (request) => ({
     success: true as const,
-    ...(await userManagement.createUser(requireAuth(request).user, request.body, resolveLanguage(request))),
+    ...presentSavedUser(await userManagement.createUser(requireAuth(request).user, request.body), 'created', resolveLanguage(request)),
   }));
 
   bindEndpoint(app, endpoints.updateUser, async (request) => ({
     success: true as const,
-    ...(await userManagement.updateUser(requireAuth(request).user, request.body, resolveLanguage(request))),
+    ...presentSavedUser(await userManagement.updateUser(requireAuth(request).user, request.body), 'updated', resolveLanguage(request)),
   }));
 
-  bindEndpoint(app, endpoints.resetUserPassword, async (request) => ({
-    success: true as const,
-    msg: await userManagement.resetPassword(requireAuth(request).user, request.body.userId, resolveLanguage(request)),
-  }));
+  bindEndpoint(app, endpoints.resetUserPassword, async (request) => {
+    await userManagement.resetPassword(requireAuth(request).user, request.body.userId);
+    return { success: true as const, msg: presentPasswordResetSent(resolveLanguage(request)) };
+  });
 
-  bindEndpoint(app, endpoints.softDeleteUser, async (request) => ({
-    success: true as const,
-    msg: await userManagement.softDeleteUser(requireAuth(request).user, request.body.userId, resolveLanguage(request)),
-  }));
+  bindEndpoint(app, endpoints.softDeleteUser, async (request) => {
+    await userManagement.softDeleteUser(requireAuth(request).user, request.body.userId);
+    return { success: true as const, msg: presentUserDeleted(resolveLanguage(request)) };
+  });
 
   bindEndpoint(app, endpoints.saveReportAccess, async (request) => ({
     success: true as const,
-    ...(await deps.reportAccess.saveReportAccess(requireAuth(request).user, request.body, resolveLanguage(request))),
+    ...presentReportAccessSaved(await deps.reportAccess.saveReportAccess(requireAuth(request).user, request.body), resolveLanguage(request)),
   }));
 }

@@ -2,15 +2,21 @@ import type { UserWithOrganisation } from '../db/repositories/users.repository.j
 
 const DAY_MS = 86_400_000;
 
+/** Whether the person must choose a password now: none was ever set, or it has grown too old. */
+export interface AccountStatus {
+  mustSetPassword: boolean;
+  passwordExpired: boolean;
+}
+
 export function createAccountService(deps: { passwordMaxAgeDays: number; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    getAccountStatus(user: UserWithOrganisation) {
+    getAccountStatus(user: UserWithOrganisation): AccountStatus {
       const changedAt = user.password_changed_at;
       const expired =
         deps.passwordMaxAgeDays > 0 &&
         (changedAt === null || now().getTime() - changedAt.getTime() > deps.passwordMaxAgeDays * DAY_MS);
-      return { MustSetPassword: user.must_set_password || user.password_hash === null, PasswordExpired: expired };
+      return { mustSetPassword: user.must_set_password || user.password_hash === null, passwordExpired: expired };
     },
   };
 }

@@ -1,19 +1,25 @@
-import type { ExperienceBranding } from '@portal/contract';
 import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
 import { notFound } from '../errors.js';
-import { presentBranding } from '../presenters/branding.presenter.js';
+
+export type Experience = Awaited<ReturnType<ExperiencesRepository['findByCodeOrDefault']>>;
+
+/** An experience and the kinds of images it has of its own. */
+export interface BrandedExperience {
+  experience: Experience;
+  assetKinds: string[];
+}
 
 export function createBrandingService(deps: { experiences: ExperiencesRepository }) {
   return {
     /** An unknown or missing code falls back to the default experience, as the specification asks. */
-    async getBranding(code: string | undefined): Promise<ExperienceBranding> {
+    async getBranding(code: string | undefined): Promise<BrandedExperience> {
       const experience = await deps.experiences.findByCodeOrDefault(code);
-      return presentBranding(experience, await deps.experiences.listAssetKinds(experience.id));
+      return { experience, assetKinds: await deps.experiences.listAssetKinds(experience.id) };
     },
 
-    async getDisplayLogin(code: string | undefined) {
-      const experience = await deps.experiences.findByCodeOrDefault(code);
-      return { experienceCode: experience.code, hasOnboarding: experience.onboarding_enabled };
+    /** The experience the login page shows, by the same fallback. */
+    getExperience(code: string | undefined): Promise<Experience> {
+      return deps.experiences.findByCodeOrDefault(code);
     },
 
     async getAsset(code: string, kind: string): Promise<{ contentType: string; content: Buffer }> {

@@ -2,6 +2,13 @@ import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive, type ArchiverError } from 'archiver';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
 
+/** A file ready to send: its bytes as a stream, the name to offer and its media type. */
+export interface DocumentFile {
+  stream: Readable;
+  fileName: string;
+  contentType: 'application/pdf' | 'application/zip';
+}
+
 interface StoredDocument {
   fileKey: string;
   fileName: string;

@@ -1,21 +1,70 @@
-import { DATE_RANGE_MAX_DAYS, type Locale, type ReportDataRequest, type ReportInfo } from '@portal/contract';
+import type { Locale, ReportDataRequest } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
-import { documentFilters, type DocumentsRepository } from '../db/repositories/documents.repository.js';
+import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
-import { AppError, notFound } from '../errors.js';
-import { decodeDocumentKey, encodeDocumentKey } from './document-key.js';
+import { notFound } from '../errors.js';
+import type { DocumentStorage } from '../transports/storage/document-storage.js';
+import { streamZip, type DocumentFile } from './document-files.js';
+import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
+import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
+import { documentFileName } from './file-names.js';
+import { streamMergedPdf } from './merged-pdf-stream.js';
 
-const DAY_MS = 86_400_000;
-type Report = Awaited<ReturnType<DocumentsRepository['reportsOfClient']>>[number];
+/** A type the person may see, with how many of its documents it may see and has opened. */
+export interface ReportSummary {
+  report: Report;
+  total: number;
+  viewed: number;
+}
 
-const invalidSearch = (key: string, message: string) => new AppError(400, key, message);
+/** A document of a list page; its key names it in later calls. */
+export interface PageDocument {
+  key: string;
+  viewed: boolean;
+  date: string;
+  attributes: Record<string, string>;
+}
+
+/** One page of a type's documents as the person searched them. */
+export interface ReportPage {
+  report: Report;
+  attributes: ReportAttribute[];
+  /** The names of the attributes shown as columns, in order. */
+  displayed: string[];
+  documents: PageDocument[];
+  total: number;
+  /** More documents match than are counted exactly: `total` is then "at least". */
+  isLowerBound: boolean;
+  /** The range searched, earlier date first. */
+  dateRange: { from: string | null; to: string | null };
+  /** The oldest date among the documents the person may see. */
+  oldestDate: string | null;
+}
+
+/** What a type can be searched by, for this person. */
+export interface SearchableAttributes {
+  /** Staff may list a whole type; a USER's list is always bounded by its criteria. */
+  canListWholeType: boolean;
+  attributes: ReportAttribute[];
+}
+
+interface ResolvedDocument {
+  id: number;
+  fileKey: string;
+  fileName: string;
+  pageCount: number;
+}
 
 /**
  * What a person may see: a USER sees the types it was given and, in each, only the documents
  * that match one of its criteria groups; the client's staff see every document of the client's
  * types. The same scope is applied to lists, counts and files.
  */
-export function createDocumentsService(deps: { documents: DocumentsRepository; access: DocumentAccessRepository }) {
+export function createDocumentsService(deps: {
+  documents: DocumentsRepository;
+  access: DocumentAccessRepository;
+  storage: DocumentStorage;
+}) {
   /** The scope of each type the person may see, among the given types of its client. */
   async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
     if (user.role_code === 'USER') return deps.access.grantedReports(user.id, user.client_id);
@@ -29,161 +78,137 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; a
     return { report, scope };
   }
 
+  /**
+   * The documents behind these keys, in the order asked, each with a file name in the
+   * person's language. Any key outside the person's access fails the whole request as not found.
+   */
+  async function resolveDocuments(user: UserWithOrganisation, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
+    const decoded: DocumentKey[] = [];
+    for (const key of keys) {
+      const document = decodeDocumentKey(key);
+      if (!document) throw notFound();
+      decoded.push(document);
+    }
+    const scopes = await scopesOf(user);
+    const found = new Map<number, ResolvedDocument>();
+    const byReport = new Map<string, number[]>();
+    for (const key of decoded) byReport.set(key.reportCode, [...(byReport.get(key.reportCode) ?? []), key.id]);
+    for (const [reportCode, ids] of byReport) {
+      const report = await deps.documents.findReportByCode(user.client_id, reportCode);
+      const scope = report && scopes.get(report.id);
+      if (!report || !scope) throw notFound();
+      const title = language === 'fr' ? report.title_fr : report.title_en;
+      for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
+        found.set(row.id, {
+          id: row.id,
+          fileKey: row.file_key,
+          fileName: documentFileName(title, row.document_date, row.id),
+          pageCount: row.page_count,
+        });
+      }
+    }
+    const ordered: ResolvedDocument[] = [];
+    for (const key of decoded) {
+      const document = found.get(key.id);
+      if (!document) throw notFound();
+      ordered.push(document);
+    }
+    return [...new Map(ordered.map((document) => [document.id, document])).values()];
+  }
+
+  /** Opening, previewing or downloading documents marks them viewed for the person. */
+  async function openDocuments(user: UserWithOrganisation, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
+    const documents = await resolveDocuments(user, keys, language);
+    await deps.documents.markViewed(
+      user.id,
+      documents.map((document) => document.id),
+    );
+    return documents;
+  }
+
   return {
-    async getReports(user: UserWithOrganisation): Promise<ReportInfo[]> {
+    async getReports(user: UserWithOrganisation): Promise<ReportSummary[]> {
       const ofClient = await deps.documents.reportsOfClient(user.client_id);
       const scopes = await scopesOf(user, ofClient);
-      const reports = ofClient.filter((report) => scopes.has(report.id));
       return Promise.all(
-        reports.map(async (report) => {
-          const counts = await deps.documents.counts(user.id, report.id, scopes.get(report.id)!);
-          return {
-            Id: report.id,
-            Code: report.code,
-            TitleFr: report.title_fr,
-            TitleEn: report.title_en,
-            DocumentCount: counts.total,
-            DocumentViewedCount: counts.viewed,
-            ThumbnailInfo: report.thumbnail ?? null,
-            DisplayProperties: report.display_properties,
-          };
+        ofClient.flatMap((report) => {
+          const scope = scopes.get(report.id);
+          return scope ? [deps.documents.counts(user.id, report.id, scope).then((counts) => ({ report, ...counts }))] : [];
         }),
       );
     },
 
-    async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest) {
+    async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
       const { report, scope } = await requireReport(user, await deps.documents.findReportByCode(user.client_id, reportCode));
       const attributes = await deps.documents.attributesOf(report.id);
-      const searchable = new Set(attributes.filter((a) => a.is_searchable).map((a) => a.name));
-      const displayed = attributes.filter((a) => a.show_in_column).map((a) => a.name);
-
-      if (request.sortBy !== 'date' && !displayed.includes(request.sortBy)) {
-        throw invalidSearch('validation.sortInvalid', 'Documents cannot be sorted by this column.');
-      }
-      const filters = [];
-      // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
-      const searchIndexing = { indexed: scope.kind === 'all' };
+      const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
+      const [page, oldestDate] = await Promise.all([deps.documents.page(search), deps.documents.oldestDate(report.id, scope)]);
       const quick = request.searchOptions;
-      if (quick && quick.text.trim() !== '') {
-        if (quick.fields.some((field) => !searchable.has(field))) {
-          throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
-        }
-        const text = quick.text.trim();
-        filters.push(documentFilters.anyOf(quick.fields.map((field) => documentFilters.attributeMatches(field, quick.operation, text, searchIndexing))));
-      }
-      for (const item of request.advandedSearch) {
-        if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
-        const text = item.value.trim();
-        if (text === '') continue;
-        filters.push(documentFilters.attributeMatches(item.attribute, 3, text, searchIndexing));
-      }
-      // The two dates may come in either order; the earlier one starts the range.
-      const given = [request.dateStart ?? null, request.dateEnd ?? null];
-      const [dateStart = null, dateEnd = null] = given[0] && given[1] && given[0] > given[1] ? [given[1], given[0]] : given;
-      if (dateStart && dateEnd && (Date.parse(dateEnd) - Date.parse(dateStart)) / DAY_MS > DATE_RANGE_MAX_DAYS) {
-        throw invalidSearch('validation.dateRangeTooLong', `The date range cannot exceed ${DATE_RANGE_MAX_DAYS} days.`);
-      }
-      if (dateStart) filters.push(documentFilters.dateFrom(dateStart));
-      if (dateEnd) filters.push(documentFilters.dateTo(dateEnd));
-
-      const [page, dateMin] = await Promise.all([
-        deps.documents.page({
-          userId: user.id,
-          reportId: report.id,
-          scope,
-          filters,
-          sort: { attribute: request.sortBy === 'date' ? null : request.sortBy, direction: request.sortDirection },
-          limit: request.perPage,
-          offset: (request.page - 1) * request.perPage,
-        }),
-        deps.documents.oldestDate(report.id, scope),
-      ]);
       if (request.updateSearchPreference && quick) {
-        const others = (user.search_preference as { IndexDefinitionCode: string }[]).filter((p) => p.IndexDefinitionCode !== report.code);
-        await deps.documents.saveSearchPreference(user.id, [
-          ...others,
-          { IndexDefinitionCode: report.code, SearchMethod: quick.operation, SearchColumns: quick.fields },
-        ]);
+        await deps.documents.rememberQuickSearch(user, report.code, {
+          operation: nameSearchOperation(quick.operation),
+          fields: quick.fields,
+        });
       }
       return {
-        success: true as const,
-        Config: {
-          Id: report.id,
-          Code: report.code,
-          TitleFr: report.title_fr,
-          TitleEn: report.title_en,
-          Attributes: attributes.map((a) => ({
-            Name: a.name,
-            DisplayNameFR: a.display_name_fr,
-            DisplayNameEN: a.display_name_en,
-            ShowInColumn: a.show_in_column,
-          })),
-          DisplayedAttributes: displayed,
-        },
-        Results: page.rows.map((row) => ({
-          ...row.attributes,
+        report,
+        attributes,
+        displayed: attributes.filter((a) => a.show_in_column).map((a) => a.name),
+        documents: page.rows.map((row) => ({
           key: encodeDocumentKey({ id: row.id, reportCode: report.code, language: row.language }),
           viewed: row.viewed,
-          definitionCode: report.code,
           date: row.document_date,
+          attributes: row.attributes,
         })),
-        TotalDocuments: page.total,
-        TotalIsLowerBound: page.isLowerBound,
-        DateStart: dateStart,
-        DateEnd: dateEnd,
-        DateMin: dateMin,
+        total: page.total,
+        isLowerBound: page.isLowerBound,
+        dateRange: search.dateRange,
+        oldestDate,
       };
     },
 
-    async getSearchAttributes(user: UserWithOrganisation, configId: number) {
+    async getSearchAttributes(user: UserWithOrganisation, configId: number): Promise<SearchableAttributes> {
       const { report, scope } = await requireReport(user, await deps.documents.findReportById(user.client_id, configId));
       const attributes = await deps.documents.attributesOf(report.id);
+      return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
+    },
+
+    /** One document's file, named in the person's language; marks it viewed. */
+    async openDocument(user: UserWithOrganisation, key: string, language: Locale): Promise<DocumentFile> {
+      const [document] = await openDocuments(user, [key], language);
+      if (!document) throw notFound();
+      return { stream: await deps.storage.open(document.fileKey), fileName: document.fileName, contentType: 'application/pdf' };
+    },
+
+    /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */
+    async mergeDocuments(
+      user: UserWithOrganisation,
+      keys: string[],
+      language: Locale,
+      onStreamError: (error: unknown) => void,
+    ): Promise<DocumentFile> {
+      const documents = await openDocuments(user, keys, language);
       return {
-        success: true as const,
-        // Staff may list a whole type; a USER's list is always bounded by its criteria.
-        ShowAll: scope.kind === 'all',
-        SearchTerms: attributes
-          .filter((a) => a.is_searchable)
-          .map((a) => ({ Name: a.name, DisplayNameFR: a.display_name_fr, DisplayNameEN: a.display_name_en })),
+        stream: streamMergedPdf(deps.storage, documents, onStreamError),
+        fileName: `documents_${documents.length}.pdf`,
+        contentType: 'application/pdf',
       };
     },
 
-    /**
-     * The documents behind these keys, in the order asked, each with a file name in the
-     * person's language. Any key outside the person's access fails the whole request as not found.
-     */
-    async resolveDocuments(user: UserWithOrganisation, keys: string[], language: Locale) {
-      const decoded = keys.map(decodeDocumentKey);
-      if (decoded.some((key) => key === null)) throw notFound();
-      const scopes = await scopesOf(user);
-      const found = new Map<number, { id: number; fileKey: string; fileName: string; pageCount: number }>();
-      const byReport = new Map<string, number[]>();
-      for (const key of decoded) byReport.set(key!.reportCode, [...(byReport.get(key!.reportCode) ?? []), key!.id]);
-      for (const [reportCode, ids] of byReport) {
-        const report = await deps.documents.findReportByCode(user.client_id, reportCode);
-        const scope = report && scopes.get(report.id);
-        if (!report || !scope) throw notFound();
-        const title = language === 'fr' ? report.title_fr : report.title_en;
-        for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
-          found.set(row.id, { id: row.id, fileKey: row.file_key, fileName: safeFileName(title, row.document_date, row.id), pageCount: row.page_count });
-        }
-      }
-      const ordered = decoded.map((key) => found.get(key!.id));
-      if (ordered.some((document) => document === undefined)) throw notFound();
-      return [...new Map(ordered.map((document) => [document!.id, document!])).values()];
+    /** The documents' files as one zip, streamed as it is written; marks them viewed. */
+    async zipDocuments(
+      user: UserWithOrganisation,
+      keys: string[],
+      language: Locale,
+      onStreamError: (error: unknown) => void,
+    ): Promise<DocumentFile> {
+      const documents = await openDocuments(user, keys, language);
+      return {
+        stream: streamZip(deps.storage, documents, onStreamError),
+        fileName: `documents_${documents.length}.zip`,
+        contentType: 'application/zip',
+      };
     },
-
-    markViewed: (user: UserWithOrganisation, ids: number[]) => deps.documents.markViewed(user.id, ids),
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
-
-/** "Relevés de compte" of 2026-11-01, id 42 → "Releves-de-compte_2026-11-01_42.pdf": readable, and safe in any file system. */
-export function safeFileName(title: string, date: string, id: number): string {
-  const base = title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${base || 'document'}_${date}_${id}.pdf`;
-}

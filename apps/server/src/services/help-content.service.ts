@@ -1,36 +1,24 @@
 import type { Locale } from '@portal/contract';
-import type { HelpContentRepository } from '../db/repositories/help-content.repository.js';
+import type { Faq, HelpContentRepository, RepositoryDocument } from '../db/repositories/help-content.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
-import { safeFileName } from './documents.service.js';
+import type { DocumentStorage } from '../transports/storage/document-storage.js';
+import type { DocumentFile } from './document-files.js';
+import { helpDocumentFileName } from './file-names.js';
 
-export function createHelpContentService(deps: { help: HelpContentRepository }) {
+/** The questions and answers and the repository documents a person's client offers. */
+export function createHelpContentService(deps: { help: HelpContentRepository; storage: DocumentStorage }) {
   return {
-    async listFaqs(user: UserWithOrganisation) {
-      return (await deps.help.faqs(user.client_id)).map((faq) => ({
-        Id: faq.id,
-        QuestionFR: faq.question_fr,
-        QuestionEN: faq.question_en,
-        AnswerFR: faq.answer_fr,
-        AnswerEN: faq.answer_en,
-      }));
-    },
-    async listDocuments(user: UserWithOrganisation) {
-      return (await deps.help.repositoryDocuments(user.client_id)).map((document) => ({
-        Id: document.id,
-        DocumentNameFR: document.name_fr,
-        DocumentNameEN: document.name_en,
-      }));
-    },
-    /** The file of a repository document in the person's language. */
-    async findDocument(user: UserWithOrganisation, documentId: number, language: Locale) {
+    listFaqs: (user: UserWithOrganisation): Promise<Faq[]> => deps.help.faqs(user.client_id),
+
+    listDocuments: (user: UserWithOrganisation): Promise<RepositoryDocument[]> => deps.help.repositoryDocuments(user.client_id),
+
+    /** The file of a repository document in the person's language, named after its title. */
+    async openDocument(user: UserWithOrganisation, documentId: number, language: Locale): Promise<DocumentFile> {
       const document = (await deps.help.repositoryDocuments(user.client_id)).find((d) => d.id === documentId);
       if (!document) throw notFound();
-      const name = language === 'fr' ? document.name_fr : document.name_en;
-      return {
-        fileKey: language === 'fr' ? document.file_key_fr : document.file_key_en,
-        fileName: safeFileName(name, language, document.id),
-      };
+      const [fileKey, name] = language === 'fr' ? [document.file_key_fr, document.name_fr] : [document.file_key_en, document.name_en];
+      return { stream: await deps.storage.open(fileKey), fileName: helpDocumentFileName(name), contentType: 'application/pdf' };
     },
   };
 }

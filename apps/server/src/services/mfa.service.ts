@@ -1,18 +1,25 @@
-import { ERROR_KEYS, MFA_TYPE, type Locale, type LoggedInUser } from '@portal/contract';
+import { ERROR_KEYS, MFA_TYPE, type Locale } from '@portal/contract';
 import type { ConnectionLogRepository } from '../db/repositories/connection-log.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
 import { AppError, smsUnavailable } from '../errors.js';
-import { maskEmail, maskPhone, presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
 import type { SessionIssuer } from './session-issuer.js';
+import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 
 export interface PendingSession {
   sessionHash: string;
   language: string;
   user: UserWithOrganisation;
+}
+
+/** A code on its way: by which channel, to which address or number, and when the next may be asked for. */
+export interface CodeSent {
+  channel: 'email' | 'sms';
+  destination: string;
+  nextResendSeconds: number;
 }
 
 export function canReceiveSms(user: UserWithOrganisation): boolean {
@@ -30,7 +37,7 @@ export function createMfaService(deps: {
 }) {
   const ownerOf = (user: UserWithOrganisation) => ({ purpose: 'mfa' as const, userId: user.id, target: user.email });
 
-  async function sendCode(user: UserWithOrganisation, channel: number): Promise<{ target: string; nextResendSeconds: number }> {
+  async function sendCode(user: UserWithOrganisation, channel: number): Promise<CodeSent> {
     const useSms = channel === MFA_TYPE.sms;
     if (useSms && !canReceiveSms(user)) throw smsUnavailable();
     const issued = await deps.codes.issue(ownerOf(user), channel);
@@ -47,7 +54,9 @@ export function createMfaService(deps: {
     } catch {
       throw new AppError(503, ERROR_KEYS.codeSendFailed, 'An error occurred while sending the validation code. Please try again.');
     }
-    return { target: useSms ? maskPhone(user.phone_number!) : maskEmail(user.email), nextResendSeconds: issued.nextResendSeconds };
+    return useSms
+      ? { channel: 'sms', destination: user.phone_number!, nextResendSeconds: issued.nextResendSeconds }
+      : { channel: 'email', destination: user.email, nextResendSeconds: issued.nextResendSeconds };
   }
 
   return {
@@ -72,7 +81,7 @@ export function createMfaService(deps: {
       pending: PendingSession,
       code: string,
       context: { deviceId: string | null; ip: string | null },
-    ): Promise<{ user: LoggedInUser; sessionToken: string }> {
+    ): Promise<{ user: SignedInUser; sessionToken: string }> {
       let codeId: number;
       try {
         codeId = await deps.codes.verify(ownerOf(pending.user), code);
@@ -98,7 +107,7 @@ export function createMfaService(deps: {
         reason: 'signed-in',
         ...context,
       });
-      return { user: presentLoggedInUser(pending.user, { mfaPending: false }), sessionToken };
+      return { user: describeSignedInUser(pending.user, false), sessionToken };
     },
   };
 }

@@ -3,8 +3,8 @@ import type { Locale } from '@portal/contract';
 import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
 import type { Tx } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
+import { serverText } from '../i18n/server-texts.js';
 import { composeBrandedMail, type MailBrand } from './messages/branded-mail.js';
-import { MESSAGE_TEXTS } from './messages/message-texts.js';
 
 export interface Recipient {
   email: string;
@@ -43,25 +43,23 @@ export function createNotifier(deps: {
 
   return {
     async sendCodeByEmail(recipient: Recipient, purpose: CodePurposeText, code: string, trx?: Tx): Promise<void> {
-      const words = MESSAGE_TEXTS[recipient.language];
-      const subject = { mfa: words.mfaSubject, contact: words.contactSubject, registration: words.registrationSubject }[purpose];
-      const intro = { mfa: words.mfaIntro, contact: words.contactIntro, registration: words.registrationIntro }[purpose];
+      const { language } = recipient;
       const mail = composeBrandedMail({
         to: recipient.email,
-        language: recipient.language,
-        brand: await brandOf(recipient.experienceId, recipient.language, trx),
+        language,
+        brand: await brandOf(recipient.experienceId, language, trx),
         recipientName: recipient.name,
-        subject,
-        paragraphs: [intro],
+        subject: serverText(language, `mail.${purpose}.subject`),
+        paragraphs: [serverText(language, `mail.${purpose}.intro`)],
         code,
-        footnote: words.codeValidity(deps.codeTtlMinutes),
+        footnote: serverText(language, 'mail.codeValidity', { minutes: deps.codeTtlMinutes }),
       });
       await deps.outbox.queueMail(mail, trx);
       if (deps.logCodes) deps.logger.info({ to: recipient.email, purpose, code }, 'one-time code (embedded mail outbox)');
     },
 
     async sendCodeBySms(to: string, language: Locale, code: string, trx?: Tx): Promise<void> {
-      await deps.outbox.queueSms({ to, text: MESSAGE_TEXTS[language].sms(code, deps.codeTtlMinutes) }, trx);
+      await deps.outbox.queueSms({ to, text: serverText(language, 'sms.code', { code, minutes: deps.codeTtlMinutes }) }, trx);
       if (deps.logCodes) deps.logger.info({ to, code }, 'one-time code (SMS)');
     },
 
@@ -71,17 +69,24 @@ export function createNotifier(deps: {
       token: string,
       trx?: Tx,
     ): Promise<void> {
-      const words = MESSAGE_TEXTS[recipient.language];
+      const { language } = recipient;
       const url = `${deps.publicUrl}/#/resetPassword?token=${encodeURIComponent(token)}`;
       const mail = composeBrandedMail({
         to: recipient.email,
-        language: recipient.language,
-        brand: await brandOf(recipient.experienceId, recipient.language, trx),
+        language,
+        brand: await brandOf(recipient.experienceId, language, trx),
         recipientName: recipient.name,
-        subject: kind === 'reset' ? words.resetSubject : words.welcomeSubject,
-        paragraphs: [kind === 'reset' ? words.resetIntro : words.welcomeIntro(recipient.username)],
-        action: { label: kind === 'reset' ? words.resetButton : words.welcomeButton, url },
-        footnote: kind === 'reset' ? words.resetValidity(deps.resetTokenTtlMinutes) : words.welcomeValidity(deps.welcomeTokenTtlDays),
+        subject: serverText(language, `mail.${kind}.subject`),
+        paragraphs: [
+          kind === 'reset'
+            ? serverText(language, 'mail.reset.intro')
+            : serverText(language, 'mail.welcome.intro', { username: recipient.username }),
+        ],
+        action: { label: serverText(language, `mail.${kind}.button`), url },
+        footnote:
+          kind === 'reset'
+            ? serverText(language, 'mail.reset.validity', { minutes: deps.resetTokenTtlMinutes })
+            : serverText(language, 'mail.welcome.validity', { days: deps.welcomeTokenTtlDays }),
       });
       await deps.outbox.queueMail(mail, trx);
     },

@@ -1,5 +1,6 @@
-import { ERROR_KEYS, type ChosenReportInput, type OnboardingReport } from '@portal/contract';
+import { ERROR_KEYS, type ChosenReportInput } from '@portal/contract';
 import type { ReportAccessRepository } from '../db/repositories/report-access.repository.js';
+import type { OfferedReport } from '../db/repositories/subscriptions.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
 import { AppError } from '../errors.js';
@@ -22,10 +23,11 @@ export function createOnboardingService(deps: { subscriptions: SubscriptionServi
   }
 
   return {
-    async list(user: UserWithOrganisation): Promise<{ reportsLst: OnboardingReport[]; reportAccess: number[] }> {
+    /** The types the user may subscribe to, and those it already sees documents of. */
+    async list(user: UserWithOrganisation): Promise<{ offered: OfferedReport[]; accessibleReportIds: number[] }> {
       assertAvailable(user);
-      const offered = await deps.subscriptions.offeredWithAttributes(user.client_id);
-      return { reportsLst: offered.map((report) => ({ ...report, Checked: false })), reportAccess: await accessibleIds(user.id) };
+      const offered = await deps.subscriptions.offered(user.client_id);
+      return { offered, accessibleReportIds: await accessibleIds(user.id) };
     },
 
     async subscribe(user: UserWithOrganisation, chosen: ChosenReportInput[], ignoreDuplicates: boolean): Promise<number[]> {

@@ -10,15 +10,6 @@ import { hashPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { createSecret, hashSecret } from './tokens.js';
 
-const NEUTRAL_TEXT: Record<Locale, string> = {
-  en: 'If an account exists for this username, an e-mail with a link to reset the password will be sent.',
-  fr: 'Si un compte existe pour ce nom d’utilisateur, un courriel contenant un lien de réinitialisation sera envoyé.',
-};
-const RESET_DONE_TEXT: Record<Locale, string> = {
-  en: 'Your password has been reset. You can now sign in with it.',
-  fr: 'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter.',
-};
-
 /** Who a password link goes to, and in which brand and language. */
 export interface LinkRecipient {
   id: number;
@@ -71,8 +62,6 @@ export function createPasswordRecoveryService(deps: {
   }
 
   return {
-    neutralText: (language: Locale) => NEUTRAL_TEXT[language],
-    resetDoneText: (language: Locale) => RESET_DONE_TEXT[language],
     sendPasswordLink,
 
     async requestReset(userName: string, ip: string): Promise<void> {

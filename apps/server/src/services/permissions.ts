@@ -1,4 +1,5 @@
 import { ERROR_KEYS, ROLE_CODES, type Menu, type RoleCode } from '@portal/contract';
+import { isClientInScope, type ClientScope } from '../domain/client-scope.js';
 import { AppError, forbidden } from '../errors.js';
 
 /** Whose data a role reaches: nobody's, its own client's, or every client's. */
@@ -33,9 +34,6 @@ export interface Actor {
   client_id: number;
 }
 
-/** Which clients an action may touch: all of them, or only one. */
-export type ClientScope = { kind: 'allClients' } | { kind: 'ownClient'; clientId: number };
-
 export function isRoleCode(value: string): value is RoleCode {
   return value in PERMISSIONS;
 }
@@ -56,10 +54,6 @@ function scopeOf(reach: Reach | undefined, actor: Actor): ClientScope | null {
   if (reach === 'allClients') return { kind: 'allClients' };
   if (reach === 'ownClient') return { kind: 'ownClient', clientId: actor.client_id };
   return null;
-}
-
-export function isClientInScope(scope: ClientScope, clientId: number): boolean {
-  return scope.kind === 'allClients' || scope.clientId === clientId;
 }
 
 /** The guard of every call behind a menu entry (see the contract's `menu`): 403 errors.forbidden without it. */

@@ -1,12 +1,4 @@
-import {
-  COMMUNICATION_TYPE,
-  EmailSchema,
-  ERROR_KEYS,
-  MFA_TYPE,
-  toE164,
-  type Locale,
-  type UserInfo,
-} from '@portal/contract';
+import { COMMUNICATION_TYPE, EmailSchema, ERROR_KEYS, MFA_TYPE, toE164, type Locale } from '@portal/contract';
 import type { z } from 'zod';
 import type { SetNewPasswordRequestSchema, SetUserInfoRequestSchema } from '@portal/contract';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
@@ -21,23 +13,6 @@ import { hashPassword, verifyPassword } from './passwords.js';
 
 type SetUserInfo = z.output<typeof SetUserInfoRequestSchema>;
 type SetNewPassword = z.output<typeof SetNewPasswordRequestSchema>;
-
-const SAVED_TEXT: Record<Locale, string> = { en: 'Your changes have been saved.', fr: 'Vos modifications ont été enregistrées.' };
-const PASSWORD_SAVED_TEXT: Record<Locale, string> = { en: 'Your password has been changed.', fr: 'Votre mot de passe a été modifié.' };
-
-export function presentUserInfo(user: UserWithOrganisation): UserInfo {
-  return {
-    Id: user.id,
-    Username: user.username,
-    FirstName: user.first_name,
-    LastName: user.last_name,
-    Email: user.email,
-    PhoneNumber: user.phone_number ?? '',
-    ContactLanguage: user.contact_language as Locale,
-    MFAType: user.mfa_type === MFA_TYPE.sms ? MFA_TYPE.sms : MFA_TYPE.email,
-    Client: { Code: user.client_code, ActiveMFASMS: user.sms_mfa_active },
-  };
-}
 
 /** A new e-mail address or phone number, checked and normalised, or the error key the dialog shows. */
 function normaliseContact(value: string, type: number, user: UserWithOrganisation): string {
@@ -67,10 +42,8 @@ export function createProfileService(deps: {
   const contactOwner = (user: UserWithOrganisation, target: string) => ({ purpose: 'contact' as const, userId: user.id, target });
 
   return {
-    getUserInfo: presentUserInfo,
-
-    async setUserInfo(user: UserWithOrganisation, input: SetUserInfo, language: Locale): Promise<string> {
-      if (await deps.users.isUsernameTakenByOther(input.Username, user.id)) {
+    async setUserInfo(user: UserWithOrganisation, input: SetUserInfo): Promise<void> {
+      if (await deps.users.isUsernameTaken(input.Username, user.id)) {
         throw new AppError(400, ERROR_KEYS.usernameTaken, 'This username already exists.');
       }
       const currentPhone = user.phone_number ?? '';
@@ -91,10 +64,10 @@ export function createProfileService(deps: {
         mfaType,
         phoneNumber,
       });
-      return SAVED_TEXT[language];
     },
 
-    async setNewPassword(user: UserWithOrganisation, sessionHash: string, input: SetNewPassword, language: Locale): Promise<string> {
+    /** The person's other sessions end with the old password. */
+    async setNewPassword(user: UserWithOrganisation, sessionHash: string, input: SetNewPassword): Promise<void> {
       if (input.NewPassword !== input.ConfPassword) {
         throw new AppError(400, ERROR_KEYS.newPasswordMismatch, 'Your new password does not match.');
       }
@@ -107,7 +80,6 @@ export function createProfileService(deps: {
         await deps.users.setPassword(user.id, passwordHash, trx);
         await deps.sessions.deleteAllForUser(user.id, sessionHash, trx);
       });
-      return PASSWORD_SAVED_TEXT[language];
     },
 
     async sendContactCode(user: UserWithOrganisation, value: string, type: number): Promise<{ nextResendSeconds: number }> {
@@ -129,7 +101,8 @@ export function createProfileService(deps: {
       return { nextResendSeconds: issued.nextResendSeconds };
     },
 
-    async validateContactCode(user: UserWithOrganisation, value: string, code: string): Promise<UserInfo> {
+    /** The person as they are once the new address or number is theirs. */
+    async validateContactCode(user: UserWithOrganisation, value: string, code: string): Promise<UserWithOrganisation> {
       const isEmail = value.includes('@');
       const target = normaliseContact(value, isEmail ? COMMUNICATION_TYPE.email : COMMUNICATION_TYPE.phone, user);
       const codeId = await deps.codes.verify(contactOwner(user, target), code);
@@ -144,7 +117,7 @@ export function createProfileService(deps: {
       }
       const updated = await deps.users.findActiveById(user.id);
       if (!updated) throw codeInvalid();
-      return presentUserInfo(updated);
+      return updated;
     },
   };
 }

@@ -1,6 +1,7 @@
-import { COMMUNICATION_TYPE, ERROR_KEYS, type Locale, type RegistrationModel, type RegistrationReport } from '@portal/contract';
+import { COMMUNICATION_TYPE, ERROR_KEYS, type Locale, type RegistrationModel } from '@portal/contract';
 import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
 import type { ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
+import type { OfferedReport } from '../db/repositories/subscriptions.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
 import { AppError } from '../errors.js';
@@ -73,7 +74,7 @@ export function createRegistrationService(deps: {
 
   async function checkPerson(model: Model): Promise<Registrant> {
     return checkRegistrant(model, {
-      usernameTaken: (username) => deps.managedUsers.isUsernameTaken(username, null),
+      usernameTaken: (username) => deps.users.isUsernameTaken(username, null),
       emailTaken: (email) => deps.managedUsers.isEmailTaken(email, null),
       assertStrongPassword: deps.policy.assertStrong,
     });
@@ -130,14 +131,14 @@ export function createRegistrationService(deps: {
   }
 
   return {
-    async validateStep1(model: Model, visitor: VisitorContext): Promise<{ reportsLst: RegistrationReport[]; nextResendSeconds: number }> {
+    async validateStep1(model: Model, visitor: VisitorContext): Promise<{ offered: OfferedReport[]; nextResendSeconds: number }> {
       const experience = await clientOf(visitor);
       await countAttempt(model, visitor);
       const person = await checkPerson(model);
       // Back on the first step and forward again: a code sent moments ago still stands.
       const wait = await deps.codes.secondsBeforeNext(codeOwner(person));
       const nextResendSeconds = wait > 0 ? wait : await sendCode(person, experience.id, visitor);
-      return { reportsLst: await deps.subscriptions.offeredList(experience.client_id), nextResendSeconds };
+      return { offered: await deps.subscriptions.offered(experience.client_id), nextResendSeconds };
     },
 
     async resendCode(model: Model, visitor: VisitorContext): Promise<number> {
@@ -145,14 +146,14 @@ export function createRegistrationService(deps: {
       return sendCode(await checkPerson(model), experience.id, visitor);
     },
 
-    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<{ reportsLst: RegistrationReport[]; proof: RegistrationProof }> {
+    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<{ offered: OfferedReport[]; proof: RegistrationProof }> {
       const experience = await clientOf(visitor);
       const person = await checkPerson(model);
       const proof = await withRegistrationCode(code, (typed) => deps.codes.prove(codeOwner(person), typed));
-      return { reportsLst: await deps.subscriptions.offeredList(experience.client_id), proof };
+      return { offered: await deps.subscriptions.offered(experience.client_id), proof };
     },
 
-    async validateStep3(model: Model, visitor: VisitorContext) {
+    async validateStep3(model: Model, visitor: VisitorContext): Promise<OfferedReport[]> {
       const experience = await clientOf(visitor);
       const ticked = model.reportsLst.filter((r) => r.Checked).map((r) => r.Id);
       return deps.subscriptions.attributesFor(experience.client_id, ticked);
@@ -162,7 +163,7 @@ export function createRegistrationService(deps: {
       model: Model,
       visitor: VisitorContext,
       options: { ignoreDuplicates: boolean; proofSecret: string | undefined },
-    ): Promise<{ Username: string; Password: string }> {
+    ): Promise<{ username: string; password: string }> {
       const experience = await clientOf(visitor);
       await countAttempt(model, visitor);
       const person = await checkPerson(model);
@@ -180,7 +181,7 @@ export function createRegistrationService(deps: {
       const passwordHash = await hashPassword(person.password);
       await deps.transact(async (trx) => {
         // Checked again inside the transaction: someone may have taken the name since.
-        if (await deps.managedUsers.isUsernameTaken(person.userName, null, trx)) throw usernameTaken();
+        if (await deps.users.isUsernameTaken(person.userName, null, trx)) throw usernameTaken();
         await deps.codes.consume(codeId, trx);
         const userId = await deps.managedUsers.create(
           {
@@ -200,7 +201,8 @@ export function createRegistrationService(deps: {
         await deps.users.setPassword(userId, passwordHash, trx);
         await deps.subscriptions.grant(userId, subscriptions, trx);
       });
-      return { Username: person.userName, Password: person.password };
+      // The web signs in with them at once (spec 7).
+      return { username: person.userName, password: person.password };
     },
   };
 }

@@ -1,20 +1,19 @@
-import { ERROR_KEYS, type Locale, type ReportAccess, type SaveReportAccessRequest } from '@portal/contract';
+import { ERROR_KEYS, type SaveReportAccessRequest } from '@portal/contract';
 import type { AuditLogRepository } from '../db/repositories/audit-log.repository.js';
 import type { ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
-import type { ReportAccessRepository, StoredAccess } from '../db/repositories/report-access.repository.js';
+import type { ReportAccessRepository, ReportWithAttributes, StoredAccess } from '../db/repositories/report-access.repository.js';
 import type { Transact } from '../db/transact.js';
 import { AppError } from '../errors.js';
-import { presentReportAccess } from '../presenters/managed-user.presenter.js';
 import { requireUserManagementScope, type Actor } from './permissions.js';
 import { requireManageableUser } from './user-management.service.js';
 
-type Report = Awaited<ReturnType<ReportAccessRepository['reportsWithAttributes']>>[number];
 type SubmittedReport = SaveReportAccessRequest['submitedReports'][number];
 
-const SAVED_TEXT: Record<Locale, string> = {
-  en: 'Report-type access has been saved.',
-  fr: 'L’accès aux types de documents a été enregistré.',
-};
+/** Every document type of the user's client, and the access the user now has to each. */
+export interface SavedReportAccess {
+  reports: ReportWithAttributes[];
+  access: Map<number, StoredAccess>;
+}
 
 const invalidAccess = () =>
   new AppError(400, ERROR_KEYS.reportAccessInvalid, 'A report type or attribute does not belong to this user’s client.');
@@ -23,7 +22,7 @@ const invalidAccess = () =>
  * The rules of spec section 5 for one document type: in a group every field is filled or none
  * is; empty groups are dropped; access is given when any value is filled.
  */
-export function normaliseSubmittedReport(report: Report, submitted: SubmittedReport): StoredAccess {
+export function normaliseSubmittedReport(report: ReportWithAttributes, submitted: SubmittedReport): StoredAccess {
   const attributeIds = new Set(report.attributes.map((attribute) => attribute.id));
   const groups: Map<number, string>[] = [];
   for (const items of submitted.UserConfiguredCriteria) {
@@ -56,10 +55,13 @@ export function createReportAccessService(deps: {
   transact: Transact;
 }) {
   return {
-    /** Replaces the access of the submitted types in one transaction; the user's next request already sees it. */
-    async saveReportAccess(actor: Actor, request: SaveReportAccessRequest, language: Locale): Promise<{ msg: string; Reports: ReportAccess[] }> {
+    /**
+     * Replaces the access of the submitted types in one transaction; the user's next request already
+     * sees it. Answers every type of the user's client with the access as saved.
+     */
+    async saveReportAccess(actor: Actor, request: SaveReportAccessRequest): Promise<SavedReportAccess> {
       requireUserManagementScope(actor);
-      const Reports = await deps.transact(async (trx) => {
+      return deps.transact(async (trx) => {
         const target = await requireManageableUser(deps.managedUsers, actor, request.userId, trx);
         if (target.role_code !== 'USER') {
           throw new AppError(400, ERROR_KEYS.reportAccessUserOnly, 'Report-type access can only be given to users of the role user.');
@@ -84,9 +86,8 @@ export function createReportAccessService(deps: {
           },
           trx,
         );
-        return presentReportAccess(reports, await deps.reportAccess.accessOf(target.id, trx));
+        return { reports, access: await deps.reportAccess.accessOf(target.id, trx) };
       });
-      return { msg: SAVED_TEXT[language], Reports };
     },
   };
 }

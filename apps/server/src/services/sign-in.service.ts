@@ -1,13 +1,13 @@
-import { ERROR_KEYS, type Locale, type LoggedInUser } from '@portal/contract';
+import { ERROR_KEYS, hasControlCharacters, replaceControlCharacters, type Locale } from '@portal/contract';
 import type { ConnectionLogRepository } from '../db/repositories/connection-log.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import { AppError } from '../errors.js';
-import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { MfaService } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SessionIssuer } from './session-issuer.js';
+import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 import { hashSecret } from './tokens.js';
 
 export interface SignInDependencies {
@@ -50,17 +50,25 @@ export function createSignInService(deps: SignInDependencies) {
     windowSeconds: lockoutSeconds,
   });
 
-  async function signIn(attempt: SignInAttempt): Promise<{ user: LoggedInUser; sessionToken: string }> {
+  async function signIn(attempt: SignInAttempt): Promise<{ user: SignedInUser; sessionToken: string }> {
+    // Sign-in takes whatever was typed, control characters included, so that it always answers as a
+    // wrong credential does. No account can hold such a name, and PostgreSQL cannot take some of
+    // these characters as text (NUL), so the name is an unknown one that is never looked up; its
+    // limits, lockout and log use a printable stand-in (each such character replaced), which keeps
+    // the log readable where a hash would not; names that share a stand-in are all unknown anyway.
+    // The work that takes time, the dummy password hash, is done as for any unknown name.
+    const isPossibleUsername = !hasControlCharacters(attempt.username);
+    const recordedUsername = isPossibleUsername ? attempt.username : replaceControlCharacters(attempt.username);
     // Counted before any hash is computed, so floods cost the server almost nothing.
     await deps.rateLimiter.consume(
       { bucket: `login-ip:${attempt.ip ?? 'unknown'}`, max: deps.loginLimits.perIp, windowSeconds: 60 },
-      { bucket: `login-user:${attempt.username.toLowerCase()}`, max: deps.loginLimits.perUsername, windowSeconds: 60 },
+      { bucket: `login-user:${recordedUsername.toLowerCase()}`, max: deps.loginLimits.perUsername, windowSeconds: 60 },
     );
-    const user = await deps.users.findByUsername(attempt.username);
+    const user = isPossibleUsername ? await deps.users.findByUsername(attempt.username) : undefined;
     const log = (succeeded: boolean, reason: string) =>
       deps.connectionLog.record({
         userId: user?.id ?? null,
-        usernameAttempted: attempt.username,
+        usernameAttempted: recordedUsername,
         succeeded,
         reason,
         deviceId: attempt.deviceId,
@@ -70,12 +78,12 @@ export function createSignInService(deps: SignInDependencies) {
     // The hash is always verified, known user or not, so that timing says nothing about existence.
     const passwordMatches = await verifyPassword(user?.password_hash ?? null, attempt.password);
     if (!user) {
-      const failures = await deps.rateLimiter.count(unknownFailures(attempt.username));
+      const failures = await deps.rateLimiter.count(unknownFailures(recordedUsername));
       if (failures >= deps.lockout.maxAttempts) {
         await log(false, 'locked-out');
         throw lockedOut();
       }
-      const afterThis = await deps.rateLimiter.hit(unknownFailures(attempt.username));
+      const afterThis = await deps.rateLimiter.hit(unknownFailures(recordedUsername));
       await log(false, 'unknown-username');
       throw afterThis >= deps.lockout.maxAttempts ? lockedOut() : invalidCredentials();
     }
@@ -105,7 +113,7 @@ export function createSignInService(deps: SignInDependencies) {
       ip: attempt.ip,
     });
     await log(true, mfaPending ? 'password-accepted' : 'signed-in');
-    return { user: presentLoggedInUser(user, { mfaPending }), sessionToken };
+    return { user: describeSignedInUser(user, mfaPending), sessionToken };
   }
 
   async function signOut(sessionToken: string | undefined): Promise<void> {

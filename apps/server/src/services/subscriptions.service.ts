@@ -1,6 +1,6 @@
-import { ERROR_KEYS, type ChosenReport, type ChosenReportInput, type RegistrationReport } from '@portal/contract';
+import { ERROR_KEYS, type ChosenReportInput } from '@portal/contract';
 import type { ReportAccessRepository } from '../db/repositories/report-access.repository.js';
-import type { ProvenValue, SubscriptionsRepository } from '../db/repositories/subscriptions.repository.js';
+import type { OfferedReport, ProvenValue, SubscriptionsRepository } from '../db/repositories/subscriptions.repository.js';
 import type { Tx } from '../db/transact.js';
 import { AppError } from '../errors.js';
 
@@ -12,8 +12,7 @@ export interface ResolvedSubscription {
   values: ProvenValue[];
 }
 
-type OfferedReport = Awaited<ReturnType<SubscriptionsRepository['offeredReports']>>[number];
-
+/** The types a refusal names: part of the error it throws, in the shape the contract gives errors (SubscriptionErrorSchema). */
 const listed = (subscriptions: ResolvedSubscription[]) =>
   subscriptions.map((s) => ({ Id: s.reportId, TitleEn: s.titleEn, TitleFr: s.titleFr }));
 
@@ -30,38 +29,18 @@ const normalise = (value: string) => value.trim().replace(/\s+/g, ' ');
  * becomes a criteria group of their report access, the structure administrators edit.
  */
 export function createSubscriptionService(deps: { subscriptions: SubscriptionsRepository; reportAccess: ReportAccessRepository }) {
-  function present(report: OfferedReport): ChosenReport {
-    return {
-      Id: report.id,
-      TitleEn: report.title_en,
-      TitleFr: report.title_fr,
-      Attributes: report.attributes.map((a) => ({
-        AttributeId: a.attribute_id,
-        NameEn: a.display_name_en,
-        NameFr: a.display_name_fr,
-        DescriptionEn: a.description_en,
-        DescriptionFr: a.description_fr,
-        Value: '',
-      })),
-    };
-  }
-
   return {
-    async offeredList(clientId: number): Promise<RegistrationReport[]> {
-      const offered = await deps.subscriptions.offeredReports(clientId);
-      return offered.map((r) => ({ Id: r.id, Checked: true, TitleEn: r.title_en, TitleFr: r.title_fr }));
+    /** The client's types open to subscription, with the attributes each asks for. */
+    offered(clientId: number): Promise<OfferedReport[]> {
+      return deps.subscriptions.offeredReports(clientId);
     },
 
     /** The offered types among the ticked ids, with the attributes each asks for. */
-    async attributesFor(clientId: number, reportIds: number[]): Promise<ChosenReport[]> {
+    async attributesFor(clientId: number, reportIds: number[]): Promise<OfferedReport[]> {
       if (reportIds.length === 0) throw noTypeChosen();
       const offered = await deps.subscriptions.offeredReports(clientId);
       if (reportIds.some((id) => !offered.some((r) => r.id === id))) throw notValid();
-      return offered.filter((r) => reportIds.includes(r.id)).map(present);
-    },
-
-    async offeredWithAttributes(clientId: number): Promise<ChosenReport[]> {
-      return (await deps.subscriptions.offeredReports(clientId)).map(present);
+      return offered.filter((r) => reportIds.includes(r.id));
     },
 
     /**

@@ -1,58 +1,39 @@
-import type { Locale, UsageReportType } from '@portal/contract';
+import { LOCALES, type Locale, type UsageReportType } from '@portal/contract';
+import { serverText, type ServerTextKey, type ServerTextNamesIn } from '../i18n/server-texts.js';
 
-/** The words of the usage spreadsheets, in both languages: a spreadsheet speaks its requester's language. */
-type Bilingual = Record<Locale, string>;
+/** The words of the usage spreadsheets (in src/i18n): a spreadsheet speaks its requester's language. */
+export type UsageReportColumn = ServerTextNamesIn<'usageReports.headers'>;
 
-export const USAGE_REPORT_TITLES: Record<UsageReportType, Bilingual> = {
-  connection: { en: 'Connections', fr: 'Connexions' },
-  users: { en: 'Users', fr: 'Utilisateurs' },
-  newUsers: { en: 'New users', fr: 'Nouveaux utilisateurs' },
-};
-
-export const USAGE_REPORT_HEADERS = {
-  dateTime: { en: 'Date and time', fr: 'Date et heure' },
-  result: { en: 'Result', fr: 'Résultat' },
-  id: { en: 'Id', fr: 'Id' },
-  username: { en: 'Username', fr: "Nom d'utilisateur" },
-  firstName: { en: 'First name', fr: 'Prénom' },
-  lastName: { en: 'Last name', fr: 'Nom' },
-  email: { en: 'E-mail', fr: 'Courriel' },
-  role: { en: 'Role', fr: 'Rôle' },
-  client: { en: 'Client', fr: 'Client' },
-  division: { en: 'Division', fr: 'Division' },
-  language: { en: 'Language', fr: 'Langue' },
-  device: { en: 'Device', fr: 'Appareil' },
-  ip: { en: 'IP address', fr: 'Adresse IP' },
-  createdAt: { en: 'Created', fr: 'Créé le' },
-  lastSignIn: { en: 'Last sign-in', fr: 'Dernière connexion' },
-  status: { en: 'Status', fr: 'Statut' },
-  deletedAt: { en: 'Deleted', fr: 'Supprimé le' },
-} satisfies Record<string, Bilingual>;
-
-/** How each connection-log reason reads; reasons not listed read as a plain success or failure. */
-const RESULTS: Record<string, Bilingual> = {
-  'signed-in': { en: 'Signed in', fr: 'Connecté' },
-  'wrong-password': { en: 'Wrong password', fr: 'Mot de passe erroné' },
-  'wrong-code': { en: 'Wrong code', fr: 'Code erroné' },
-  'locked-out': { en: 'Locked out', fr: 'Compte verrouillé' },
-  deleted: { en: 'No longer has access', fr: "N'a plus accès" },
-};
-const SUCCEEDED: Bilingual = { en: 'Succeeded', fr: 'Réussi' };
-const FAILED: Bilingual = { en: 'Failed', fr: 'Échec' };
-
-export function describeResult(reason: string, succeeded: boolean, language: Locale): string {
-  return (RESULTS[reason] ?? (succeeded ? SUCCEEDED : FAILED))[language];
+export function usageReportTitle(type: UsageReportType, language: Locale): string {
+  return serverText(language, `usageReports.titles.${type}`);
 }
 
-export const USER_STATUSES = {
-  active: { en: 'Active', fr: 'Actif' },
-  deleted: { en: 'Deleted', fr: 'Supprimé' },
-} satisfies Record<string, Bilingual>;
+export function usageReportHeader(column: UsageReportColumn, language: Locale): string {
+  return serverText(language, `usageReports.headers.${column}`);
+}
 
-export const LANGUAGE_NAMES: Record<string, Bilingual> = {
-  en: { en: 'English', fr: 'Anglais' },
-  fr: { en: 'French', fr: 'Français' },
-};
+/** How each connection-log reason reads; reasons not listed read as a plain success or failure. */
+const RESULTS = new Map<string, ServerTextKey>([
+  ['signed-in', 'usageReports.results.signedIn'],
+  ['wrong-password', 'usageReports.results.wrongPassword'],
+  ['wrong-code', 'usageReports.results.wrongCode'],
+  ['locked-out', 'usageReports.results.lockedOut'],
+  ['deleted', 'usageReports.results.noLongerHasAccess'],
+]);
+
+export function describeResult(reason: string, succeeded: boolean, language: Locale): string {
+  return serverText(language, RESULTS.get(reason) ?? (succeeded ? 'usageReports.results.succeeded' : 'usageReports.results.failed'));
+}
+
+export function describeUserStatus(isDeleted: boolean, language: Locale): string {
+  return serverText(language, isDeleted ? 'usageReports.statuses.deleted' : 'usageReports.statuses.active');
+}
+
+/** A contact language by its name; a code the portal does not speak reads as it is stored. */
+export function describeLanguage(code: string, language: Locale): string {
+  const known = LOCALES.find((locale) => locale === code);
+  return known ? serverText(language, `usageReports.languages.${known}`) : code;
+}
 
 /** "UTC-05:00" for a getTimezoneOffset() of 300: the zone every time of the spreadsheet is shown in. */
 export function describeTimeZone(timeZoneOffset: number): string {

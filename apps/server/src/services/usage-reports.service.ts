@@ -6,8 +6,6 @@ import {
   isUsageReportRangeTooLong,
   type GenerateUsageReportRequest,
   type Locale,
-  type ReportClient,
-  type UsageReportDefinition,
   type UsageReportType,
 } from '@portal/contract';
 import type {
@@ -17,14 +15,16 @@ import type {
   UserUsageRow,
 } from '../db/repositories/usage-reports.repository.js';
 import { AppError, forbidden } from '../errors.js';
-import { getUsageReportClientScope, type Actor, type ClientScope } from './permissions.js';
+import type { ClientScope } from '../domain/client-scope.js';
+import { getUsageReportClientScope, type Actor } from './permissions.js';
 import {
-  LANGUAGE_NAMES,
-  USAGE_REPORT_HEADERS,
-  USAGE_REPORT_TITLES,
-  USER_STATUSES,
+  describeLanguage,
   describeResult,
   describeTimeZone,
+  describeUserStatus,
+  usageReportHeader,
+  usageReportTitle,
+  type UsageReportColumn,
 } from './usage-report-texts.js';
 import { startBatches, type Spreadsheet, type SpreadsheetCell, type SpreadsheetColumn } from './usage-spreadsheet.js';
 
@@ -34,6 +34,9 @@ const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 export interface UsageReportFile extends Spreadsheet {
   fileName: string;
 }
+
+/** A client a spreadsheet may be made of, named in both languages. */
+export type UsageReportClient = Awaited<ReturnType<UsageReportsRepository['listClients']>>[number];
 
 function requireUsageReportScope(actor: Actor): ClientScope {
   const scope = getUsageReportClientScope(actor);
@@ -89,12 +92,12 @@ export function createUsageReportsService(deps: { usageReports: UsageReportsRepo
     /** Excel has no time zones: a time is written as the wall-clock time of the requester's zone. */
     const local = (instant: Date | null) => (instant ? new Date(instant.getTime() - timeZoneOffset * MINUTE_MS) : null);
     const zone = describeTimeZone(timeZoneOffset);
-    const text = (column: keyof typeof USAGE_REPORT_HEADERS, width: number): SpreadsheetColumn => ({
-      header: USAGE_REPORT_HEADERS[column][language],
+    const text = (column: UsageReportColumn, width: number): SpreadsheetColumn => ({
+      header: usageReportHeader(column, language),
       width,
     });
-    const time = (column: keyof typeof USAGE_REPORT_HEADERS): SpreadsheetColumn => ({
-      header: `${USAGE_REPORT_HEADERS[column][language]} (${zone})`,
+    const time = (column: UsageReportColumn): SpreadsheetColumn => ({
+      header: `${usageReportHeader(column, language)} (${zone})`,
       width: 24,
       numFmt: DATE_TIME_FORMAT,
     });
@@ -126,27 +129,25 @@ export function createUsageReportsService(deps: { usageReports: UsageReportsRepo
       batches: mapBatches(deps.usageReports.userBatches(filter, type === 'newUsers' ? 'created' : 'existing'), (row: UserUsageRow) => [
         row.user_id,
         ...personCells(row),
-        LANGUAGE_NAMES[row.contact_language]?.[language] ?? row.contact_language,
+        describeLanguage(row.contact_language, language),
         local(row.created_at),
         local(row.last_login_at),
-        USER_STATUSES[row.deleted_at ? 'deleted' : 'active'][language],
+        describeUserStatus(Boolean(row.deleted_at), language),
         local(row.deleted_at),
       ]),
     };
   }
 
   return {
-    async listClients(actor: Actor, language: Locale): Promise<ReportClient[]> {
+    /** The clients the person may pick: any (SUPER_USER), or its own (INTERNAL). */
+    async listClients(actor: Actor): Promise<UsageReportClient[]> {
       const scope = requireUsageReportScope(actor);
-      const clients = await deps.usageReports.listClients(scope.kind === 'ownClient' ? scope.clientId : null);
-      return clients
-        .map((client) => ({ Id: client.id, Name: language === 'fr' ? client.name_fr : client.name_en }))
-        .sort((a, b) => a.Name.localeCompare(b.Name, language));
+      return deps.usageReports.listClients(scope.kind === 'ownClient' ? scope.clientId : null);
     },
 
-    listDefinitions(actor: Actor, language: Locale): UsageReportDefinition[] {
+    listTypes(actor: Actor): readonly UsageReportType[] {
       requireUsageReportScope(actor);
-      return USAGE_REPORT_TYPES.map((type) => ({ Id: type, Title: USAGE_REPORT_TITLES[type][language], ClientId: null }));
+      return USAGE_REPORT_TYPES;
     },
 
     /**
@@ -168,7 +169,7 @@ export function createUsageReportsService(deps: { usageReports: UsageReportsRepo
       const sheet = spreadsheetOf(request.type, filter, language, request.timeZoneOffset);
       return {
         fileName: `usage-${request.type}-${range.dateFrom}_${range.dateTo}.xlsx`,
-        sheetName: USAGE_REPORT_TITLES[request.type][language],
+        sheetName: usageReportTitle(request.type, language),
         columns: sheet.columns,
         batches: await startBatches(sheet.batches),
       };

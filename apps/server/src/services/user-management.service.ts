@@ -1,46 +1,44 @@
-import {
-  ERROR_KEYS,
-  type CreateUserRequest,
-  type DataListsResponse,
-  type Locale,
-  type ManagedUser,
-  type ReportAccess,
-  type UpdateUserRequest,
-  type UserListRequest,
-} from '@portal/contract';
+import { ERROR_KEYS, type CreateUserRequest, type UpdateUserRequest, type UserListRequest } from '@portal/contract';
 import type { AuditLogRepository } from '../db/repositories/audit-log.repository.js';
-import { isUniqueViolation, type ManagedUserRow, type ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
-import type { ReportAccessRepository } from '../db/repositories/report-access.repository.js';
+import type { ManagedUserRow, ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
+import type { ReportAccessRepository, ReportWithAttributes, StoredAccess } from '../db/repositories/report-access.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
+import type { UsersRepository } from '../db/repositories/users.repository.js';
 import type { Transact, Tx } from '../db/transact.js';
+import type { ClientScope } from '../domain/client-scope.js';
+import { UsernameTakenError } from '../domain/username-taken-error.js';
 import { AppError, forbidden } from '../errors.js';
-import { presentManagedUser, presentReportAccess } from '../presenters/managed-user.presenter.js';
 import type { PasswordRecoveryService } from './password-recovery.service.js';
-import {
-  canManageUser,
-  getAssignableRoles,
-  requireAssignableRole,
-  requireUserManagementScope,
-  type Actor,
-  type ClientScope,
-} from './permissions.js';
+import { canManageUser, getAssignableRoles, requireAssignableRole, requireUserManagementScope, type Actor } from './permissions.js';
 
-const TEXTS: Record<Locale, Record<'created' | 'updated' | 'resetSent' | 'deleted', string>> = {
-  en: {
-    created: 'The user has been created. An e-mail invites them to choose a password.',
-    updated: 'The user has been saved.',
-    resetSent: 'An e-mail with a password reset link has been sent to the user.',
-    deleted: 'The user has been deleted.',
-  },
-  fr: {
-    created: 'L’utilisateur a été créé. Un courriel l’invite à choisir un mot de passe.',
-    updated: 'L’utilisateur a été enregistré.',
-    resetSent: 'Un courriel contenant un lien de réinitialisation du mot de passe a été envoyé à l’utilisateur.',
-    deleted: 'L’utilisateur a été supprimé.',
-  },
-};
+type RowsOf<Query extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Query>>;
+
+/** The choices of the user form: roles (as the caller's client names them), clients and divisions in reach. */
+export interface DataLists {
+  roles: RowsOf<ManagedUsersRepository['rolesNamedFor']>;
+  clients: RowsOf<ManagedUsersRepository['clients']>;
+  experiences: RowsOf<ManagedUsersRepository['experiences']>;
+}
+
+/** One page of the user list, and how many users match in all. */
+export interface ManagedUserPage {
+  users: ManagedUserRow[];
+  total: number;
+}
+
+/** A user with every document type of its client and the access it was given to each. */
+export interface ManagedUserDetail {
+  user: ManagedUserRow;
+  reports: ReportWithAttributes[];
+  access: Map<number, StoredAccess>;
+}
 
 const usernameTaken = () => new AppError(400, ERROR_KEYS.usernameTaken, 'This username already exists.');
+
+/** Someone saved the same username between the check and the write: the person hears what the check would have said. */
+function rethrowAsUsernameTaken(error: unknown): never {
+  throw error instanceof UsernameTakenError ? usernameTaken() : error;
+}
 
 /**
  * The live user with this id, when the caller may see it. Another client's user, a higher
@@ -69,6 +67,7 @@ function snapshotOf(row: ManagedUserRow) {
 
 /** Administrators' view of users: lists, creation with a welcome link, changes, resets and soft deletion. */
 export function createUserManagementService(deps: {
+  users: UsersRepository;
   managedUsers: ManagedUsersRepository;
   reportAccess: ReportAccessRepository;
   sessions: SessionsRepository;
@@ -94,7 +93,7 @@ export function createUserManagementService(deps: {
   }
 
   async function requireUniqueIdentity(username: string, email: string, exceptUserId: number | null, trx: Tx): Promise<void> {
-    if (await deps.managedUsers.isUsernameTaken(username, exceptUserId, trx)) throw usernameTaken();
+    if (await deps.users.isUsernameTaken(username, exceptUserId, trx)) throw usernameTaken();
     if (await deps.managedUsers.isEmailTaken(email, exceptUserId, trx)) {
       throw new AppError(400, ERROR_KEYS.emailTaken, 'This email address is already used by another user.');
     }
@@ -119,21 +118,17 @@ export function createUserManagementService(deps: {
   }
 
   return {
-    async getDataLists(actor: Actor): Promise<Omit<DataListsResponse, 'success'>> {
+    async getDataLists(actor: Actor): Promise<DataLists> {
       const scope = requireUserManagementScope(actor);
       const [roles, clients, experiences] = await Promise.all([
         deps.managedUsers.rolesNamedFor(actor.client_id, getAssignableRoles(actor)),
         deps.managedUsers.clients(scope),
         deps.managedUsers.experiences(scope),
       ]);
-      return {
-        Roles: roles.map((role) => ({ Code: role.code as ManagedUser['Role_Code'], NameFr: role.name_fr, NameEn: role.name_en })),
-        Experiences: experiences.map((e) => ({ Code: e.code, ClientCode: e.client_code, NameFr: e.name_fr, NameEn: e.name_en })),
-        Clients: clients.map((client) => ({ Code: client.code, NameFR: client.name_fr, NameEN: client.name_en })),
-      };
+      return { roles, clients, experiences };
     },
 
-    async listUsers(actor: Actor, request: UserListRequest): Promise<{ Users: ManagedUser[]; TotalUsers: number }> {
+    async listUsers(actor: Actor, request: UserListRequest): Promise<ManagedUserPage> {
       const scope = requireUserManagementScope(actor);
       const visible = getAssignableRoles(actor);
       const roles = request.roleFilters.length > 0 ? visible.filter((role) => request.roleFilters.includes(role)) : visible;
@@ -147,48 +142,45 @@ export function createUserManagementService(deps: {
         limit: options.itemsPerPage,
         offset: (options.page - 1) * options.itemsPerPage,
       });
-      return { Users: rows.map(presentManagedUser), TotalUsers: total };
+      return { users: rows, total };
     },
 
-    async getUser(actor: Actor, userId: number): Promise<ManagedUser & { Reports: ReportAccess[] }> {
+    async getUser(actor: Actor, userId: number): Promise<ManagedUserDetail> {
       requireUserManagementScope(actor);
-      const row = await requireTarget(actor, userId);
-      const [reports, stored] = await Promise.all([
-        deps.reportAccess.reportsWithAttributes(row.client_id),
-        deps.reportAccess.accessOf(row.id),
+      const user = await requireTarget(actor, userId);
+      const [reports, access] = await Promise.all([
+        deps.reportAccess.reportsWithAttributes(user.client_id),
+        deps.reportAccess.accessOf(user.id),
       ]);
-      return { ...presentManagedUser(row), Reports: presentReportAccess(reports, stored) };
+      return { user, reports, access };
     },
 
-    async createUser(actor: Actor, input: CreateUserRequest, language: Locale): Promise<{ msg: string; user: ManagedUser }> {
+    /** The new user, who chooses a password through the welcome link. */
+    async createUser(actor: Actor, input: CreateUserRequest): Promise<ManagedUserRow> {
       requireUserManagementScope(actor);
-      const created = await deps.transact(async (trx) => {
+      return deps.transact(async (trx) => {
         const fields = await resolveForm(actor, input, null, trx);
         const userId = await deps.managedUsers
           .create({ ...fields, contactLanguage: input.contactLanguage, createdBy: actor.id }, trx)
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? usernameTaken() : error;
-          });
+          .catch(rethrowAsUsernameTaken);
         const row = (await deps.managedUsers.findLive(userId, trx))!;
         await deps.recovery.sendPasswordLink(row, 'welcome', trx);
         await deps.audit.record({ actorUserId: actor.id, action: 'createUser', targetUserId: userId, before: null, after: snapshotOf(row) }, trx);
         return row;
       });
-      return { msg: TEXTS[language].created, user: presentManagedUser(created) };
     },
 
-    async updateUser(actor: Actor, input: UpdateUserRequest, language: Locale): Promise<{ msg: string; user: ManagedUser }> {
+    /** The user as saved. */
+    async updateUser(actor: Actor, input: UpdateUserRequest): Promise<ManagedUserRow> {
       requireUserManagementScope(actor);
-      const updated = await deps.transact(async (trx) => {
+      return deps.transact(async (trx) => {
         const before = await requireTarget(actor, input.userId, trx);
         const isSelf = before.id === actor.id;
         if (isSelf && (input.roleCode !== before.role_code || input.clientCode.toLowerCase() !== before.client_code.toLowerCase())) {
           throw new AppError(403, ERROR_KEYS.cannotChangeOwnAccess, 'You cannot change your own role or client.');
         }
         const fields = await resolveForm(actor, input, before.id, trx);
-        await deps.managedUsers.update(before.id, fields, trx).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? usernameTaken() : error;
-        });
+        await deps.managedUsers.update(before.id, fields, trx).catch(rethrowAsUsernameTaken);
         const after = (await deps.managedUsers.findLive(before.id, trx))!;
         await deps.audit.record(
           { actorUserId: actor.id, action: 'updateUser', targetUserId: before.id, before: snapshotOf(before), after: snapshotOf(after) },
@@ -196,11 +188,10 @@ export function createUserManagementService(deps: {
         );
         return after;
       });
-      return { msg: TEXTS[language].updated, user: presentManagedUser(updated) };
     },
 
     /** The same link as a forgotten password; the user's sessions end at once. */
-    async resetPassword(actor: Actor, userId: number, language: Locale): Promise<string> {
+    async resetPassword(actor: Actor, userId: number): Promise<void> {
       requireUserManagementScope(actor);
       await deps.transact(async (trx) => {
         const target = await requireTarget(actor, userId, trx);
@@ -211,11 +202,10 @@ export function createUserManagementService(deps: {
           trx,
         );
       });
-      return TEXTS[language].resetSent;
     },
 
     /** Access ends at once; the user's rows, connections and audit history stay. */
-    async softDeleteUser(actor: Actor, userId: number, language: Locale): Promise<string> {
+    async softDeleteUser(actor: Actor, userId: number): Promise<void> {
       requireUserManagementScope(actor);
       if (userId === actor.id) throw new AppError(403, ERROR_KEYS.cannotDeleteSelf, 'You cannot delete your own account.');
       await deps.transact(async (trx) => {
@@ -234,7 +224,6 @@ export function createUserManagementService(deps: {
           trx,
         );
       });
-      return TEXTS[language].deleted;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginPasswordSchema, LoginUsernameSchema, LocaleSchema } from './fields.js';
+import { allowControlCharacters } from './request-values.js';
 import { ROLE_CODES, MENUS } from './roles.js';
 
 export const SearchPreferenceSchema = z.array(
@@ -31,9 +32,13 @@ export const LoggedInUserSchema = z.object({
 });
 export type LoggedInUser = z.infer<typeof LoggedInUserSchema>;
 
+/**
+ * The credentials accept any character: a username no account can hold (a control character in it)
+ * must answer as any unknown username does, in the same time; the server never looks it up as it is.
+ */
 export const ProcessLoginRequestSchema = z.object({
-  UserName: LoginUsernameSchema,
-  Password: LoginPasswordSchema,
+  UserName: allowControlCharacters(LoginUsernameSchema),
+  Password: allowControlCharacters(LoginPasswordSchema),
   /** Informational only: lockout state lives on the server. */
   LockedOut: z.boolean().optional(),
   RejectedPassword: z.number().int().min(0).max(1000).optional(),

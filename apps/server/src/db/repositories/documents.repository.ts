@@ -1,15 +1,19 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../types.js';
+import { SEARCH_OPERATIONS } from '@portal/contract';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
+import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 
-export interface DocumentPageRequest {
-  userId: number;
-  reportId: number;
-  scope: AccessScope;
-  filters: RawBuilder<boolean>[];
-  sort: { attribute: string | null; direction: 'asc' | 'desc' };
-  limit: number;
-  offset: number;
+export type Report = Selectable<ReportDefinitionsTable>;
+export type ReportAttribute = Selectable<ReportAttributesTable>;
+
+/** A document of a list page, and whether the person asking has opened it. */
+export interface ListedDocument {
+  id: number;
+  document_date: string;
+  attributes: Record<string, string>;
+  language: string;
+  viewed: boolean;
 }
 
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
@@ -36,34 +40,43 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The filters of the document lists, as SQL on documents aliased `d`. */
-export const documentFilters = {
-  /**
-   * One attribute against the searched text, without regard to case. Indexed, the attribute is a
-   * literal so that the condition is the expression of that attribute's search indexes: a prefix
-   * btree for equal and starts-with, trigrams for ends-with and contains.
-   */
-  attributeMatches(attribute: string, operation: 0 | 1 | 2 | 3, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
-    // Unindexed (a bound name), the test runs only on the rows a person's criteria already found.
-    const value = options.indexed ? searchedValue(sql.ref('d.attributes'), attribute) : sql<string>`lower(d.attributes ->> ${attribute})`;
-    const needle = escapeLike(text.toLowerCase());
-    switch (operation) {
-      case 0:
-        return sql<boolean>`(${value} = ${text.toLowerCase()})`;
-      case 1:
-        return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
-      case 2:
-        return sql<boolean>`(${value} LIKE ${`%${needle}`})`;
-      case 3:
-        return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
-    }
-  },
-  anyOf(conditions: RawBuilder<boolean>[]): RawBuilder<boolean> {
-    return sql<boolean>`(${sql.join(conditions, sql` OR `)})`;
-  },
-  dateFrom: (date: string) => sql<boolean>`(d.document_date >= ${date}::date)`,
-  dateTo: (date: string) => sql<boolean>`(d.document_date <= ${date}::date)`,
-};
+/**
+ * One attribute of documents aliased `d` against the searched text, without regard to case.
+ * Indexed, the attribute is a literal so that the condition is the expression of that
+ * attribute's search indexes: a prefix btree for equal and starts-with, trigrams for ends-with
+ * and contains.
+ */
+function attributeMatches(attribute: string, operation: SearchOperation, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
+  // Unindexed (a bound name), the test runs only on the rows a person's criteria already found.
+  const value = options.indexed ? searchedValue(sql.ref('d.attributes'), attribute) : sql<string>`lower(d.attributes ->> ${attribute})`;
+  const needle = escapeLike(text.toLowerCase());
+  switch (operation) {
+    case 'equal':
+      return sql<boolean>`(${value} = ${text.toLowerCase()})`;
+    case 'startsWith':
+      return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
+    case 'endsWith':
+      return sql<boolean>`(${value} LIKE ${`%${needle}`})`;
+    case 'contains':
+      return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
+  }
+}
+
+/** A selection's search conditions as SQL on documents aliased `d`; the scope is applied apart. */
+function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
+  // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
+  const options = { indexed: selection.scope.kind === 'all' };
+  const conditions: RawBuilder<boolean>[] = [];
+  const { quick, advanced, dateRange } = selection;
+  if (quick) {
+    const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, options));
+    conditions.push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
+  }
+  for (const term of advanced) conditions.push(attributeMatches(term.attribute, 'contains', term.text, options));
+  if (dateRange.from) conditions.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
+  if (dateRange.to) conditions.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
+  return conditions;
+}
 
 /** Filtered lists count exactly up to this many documents, then say "at least". */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -79,17 +92,20 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     return row?.n ?? 0;
   };
 
-  const visible = (reportId: number, scope: AccessScope, filters: RawBuilder<boolean>[] = []) =>
+  const visible = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[] = []) =>
     db
       .selectFrom('documents as d')
       .where('d.report_id', '=', reportId)
       .where(scopeCondition(scope))
-      .where((eb) => eb.and(filters));
+      .where((eb) => eb.and(conditions));
 
-  /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
-  const countMatching = async (reportId: number, scope: AccessScope, filters: RawBuilder<boolean>[]): Promise<{ total: number; isLowerBound: boolean }> => {
-    if (scope.kind === 'all' && filters.length === 0) return { total: await typeCount(reportId), isLowerBound: false };
-    const bounded = visible(reportId, scope, filters).select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
+  const countVisible = async (
+    reportId: number,
+    scope: AccessScope,
+    conditions: RawBuilder<boolean>[],
+  ): Promise<{ total: number; isLowerBound: boolean }> => {
+    if (scope.kind === 'all' && conditions.length === 0) return { total: await typeCount(reportId), isLowerBound: false };
+    const bounded = visible(reportId, scope, conditions).select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
     const row = await db
       .selectFrom(bounded.as('matching'))
       .select(sql<number>`count(*)::int`.as('n'))
@@ -98,9 +114,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
   };
 
   return {
-    countMatching,
+    /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
+    countMatching: (selection: DocumentSelection) => countVisible(selection.reportId, selection.scope, searchConditions(selection)),
 
-    reportsOfClient(clientId: number) {
+    reportsOfClient(clientId: number): Promise<Report[]> {
       return db
         .selectFrom('report_definitions')
         .selectAll()
@@ -110,7 +127,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    findReportByCode(clientId: number, code: string) {
+    findReportByCode(clientId: number, code: string): Promise<Report | undefined> {
       return db
         .selectFrom('report_definitions')
         .selectAll()
@@ -119,11 +136,11 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    findReportById(clientId: number, id: number) {
+    findReportById(clientId: number, id: number): Promise<Report | undefined> {
       return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
     },
 
-    attributesOf(reportId: number) {
+    attributesOf(reportId: number): Promise<ReportAttribute[]> {
       return db.selectFrom('report_attributes').selectAll().where('report_id', '=', reportId).orderBy('position').orderBy('id').execute();
     },
 
@@ -148,21 +165,23 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       return { total: total.n, viewed: viewed.n };
     },
 
-    async page(request: DocumentPageRequest) {
-      const direction = request.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
+    /** One page of the documents a search selects, and how many it selects in all. */
+    async page(search: DocumentSearch): Promise<{ rows: ListedDocument[]; total: number; isLowerBound: boolean }> {
+      const conditions = searchConditions(search);
+      const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
       // Default NULL placement, so that either direction can walk the same index.
-      const sortKeys = (request.sort.attribute === null ? [sql`d.document_date`] : attributeSortKeys(sql.ref('d.attributes'), request.sort.attribute)).map(
-        (key) => sql`${key} ${direction}`,
-      );
+      const sortKeys = (
+        search.sort.attribute === null ? [sql`d.document_date`] : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute)
+      ).map((key) => sql`${key} ${direction}`);
       const [rows, summary] = await Promise.all([
-        visible(request.reportId, request.scope, request.filters)
-          .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', request.userId))
+        visible(search.reportId, search.scope, conditions)
+          .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
           .select(['d.id', 'd.document_date', 'd.attributes', 'd.language', sql<boolean>`v.document_id IS NOT NULL`.as('viewed')])
           .orderBy(sql.join([...sortKeys, sql`d.id ${direction}`]))
-          .limit(request.limit)
-          .offset(request.offset)
+          .limit(search.paging.limit)
+          .offset(search.paging.offset)
           .execute(),
-        countMatching(request.reportId, request.scope, request.filters),
+        countVisible(search.reportId, search.scope, conditions),
       ]);
       return { rows, ...summary };
     },
@@ -210,8 +229,21 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)} ON documents USING gin (${value} gin_trgm_ops)`.execute(db);
     },
 
-    async saveSearchPreference(userId: number, preference: unknown[]): Promise<void> {
-      await db.updateTable('users').set({ search_preference: JSON.stringify(preference) }).where('id', '=', userId).execute();
+    /**
+     * Remembers a person's quick search of one type in place of the one it had there. The column
+     * holds the specification's SearchPreference list, which sign-in hands back as it is.
+     */
+    async rememberQuickSearch(
+      user: { id: number; search_preference: unknown[] },
+      reportCode: string,
+      search: { operation: SearchOperation; fields: string[] },
+    ): Promise<void> {
+      const others = (user.search_preference as { IndexDefinitionCode: string }[]).filter((p) => p.IndexDefinitionCode !== reportCode);
+      const preference = [
+        ...others,
+        { IndexDefinitionCode: reportCode, SearchMethod: SEARCH_OPERATIONS[search.operation], SearchColumns: search.fields },
+      ];
+      await db.updateTable('users').set({ search_preference: JSON.stringify(preference) }).where('id', '=', user.id).execute();
     },
   };
 }

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../types.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FaqsTable, RepositoryDocumentsTable } from '../types.js';
+
+export type Faq = Selectable<FaqsTable>;
+export type RepositoryDocument = Selectable<RepositoryDocumentsTable>;
 
 /** FAQ entries and repository documents: those of the client, and those for every client. */
 export function createHelpContentRepository(db: Kysely<Database>) {
   return {
-    faqs(clientId: number) {
+    faqs(clientId: number): Promise<Faq[]> {
       return db
         .selectFrom('faqs')
         .selectAll()
@@ -13,7 +16,7 @@ export function createHelpContentRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
-    repositoryDocuments(clientId: number) {
+    repositoryDocuments(clientId: number): Promise<RepositoryDocument[]> {
       return db
         .selectFrom('repository_documents')
         .selectAll()

@@ -1,13 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RoleCode, UserSortColumn } from '@portal/contract';
+import type { ClientScope } from '../../domain/client-scope.js';
+import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import type { Database } from '../types.js';
 import { escapeLike } from './documents.repository.js';
 
-/** Whose users a query may return: every client's, or one client's. */
-export type ClientFilter = { kind: 'allClients' } | { kind: 'ownClient'; clientId: number };
-
 export interface UserListQuery {
-  clients: ClientFilter;
+  /** Whose users the list may return: every client's, or one client's. */
+  clients: ClientScope;
   /** The roles the caller may see; roleFilters narrow them further. */
   roles: RoleCode[];
   search: string;
@@ -68,9 +68,18 @@ const SORT_KEYS: Record<UserSortColumn, RawBuilder<unknown>> = {
   Language: sql`u.contact_language`,
 };
 
-/** A unique index refused the row (two administrators saving the same username at once). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The username's unique index (the only one on users besides the id) refused the row: someone saved
+ * the same name since it was checked. Said in domain terms, so that no service reads database codes.
+ */
+function rethrowUsernameTaken(username: string) {
+  return (error: unknown): never => {
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    throw code === UNIQUE_VIOLATION ? new UsernameTakenError(username) : error;
+  };
 }
 
 /** Users as user management sees them: with their role (named per client), client and division. */
@@ -160,18 +169,18 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    clients(filter: ClientFilter) {
+    clients(scope: ClientScope) {
       let query = db.selectFrom('clients').select(['id', 'code', 'name_fr', 'name_en']);
-      if (filter.kind === 'ownClient') query = query.where('id', '=', filter.clientId);
+      if (scope.kind === 'ownClient') query = query.where('id', '=', scope.clientId);
       return query.orderBy('code').execute();
     },
 
-    experiences(filter: ClientFilter) {
+    experiences(scope: ClientScope) {
       let query = db
         .selectFrom('experiences as e')
         .innerJoin('clients as c', 'c.id', 'e.client_id')
         .select(['e.code', 'c.code as client_code', 'e.name_fr', 'e.name_en']);
-      if (filter.kind === 'ownClient') query = query.where('e.client_id', '=', filter.clientId);
+      if (scope.kind === 'ownClient') query = query.where('e.client_id', '=', scope.clientId);
       return query.orderBy('e.position').execute();
     },
 
@@ -187,13 +196,6 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Usernames are never reused, not even a deleted user's: the unique index covers every row. */
-    async isUsernameTaken(username: string, exceptUserId: number | null, trx: Kysely<Database> = db): Promise<boolean> {
-      let query = trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
-      if (exceptUserId !== null) query = query.where('id', '<>', exceptUserId);
-      return (await query.executeTakeFirst()) !== undefined;
-    },
-
     /** Among live users only: a deleted user's address may be given to someone new. */
     async isEmailTaken(email: string, exceptUserId: number | null, trx: Kysely<Database> = db): Promise<boolean> {
       let query = trx
@@ -205,7 +207,10 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
-    /** A user without a password, who must choose one through the welcome link (or, registering alone, is given one next). */
+    /**
+     * A user without a password, who must choose one through the welcome link (or, registering alone, is given one next).
+     * Throws UsernameTakenError when the username was taken meanwhile.
+     */
     async create(fields: ManagedUserFields & { contactLanguage: string; createdBy: number | null }, trx: Kysely<Database>): Promise<number> {
       const row = await trx
         .insertInto('users')
@@ -217,16 +222,19 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
           created_by: fields.createdBy,
         })
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch(rethrowUsernameTaken(fields.username));
       return row.id;
     },
 
+    /** Throws UsernameTakenError when the new username was taken meanwhile. */
     async update(userId: number, fields: ManagedUserFields, trx: Kysely<Database>): Promise<void> {
       await trx
         .updateTable('users')
         .set(editableColumns(fields))
         .where('id', '=', userId)
-        .execute();
+        .execute()
+        .catch(rethrowUsernameTaken(fields.username));
     },
 
     async softDelete(userId: number, at: Date, trx: Kysely<Database>): Promise<void> {

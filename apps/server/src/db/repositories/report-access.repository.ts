@@ -74,3 +74,5 @@ export function createReportAccessRepository(db: Kysely<Database>) {
   };
 }
 export type ReportAccessRepository = ReturnType<typeof createReportAccessRepository>;
+/** A document type of the client with the attributes a criterion may use. */
+export type ReportWithAttributes = Awaited<ReturnType<ReportAccessRepository['reportsWithAttributes']>>[number];

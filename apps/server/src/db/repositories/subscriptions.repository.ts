@@ -91,3 +91,5 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
   };
 }
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+/** A document type offered for subscription, with the attributes that identify the owner of its documents. */
+export type OfferedReport = Awaited<ReturnType<SubscriptionsRepository['offeredReports']>>[number];

@@ -42,9 +42,13 @@ export function createUsersRepository(db: Kysely<Database>) {
       return { locked: row.failed_login_count >= lockAfter, count: row.failed_login_count };
     },
 
-    async isUsernameTakenByOther(username: string, userId: number | null): Promise<boolean> {
-      let query = db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
-      if (userId !== null) query = query.where('id', '<>', userId);
+    /**
+     * Whether a user other than exceptUserId has this username, ignoring case. Usernames are never
+     * reused, not even a deleted user's: the unique index covers every row.
+     */
+    async isUsernameTaken(username: string, exceptUserId: number | null, trx: Kysely<Database> = db): Promise<boolean> {
+      let query = trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+      if (exceptUserId !== null) query = query.where('id', '<>', exceptUserId);
       return (await query.executeTakeFirst()) !== undefined;
     },
 

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contract';
 import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
-import { MESSAGE_TEXTS } from './message-texts.js';
+import { serverText } from '../../i18n/server-texts.js';
 
 export interface MailBrand {
   name: string;
@@ -28,19 +28,21 @@ function escapeHtml(text: string): string {
 
 /** An HTML message in the experience's logo and colours, with the same words as plain text. */
 export function composeBrandedMail(content: MailContent): OutgoingMail {
-  const words = MESSAGE_TEXTS[content.language];
-  const { brand } = content;
+  const { brand, language } = content;
+  const greeting = serverText(language, 'mail.greeting', { name: content.recipientName });
+  const ignore = serverText(language, 'mail.ignore');
+  const signature = serverText(language, 'mail.signature', { brand: brand.name });
   const lines = [
-    words.greeting(content.recipientName),
+    greeting,
     '',
     ...content.paragraphs,
     ...(content.code ? ['', content.code] : []),
     ...(content.action ? ['', content.action.url] : []),
     '',
     content.footnote,
-    words.ignore,
+    ignore,
     '',
-    words.signature(brand.name),
+    signature,
   ];
   const html = `<!doctype html>
 <html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
@@ -48,12 +50,12 @@ export function composeBrandedMail(content: MailContent): OutgoingMail {
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="padding:16px 24px;border-bottom:4px solid ${brand.primary}"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40"></td></tr>
 <tr><td style="padding:24px">
-<p>${escapeHtml(words.greeting(content.recipientName))}</p>
+<p>${escapeHtml(greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${content.code ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;color:${brand.title}">${escapeHtml(content.code)}</p>` : ''}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${brand.primary};color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;word-break:break-all">${escapeHtml(content.action.url)}</p>` : ''}
-<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}<br>${escapeHtml(words.ignore)}</p>
-<p>${escapeHtml(words.signature(brand.name))}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}<br>${escapeHtml(ignore)}</p>
+<p>${escapeHtml(signature)}</p>
 </td></tr></table></body></html>`;
   return { to: content.to, subject: content.subject, text: lines.join('\n'), html };
 }

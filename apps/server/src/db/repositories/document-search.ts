@@ -1,0 +1,44 @@
+import type { SEARCH_OPERATIONS } from '@portal/contract';
+import type { AccessScope } from './document-access.repository.js';
+
+/** How a searched text must sit in an attribute's value, case aside: the contract's operation names. */
+export type SearchOperation = keyof typeof SEARCH_OPERATIONS;
+
+/** The text, by one operation, in any of the fields. */
+export interface QuickSearchTerms {
+  operation: SearchOperation;
+  fields: string[];
+  /** Trimmed, never empty. */
+  text: string;
+}
+
+/** The text contained in one attribute. */
+export interface AdvancedSearchTerm {
+  attribute: string;
+  /** Trimmed, never empty. */
+  text: string;
+}
+
+/**
+ * Which documents of one type: those within the person's access that match every condition
+ * given. Plain values only; the repository alone writes them as SQL, with the expressions of
+ * the attribute indexes.
+ */
+export interface DocumentSelection {
+  reportId: number;
+  scope: AccessScope;
+  quick: QuickSearchTerms | null;
+  /** Every term must match. */
+  advanced: AdvancedSearchTerm[];
+  /** Inclusive ISO dates; `from` is never after `to`. */
+  dateRange: { from: string | null; to: string | null };
+}
+
+/** One page of a selection, as a person asked for it. */
+export interface DocumentSearch extends DocumentSelection {
+  /** The person whose views mark documents viewed. */
+  viewerId: number;
+  /** By an attribute's value, or by document date when `attribute` is null; ties by id. */
+  sort: { attribute: string | null; direction: 'asc' | 'desc' };
+  paging: { limit: number; offset: number };
+}

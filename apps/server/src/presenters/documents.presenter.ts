@@ -1,0 +1,64 @@
+import type { GetReportsResponseSchema, ReportDataResponseSchema, ReportInfo, SearchAttributesResponseSchema } from '@portal/contract';
+import type { z } from 'zod';
+import type { ReportAttribute } from '../db/repositories/documents.repository.js';
+import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
+import type { ReportPage, ReportSummary, SearchableAttributes } from '../services/documents.service.js';
+
+/** The dashboard's types with their counts, and the person's onboarding and experience. */
+export function presentReports(user: UserWithOrganisation, reports: ReportSummary[]): z.input<typeof GetReportsResponseSchema> {
+  return {
+    success: true,
+    ReportsInfos: reports.map(presentReportInfo),
+    HasOnboarding: user.onboarding_enabled,
+    Experience: user.experience_code,
+  };
+}
+
+function presentReportInfo({ report, total, viewed }: ReportSummary): ReportInfo {
+  return {
+    Id: report.id,
+    Code: report.code,
+    TitleFr: report.title_fr,
+    TitleEn: report.title_en,
+    DocumentCount: total,
+    DocumentViewedCount: viewed,
+    ThumbnailInfo: report.thumbnail ?? null,
+    DisplayProperties: report.display_properties,
+  };
+}
+
+/** A page of documents: each result carries its attribute values beside its key, state, type and date. */
+export function presentReportPage(page: ReportPage): z.input<typeof ReportDataResponseSchema> {
+  const { report } = page;
+  return {
+    success: true,
+    Config: {
+      Id: report.id,
+      Code: report.code,
+      TitleFr: report.title_fr,
+      TitleEn: report.title_en,
+      Attributes: page.attributes.map((a) => ({ ...presentAttributeNames(a), ShowInColumn: a.show_in_column })),
+      DisplayedAttributes: page.displayed,
+    },
+    Results: page.documents.map((document) => ({
+      ...document.attributes,
+      key: document.key,
+      viewed: document.viewed,
+      definitionCode: report.code,
+      date: document.date,
+    })),
+    TotalDocuments: page.total,
+    TotalIsLowerBound: page.isLowerBound,
+    DateStart: page.dateRange.from,
+    DateEnd: page.dateRange.to,
+    DateMin: page.oldestDate,
+  };
+}
+
+export function presentSearchAttributes(searchable: SearchableAttributes): z.input<typeof SearchAttributesResponseSchema> {
+  return { success: true, ShowAll: searchable.canListWholeType, SearchTerms: searchable.attributes.map(presentAttributeNames) };
+}
+
+function presentAttributeNames(attribute: ReportAttribute) {
+  return { Name: attribute.name, DisplayNameFR: attribute.display_name_fr, DisplayNameEN: attribute.display_name_en };
+}

@@ -1,0 +1,65 @@
+import { DATE_RANGE_MAX_DAYS, SEARCH_OPERATIONS, type QuickSearch, type ReportDataRequest } from '@portal/contract';
+import type { AccessScope } from '../db/repositories/document-access.repository.js';
+import type { DocumentSearch, SearchOperation } from '../db/repositories/document-search.js';
+import type { ReportAttribute } from '../db/repositories/documents.repository.js';
+import { AppError } from '../errors.js';
+
+const DAY_MS = 86_400_000;
+
+const invalidSearch = (key: string, message: string) => new AppError(400, key, message);
+
+const OPERATION_NAMES = Object.fromEntries(Object.entries(SEARCH_OPERATIONS).map(([name, code]) => [code, name])) as Record<
+  QuickSearch['operation'],
+  SearchOperation
+>;
+
+/** The name of a quick-search operation the contract sends as its number. */
+export function nameSearchOperation(code: QuickSearch['operation']): SearchOperation {
+  return OPERATION_NAMES[code];
+}
+
+/**
+ * A list request checked against the type's attributes and read as a search: only displayed
+ * attributes sort, only searchable ones are searched, blank texts search nothing, and the
+ * two dates may come in either order but span at most DATE_RANGE_MAX_DAYS.
+ */
+export function readDocumentSearch(
+  request: ReportDataRequest,
+  context: { reportId: number; scope: AccessScope; viewerId: number; attributes: ReportAttribute[] },
+): DocumentSearch {
+  const searchable = new Set(context.attributes.filter((a) => a.is_searchable).map((a) => a.name));
+  const displayed = context.attributes.filter((a) => a.show_in_column).map((a) => a.name);
+  if (request.sortBy !== 'date' && !displayed.includes(request.sortBy)) {
+    throw invalidSearch('validation.sortInvalid', 'Documents cannot be sorted by this column.');
+  }
+  const quick = request.searchOptions;
+  const quickText = quick?.text.trim() ?? '';
+  if (quick && quickText !== '' && quick.fields.some((field) => !searchable.has(field))) {
+    throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
+  }
+  const advanced = [];
+  for (const item of request.advandedSearch) {
+    if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
+    const text = item.value.trim();
+    if (text !== '') advanced.push({ attribute: item.attribute, text });
+  }
+  return {
+    reportId: context.reportId,
+    scope: context.scope,
+    viewerId: context.viewerId,
+    quick: quick && quickText !== '' ? { operation: nameSearchOperation(quick.operation), fields: quick.fields, text: quickText } : null,
+    advanced,
+    dateRange: readDateRange(request.dateStart ?? null, request.dateEnd ?? null),
+    sort: { attribute: request.sortBy === 'date' ? null : request.sortBy, direction: request.sortDirection },
+    paging: { limit: request.perPage, offset: (request.page - 1) * request.perPage },
+  };
+}
+
+/** The earlier of the two dates starts the range. */
+function readDateRange(first: string | null, second: string | null): DocumentSearch['dateRange'] {
+  const [from, to] = first && second && first > second ? [second, first] : [first, second];
+  if (from && to && (Date.parse(to) - Date.parse(from)) / DAY_MS > DATE_RANGE_MAX_DAYS) {
+    throw invalidSearch('validation.dateRangeTooLong', `The date range cannot exceed ${DATE_RANGE_MAX_DAYS} days.`);
+  }
+  return { from, to };
+}

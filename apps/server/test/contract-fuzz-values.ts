@@ -1,0 +1,227 @@
+import fc from 'fast-check';
+import type { z } from 'zod';
+
+/**
+ * Values for a contract schema, read from the schema itself: `validValueOf` builds what the schema
+ * accepts (as far as its bounds and patterns say; refinements may still refuse), and `hostileValueOf`
+ * the same shape with some parts replaced by what a careless or malicious client sends instead.
+ */
+
+type Schema = z.core.$ZodType;
+interface SchemaNode {
+  _zod: { def: Record<string, unknown> & { type: string }; optin?: string };
+  minLength?: number | null;
+  maxLength?: number | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+}
+
+const INT4_MAX = 2_147_483_647;
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0008', '\t', '\n', '\r', '\u000b', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f'];
+const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
+/** Legitimate text that must keep working: accents, ligatures, emoji with joiners, CJK, right-to-left, marks. */
+const ODD_UNICODE = [
+  'é',
+  'ß',
+  'İ',
+  'ﬁ',
+  '😀',
+  '👩‍👩‍👧',
+  '中文',
+  '한국어',
+  'עברית',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+  '\uffff',
+  '\ufffd',
+  'e\u0301',
+  'Ａ',
+];
+const INJECTIONS = ["'", '"', '\\', '%', '_', "' OR '1'='1", '%00', '../../etc/passwd', '<script>', '${x}', '{{x}}', '\\u0000', '*'];
+const SCALARS_OF_THE_WRONG_KIND: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  -0,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e21,
+  1e308,
+  -1e308,
+  '',
+  '0',
+  '-1',
+  'true',
+  'null',
+  [],
+  {},
+  [null],
+  { '': '' },
+];
+
+/** One character no text field should hold; NUL most often, the one PostgreSQL refuses in any text. */
+export const forbiddenCharacter = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('\u0000') },
+  { weight: 2, arbitrary: fc.constantFrom(...LONE_SURROGATES) },
+  { weight: 2, arbitrary: fc.constantFrom(...CONTROL_CHARACTERS) },
+);
+
+export const oddString: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .array(fc.constantFrom(...CONTROL_CHARACTERS, ...LONE_SURROGATES, ...ODD_UNICODE, ...INJECTIONS, 'a', '1', ' '), { maxLength: 8 })
+    .map((parts) => parts.join('')),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  // Raw UTF-16 code units, lone surrogates included.
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 12 }),
+  fc.tuple(fc.constantFrom(256, 1_001, 20_000), fc.constantFrom('x', 'é', '😀', '\u0000')).map(([length, unit]) => unit.repeat(length)),
+);
+
+/** A JSON value of the wrong kind wherever it lands. */
+export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: oddString },
+  { weight: 3, arbitrary: fc.constantFrom(...SCALARS_OF_THE_WRONG_KIND) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
+
+/** A valid-looking text with one character that has no business in it, somewhere. */
+function withForbiddenCharacter(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(text, forbiddenCharacter, fc.nat()).map(([value, character, at]) => {
+    const position = value.length === 0 ? 0 : at % (value.length + 1);
+    return value.slice(0, position) + character + value.slice(position);
+  });
+}
+
+export function validValueOf(schema: Schema): fc.Arbitrary<unknown> {
+  return valueOf(schema as unknown as SchemaNode, false);
+}
+
+export function hostileValueOf(schema: Schema): fc.Arbitrary<unknown> {
+  return valueOf(schema as unknown as SchemaNode, true);
+}
+
+function valueOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown> {
+  const shaped = shapedValueOf(node, hostile);
+  return hostile ? fc.oneof({ weight: 8, arbitrary: shaped }, { weight: 1, arbitrary: wrongValue }) : shaped;
+}
+
+function shapedValueOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown> {
+  const def = node._zod.def;
+  const inner = (key: string) => valueOf(def[key] as SchemaNode, hostile);
+  switch (def.type) {
+    case 'string':
+      return hostile
+        ? fc.oneof(
+            { weight: 4, arbitrary: validString(node) },
+            { weight: 3, arbitrary: withForbiddenCharacter(validString(node)) },
+            { weight: 1, arbitrary: oddString },
+          )
+        : validString(node);
+    case 'number':
+      return validNumber(node, hostile);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case 'object':
+      return objectOf(def.shape as Record<string, SchemaNode>, hostile);
+    case 'array':
+      return arrayOf(node, hostile);
+    case 'union':
+      return fc.oneof(...(def.options as SchemaNode[]).map((option) => valueOf(option, hostile)));
+    case 'nullable':
+      return fc.option(inner('innerType'), { nil: null, freq: 4 });
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return inner('innerType');
+    case 'pipe':
+      // A request is read by the pipe's input side.
+      return inner('in');
+    case 'lazy':
+      return valueOf((def.getter as () => SchemaNode)(), hostile);
+    default:
+      // transform, any, unknown and whatever else: anything JSON can say.
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+function validString(node: SchemaNode): fc.Arbitrary<string> {
+  const minLength = node.minLength ?? 0;
+  const maxLength = Math.min(node.maxLength ?? 40, 40);
+  const checks = (node._zod.def.checks ?? []) as { _zod: { def: { format?: string; pattern?: RegExp } } }[];
+  const pattern = checks.map((check) => check._zod.def).find((check) => check.format === 'regex')?.pattern;
+  if (pattern)
+    return fc
+      .stringMatching(pattern, { size: 'small' })
+      .filter((value) => value.length >= minLength && value.length <= Math.max(maxLength, minLength));
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength, maxLength: Math.max(maxLength, minLength) }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.constantFrom(...ODD_UNICODE, 'a', 'Z', '0', ' '), { minLength, maxLength: Math.max(maxLength, minLength) })
+        .map((parts) => parts.join('')),
+    },
+  );
+}
+
+function validNumber(node: SchemaNode, hostile: boolean): fc.Arbitrary<number> {
+  const min = node.minValue ?? -INT4_MAX;
+  const max = node.maxValue ?? INT4_MAX;
+  const inRange = node.isInt
+    ? fc.integer({ min: Math.max(min, -INT4_MAX), max: Math.min(max, INT4_MAX) })
+    : fc.double({ min: Math.max(min, -1e9), max: Math.min(max, 1e9), noNaN: true, noDefaultInfinity: true });
+  if (!hostile) return inRange;
+  // Mostly integers that zod's .int() accepts (safe integers) but a 4-byte database integer cannot hold.
+  const extremes = fc.constantFrom(INT4_MAX + 1, 2 ** 32, Number.MAX_SAFE_INTEGER, -INT4_MAX - 2, 0.5, 1e300);
+  return fc.oneof({ weight: 1, arbitrary: inRange }, { weight: 1, arbitrary: extremes });
+}
+
+function objectOf(shape: Record<string, SchemaNode>, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(shape);
+  const requiredKeys = keys.filter((key) => shape[key]!._zod.optin !== 'optional');
+  const record = fc.record(Object.fromEntries(keys.map((key) => [key, valueOf(shape[key]!, hostile)])), { requiredKeys });
+  if (!hostile) return record;
+  // Sometimes a required field goes missing, or fields nobody declared come along.
+  return fc
+    .tuple(
+      record,
+      fc.option(fc.constantFrom(...keys, ''), { freq: 6 }),
+      fc.option(fc.dictionary(oddString, wrongValue, { maxKeys: 3 }), { freq: 6 }),
+    )
+    .map(([value, missing, extra]) => {
+      const result: Record<string, unknown> = { ...(extra ?? {}), ...value };
+      if (missing) delete result[missing];
+      return result;
+    });
+}
+
+function arrayOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown[]> {
+  const checks = ((node._zod.def.checks ?? []) as { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[]).map(
+    (check) => check._zod.def,
+  );
+  const minLength = checks.find((check) => check.check === 'min_length')?.minimum ?? 0;
+  const maximum = checks.find((check) => check.check === 'max_length')?.maximum;
+  const element = valueOf(node._zod.def.element as SchemaNode, hostile);
+  const usual = fc.array(element, { minLength, maxLength: Math.max(minLength, Math.min(maximum ?? 3, 3)) });
+  if (!hostile || maximum === undefined || maximum > 60) return usual;
+  // One more than allowed.
+  return fc.oneof(
+    { weight: 6, arbitrary: usual },
+    { weight: 1, arbitrary: fc.array(element, { minLength: maximum + 1, maxLength: maximum + 1 }) },
+  );
+}
