@@ -1,4 +1,5 @@
 import { List } from '@mantine/core';
+import { pickBilingual } from '../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../i18n/use-current-language';
 import type { AffectedReport } from '../lib/subscription-error';
 
@@ -9,7 +10,7 @@ export function AffectedReportList({ reports }: { reports: AffectedReport[] }) {
   return (
     <List size="sm" data-testid="affected-reports">
       {reports.map((report) => (
-        <List.Item key={report.Id}>{language === 'fr' ? report.TitleFr : report.TitleEn}</List.Item>
+        <List.Item key={report.Id}>{pickBilingual(language, { en: report.TitleEn, fr: report.TitleFr })}</List.Item>
       ))}
     </List>
   );

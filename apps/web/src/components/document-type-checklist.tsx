@@ -1,4 +1,5 @@
 import { Checkbox, Stack } from '@mantine/core';
+import { pickBilingual } from '../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../i18n/use-current-language';
 
 export interface ChecklistType {
@@ -39,7 +40,7 @@ export function DocumentTypeChecklist({ legend, types, onToggle, error, noteOf }
           <Checkbox
             key={type.Id}
             value={String(type.Id)}
-            label={language === 'fr' ? type.TitleFr : type.TitleEn}
+            label={pickBilingual(language, { en: type.TitleEn, fr: type.TitleFr })}
             description={noteOf?.(type.Id)}
           />
         ))}

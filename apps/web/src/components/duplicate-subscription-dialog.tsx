@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionRefusal } from '../lib/subscription-error';
 import { AffectedReportList } from './affected-report-list';
+import { Dialog } from './dialog';
 
 interface DuplicateSubscriptionDialogProps {
   /** The duplicate refusal being answered; null when the dialog is closed. */
@@ -22,14 +23,13 @@ export function DuplicateSubscriptionDialog({ refusal, onCancel, onContinue, isC
   const { t } = useTranslation();
   const isBlocked = refusal?.isBlocked ?? false;
   return (
-    <Modal
+    <Dialog
       stackId={stackId}
       opened={refusal !== null}
       onClose={onCancel}
       title={t('subscription.duplicateTitle')}
       centered
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="duplicate-dialog"
     >
       <Stack gap="md">
@@ -59,6 +59,6 @@ export function DuplicateSubscriptionDialog({ refusal, onCancel, onContinue, isC
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from './dialog';
 
 interface NoticeDialogProps {
   opened: boolean;
@@ -14,13 +15,12 @@ interface NoticeDialogProps {
 export function NoticeDialog({ opened, title, text, onConfirm, testId }: NoticeDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onConfirm}
       title={title}
       centered
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid={testId}
     >
       <Stack gap="lg">
@@ -31,6 +31,6 @@ export function NoticeDialog({ opened, title, text, onConfirm, testId }: NoticeD
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, type ReceivedFile } from '../lib/file-transfer';
 import { openPdf, type PDFDocumentProxy } from '../lib/pdf-document';
 import { useIsMobile } from '../lib/use-is-mobile';
+import { Dialog } from './dialog';
+import { LoadingIndicator } from './loading-indicator';
 import { PdfPageCanvas } from './pdf-page-canvas';
 
 export interface PreviewRequest {
@@ -64,7 +66,7 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
   if (!request) return null;
   if (state.status === 'error') {
     return (
-      <Modal opened onClose={onClose} title={t('preview.errorTitle')} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Dialog opened onClose={onClose} title={t('preview.errorTitle')} centered>
         <Stack gap="lg">
           <Text>{t('preview.error')}</Text>
           <Group justify="flex-end">
@@ -76,24 +78,25 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     );
   }
 
   const pageCount = state.status === 'ready' ? state.pdf.numPages : 0;
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('preview.title', { title: request.title })}
       size="auto"
       fullScreen={isMobile}
       centered
+      // Names what closes, since the dialog's title is the document's.
       closeButtonProps={{ 'aria-label': t('preview.close') }}
     >
       {state.status === 'loading' ? (
         <Center mih={200} miw={isMobile ? undefined : 400}>
-          <Loader aria-label={t('preview.loading')} />
+          <LoadingIndicator label={t('preview.loading')} />
         </Center>
       ) : (
         <Stack gap="sm">
@@ -131,6 +134,6 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
           </div>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
 import { Fieldset, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_MAX_LENGTH, type ChosenReport } from '@portal/contract';
+import { pickBilingual } from '../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../i18n/use-current-language';
+import { useErrorText } from '../lib/error-text';
 import { attributeFieldKey } from '../lib/subscription-values';
 
 interface SubscriptionAttributeFieldsProps {
@@ -16,32 +17,31 @@ interface SubscriptionAttributeFieldsProps {
  * one required field per attribute, named and explained in the current language.
  */
 export function SubscriptionAttributeFields({ reports, errors, onChange }: SubscriptionAttributeFieldsProps) {
-  const { t } = useTranslation();
+  const errorText = useErrorText();
   const language = useCurrentLanguage();
   return (
     <Stack gap="md">
       {reports.map((report) => (
         <Fieldset
           key={report.Id}
-          legend={language === 'fr' ? report.TitleFr : report.TitleEn}
+          legend={pickBilingual(language, { en: report.TitleEn, fr: report.TitleFr })}
           styles={{ legend: { fontWeight: 600 } }}
           data-testid={`attributes-${report.Id}`}
         >
           <Stack gap="sm">
             {report.Attributes.map((attribute) => {
               const key = attributeFieldKey(report.Id, attribute.AttributeId);
-              const error = errors[key];
               return (
                 <TextInput
                   key={key}
-                  label={language === 'fr' ? attribute.NameFr : attribute.NameEn}
-                  description={(language === 'fr' ? attribute.DescriptionFr : attribute.DescriptionEn) || undefined}
+                  label={pickBilingual(language, { en: attribute.NameEn, fr: attribute.NameFr })}
+                  description={pickBilingual(language, { en: attribute.DescriptionEn, fr: attribute.DescriptionFr }) || undefined}
                   required
                   autoComplete="off"
                   maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
                   value={attribute.Value}
                   onChange={(event) => onChange(report.Id, attribute.AttributeId, event.currentTarget.value)}
-                  error={error ? t(error as never) : undefined}
+                  error={errorText(errors[key])}
                 />
               );
             })}

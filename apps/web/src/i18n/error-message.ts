@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ERROR_KEYS } from '@portal/contract';
 import { isApiError } from '../lib/api-error';
+import { translateKey } from '../lib/error-text';
 
 /**
  * The text to show for a failed call: the translation of the server's error key when we
@@ -8,8 +9,8 @@ import { isApiError } from '../lib/api-error';
  */
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
-    if (i18next.exists(error.key)) return i18next.t(error.key as never);
+    if (i18next.exists(error.key)) return translateKey(error.key);
     if (error.msg) return error.msg;
   }
-  return i18next.t(ERROR_KEYS.unexpected as never);
+  return translateKey(ERROR_KEYS.unexpected);
 }

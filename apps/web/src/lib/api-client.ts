@@ -1,16 +1,6 @@
-import {
-  endpoints,
-  ERROR_KEYS,
-  ErrorResponseSchema,
-  type BodyOf,
-  type Endpoint,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@portal/contract';
-import { ApiError, createUnexpectedError } from './api-error';
-import { rememberSessionExpired } from './session-expiry-notice';
-import { clearStoredUser } from './stored-user';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@portal/contract';
+import { createUnexpectedError, toApiError, type ApiError } from './api-error';
+import { handleSessionLoss } from './session-loss';
 
 type Part<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: undefined }
@@ -22,12 +12,9 @@ export type CallOptions<E extends Endpoint> = Part<'body', BodyOf<E>> &
   Part<'query', QueryOf<E>> &
   Part<'params', ParamsOf<E>> & { signal?: AbortSignal };
 
-/** The options argument may be left out when the endpoint needs nothing. */
+/** The options argument may be left out when nothing in it is required. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing required" is exactly `{}`
-type OptionsArgument<E extends Endpoint> = {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
-
-/** Statuses the server uses for a missing or expired session. */
-const SESSION_STATUSES = new Set([401, 419]);
+export type OptionsArgument<O> = {} extends O ? [options?: O] : [options: O];
 
 /**
  * Calls one endpoint of the contract and returns its parsed answer. Failures become an
@@ -36,8 +23,27 @@ const SESSION_STATUSES = new Set([401, 419]);
  */
 export async function callApi<E extends Endpoint>(
   endpoint: E,
-  ...[options]: OptionsArgument<E>
+  ...[options]: OptionsArgument<CallOptions<E>>
 ): Promise<ResponseOf<E>> {
+  const response = await sendRequest(endpoint, options, 'application/json');
+  if (!endpoint.response) return (await response.blob()) as ResponseOf<E>;
+
+  const payload = await readJson(response);
+  if (isFailurePayload(payload)) throw rejectAnswer(endpoint, response.status, payload);
+  const parsed = endpoint.response.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${endpoint.path}`, parsed.error.issues);
+    throw createUnexpectedError(response.status, 'The server answer did not match the contract.', payload);
+  }
+  return parsed.data as ResponseOf<E>;
+}
+
+/**
+ * Sends one call of the contract with the session cookie and returns the answer when its
+ * status is a success; otherwise throws the refusal (see rejectAnswer). Shared by JSON and
+ * file calls, so both meet failures the same way.
+ */
+export async function sendRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E> | undefined, accept?: string): Promise<Response> {
   const url = buildUrl(endpoint, options?.params as Record<string, unknown>, options?.query as Record<string, unknown>);
   const body: unknown = options?.body;
   const hasBody = body !== undefined;
@@ -46,27 +52,24 @@ export async function callApi<E extends Endpoint>(
     response = await fetch(url, {
       method: endpoint.method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(hasBody && { 'Content-Type': 'application/json' }) },
+      headers: { ...(accept !== undefined && { Accept: accept }), ...(hasBody && { 'Content-Type': 'application/json' }) },
       body: hasBody ? JSON.stringify(body) : undefined,
       signal: options?.signal,
     });
   } catch (error) {
-    // Cancellation is not a failure: let TanStack Query see its own abort.
+    // Cancellation is not a failure: let TanStack Query (or the caller) see its own abort.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw createUnexpectedError(0, error instanceof Error ? error.message : 'Network failure');
   }
+  if (!response.ok) throw rejectAnswer(endpoint, response.status, await readJson(response));
+  return response;
+}
 
-  if (!response.ok) throw handleFailure(endpoint, await toApiError(response));
-  if (!endpoint.response) return (await response.blob()) as ResponseOf<E>;
-
-  const payload = await readJson(response);
-  if (isFailurePayload(payload)) throw handleFailure(endpoint, toApiErrorFromPayload(response.status, payload));
-  const parsed = endpoint.response.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected answer from ${endpoint.path}`, parsed.error.issues);
-    throw createUnexpectedError(response.status, 'The server answer did not match the contract.', payload);
-  }
-  return parsed.data as ResponseOf<E>;
+/** Every refused answer passes here: the error the caller sees, after a lost session is dealt with. */
+export function rejectAnswer(endpoint: Endpoint, status: number, payload: unknown): ApiError {
+  const error = toApiError(status, payload);
+  handleSessionLoss(endpoint, error);
+  return error;
 }
 
 /** Fills `:name` segments from params and appends the query string. */
@@ -89,7 +92,8 @@ export function buildUrl(
   return queryString ? `${path}?${queryString}` : path;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The answer's JSON, or undefined when it has none (an empty or HTML error page). */
+export async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {
@@ -99,28 +103,4 @@ async function readJson(response: Response): Promise<unknown> {
 
 function isFailurePayload(payload: unknown): boolean {
   return typeof payload === 'object' && payload !== null && (payload as { success?: unknown }).success === false;
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  return toApiErrorFromPayload(response.status, await readJson(response));
-}
-
-function toApiErrorFromPayload(status: number, payload: unknown): ApiError {
-  const parsed = ErrorResponseSchema.safeParse(payload);
-  if (parsed.success) return new ApiError(status, parsed.data.error, parsed.data.msg, payload);
-  return createUnexpectedError(status, `HTTP ${status}`, payload);
-}
-
-/** Signing in answers its own failures (wrong password, lockout), which are not a lost session. */
-function handleFailure(endpoint: Endpoint, error: ApiError): ApiError {
-  const isSignIn = endpoint.path === endpoints.processLogin.path;
-  const isSessionLost = SESSION_STATUSES.has(error.status) || error.key === ERROR_KEYS.sessionExpired;
-  if (isSessionLost && !isSignIn) {
-    clearStoredUser();
-    if (!window.location.hash.startsWith('#/login')) {
-      rememberSessionExpired();
-      window.location.hash = '#/login';
-    }
-  }
-  return error;
 }

@@ -1,4 +1,4 @@
-import { ERROR_KEYS } from '@portal/contract';
+import { ERROR_KEYS, ErrorResponseSchema } from '@portal/contract';
 
 /**
  * A failed call. `key` is the server's `error` field, which is a translation key
@@ -23,4 +23,11 @@ export function isApiError(error: unknown): error is ApiError {
 
 export function createUnexpectedError(status: number, msg: string, body?: unknown): ApiError {
   return new ApiError(status, ERROR_KEYS.unexpected, msg, body);
+}
+
+/** A refusal as the contract describes it (`{ success: false, error, msg }`); anything else is unexpected. */
+export function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = ErrorResponseSchema.safeParse(payload);
+  if (parsed.success) return new ApiError(status, parsed.data.error, parsed.data.msg, payload);
+  return createUnexpectedError(status, `HTTP ${status}`, payload);
 }

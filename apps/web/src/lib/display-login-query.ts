@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
 import { callApi } from './api-client';
+import { publicQueryKeys } from './public-query-keys';
 
 /**
  * What the sign-in page needs from the server (onboarding, default language, resolved
@@ -8,7 +9,7 @@ import { callApi } from './api-client';
  */
 export function displayLoginQuery(experienceCode: string | undefined) {
   return queryOptions({
-    queryKey: ['displayLogin', experienceCode ?? null],
+    queryKey: publicQueryKeys.displayLogin(experienceCode),
     queryFn: ({ signal }) => callApi(endpoints.displayLogin, { query: { exp: experienceCode }, signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,5 +1,5 @@
-import { ApiError, createUnexpectedError } from './api-error';
-import { handleSessionLoss } from './session-loss';
+import type { Endpoint } from '@portal/contract';
+import { readJson, rejectAnswer, sendRequest, type CallOptions, type OptionsArgument } from './api-client';
 
 /** A file the server answered, with the name its Content-Disposition gave. */
 export interface ReceivedFile {
@@ -13,50 +13,31 @@ export interface TransferProgress {
   total: number | null;
 }
 
-interface FetchFileOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
+/** The endpoints that answer a file: the contract gives them no response schema. */
+export type FileEndpoint = Endpoint & { response?: undefined };
+
+export type FetchFileOptions<E extends FileEndpoint> = CallOptions<E> & {
+  /** Asked for, the bytes are read as they stream in and counted here. */
   onProgress?: (progress: TransferProgress) => void;
-  signal?: AbortSignal;
-}
+};
 
 /**
- * Fetches a file answer (preview, download, zip) of the API. File endpoints have no response
- * schema, so the bytes are read here, streaming when asked for progress.
+ * Fetches a file answer of the contract (preview, download, zip, spreadsheet). Refusals and a
+ * lost session are met exactly as callApi meets them.
  */
-export async function fetchFile(url: string, options: FetchFileOptions = {}): Promise<ReceivedFile> {
-  const hasBody = options.body !== undefined;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw createUnexpectedError(0, 'Network failure');
-  }
-  if (!response.ok) throw await toFileError(response);
-  const blob = options.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob();
+export async function fetchFile<E extends FileEndpoint>(
+  endpoint: E,
+  ...[options]: OptionsArgument<FetchFileOptions<E>>
+): Promise<ReceivedFile> {
+  const response = await sendRequest(endpoint, options);
+  // A file call answers JSON only to refuse, even on a success status.
+  if (isJson(response)) throw rejectAnswer(endpoint, response.status, await readJson(response));
+  const blob = options?.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob();
   return { blob, fileName: readFileName(response.headers.get('content-disposition')) };
 }
 
-async function toFileError(response: Response): Promise<ApiError> {
-  let payload: unknown;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = undefined;
-  }
-  const error =
-    typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string'
-      ? new ApiError(response.status, (payload as { error: string }).error, String((payload as { msg?: unknown }).msg ?? ''), payload)
-      : createUnexpectedError(response.status, `HTTP ${response.status}`, payload);
-  handleSessionLoss(error);
-  return error;
+function isJson(response: Response): boolean {
+  return response.headers.get('content-type')?.includes('json') ?? false;
 }
 
 async function readWithProgress(response: Response, onProgress: (progress: TransferProgress) => void): Promise<Blob> {

@@ -1,13 +1,23 @@
-import { ERROR_KEYS } from '@portal/contract';
-import type { ApiError } from './api-error';
+import { endpoints, ERROR_KEYS, type Endpoint } from '@portal/contract';
+import { isApiError } from './api-error';
 import { rememberSessionExpired } from './session-expiry-notice';
 import { clearStoredUser } from './stored-user';
 
+/** Statuses the server uses for a missing or expired session. */
 const SESSION_STATUSES = new Set([401, 419]);
 
-/** A lost session on a file answer: forget the user and go to sign-in, as callApi does. */
-export function handleSessionLoss(error: ApiError): void {
-  if (!SESSION_STATUSES.has(error.status) && error.key !== ERROR_KEYS.sessionExpired) return;
+/** The failure says the session is gone, whatever the call that met it. */
+export function isSessionLost(error: unknown): boolean {
+  return isApiError(error) && (SESSION_STATUSES.has(error.status) || error.key === ERROR_KEYS.sessionExpired);
+}
+
+/**
+ * The one answer to a lost session, for JSON and file calls alike: forget the stored user and
+ * go to sign-in, which then says why. Signing in answers its own failures (wrong password,
+ * lockout), which are not a lost session.
+ */
+export function handleSessionLoss(endpoint: Pick<Endpoint, 'path'>, error: unknown): void {
+  if (endpoint.path === endpoints.processLogin.path || !isSessionLost(error)) return;
   clearStoredUser();
   if (!window.location.hash.startsWith('#/login')) {
     rememberSessionExpired();

@@ -1,8 +1,9 @@
 import type { ExperienceBranding, Locale } from '@portal/contract';
+import { pickBilingual } from '../i18n/pick-bilingual';
 
 /** The experience's name in the reader's language: the alt text of its logos. */
 export function brandName(branding: ExperienceBranding, language: Locale): string {
-  return language === 'fr' ? branding.NameFr : branding.NameEn;
+  return pickBilingual(language, { en: branding.NameEn, fr: branding.NameFr });
 }
 
 /** Dark surfaces get the dark logo; otherwise English readers get the English logo when there is one. */

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@portal/contract';
 import { callApi } from '../lib/api-client';
+import { publicQueryKeys } from '../lib/public-query-keys';
 import { applyBrandColors, FALLBACK_BRAND_COLORS } from './brand-colors';
 import { BrandingContext } from './branding-context';
 import { applyDocumentBranding } from './document-branding';
@@ -19,7 +20,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const experienceCode = useExperienceCode();
   const { data: branding, isPending } = useQuery({
-    queryKey: ['branding', experienceCode ?? null],
+    queryKey: publicQueryKeys.branding(experienceCode),
     queryFn: ({ signal }) => callApi(endpoints.experienceBranding, { query: { exp: experienceCode }, signal }),
     staleTime: 10 * 60_000,
     // Switching experience (at sign-in) keeps the old brand on screen until the new one arrives.

@@ -3,6 +3,7 @@ import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { LoggedInUser } from '@portal/contract';
+import { useCloseButtonProps } from '../../components/dialog';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
 import { visibleNavItems } from './nav-items';
 
@@ -18,6 +19,7 @@ interface MobileDrawerProps {
 export function MobileDrawer({ user, opened, onClose, onOpenSettings, onLogout }: MobileDrawerProps) {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
+  const closeButtonProps = useCloseButtonProps();
   const thenClose = (action: () => void) => () => {
     onClose();
     action();
@@ -30,7 +32,7 @@ export function MobileDrawer({ user, opened, onClose, onOpenSettings, onLogout }
       position="right"
       size="xs"
       title={t('shell.drawerTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeButtonProps={closeButtonProps}
     >
       <Stack gap={4}>
         <nav aria-label={t('shell.mainNavigation')}>

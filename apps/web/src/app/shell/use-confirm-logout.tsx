@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endpoints } from '@portal/contract';
+import { useCloseButtonProps } from '../../components/dialog';
 import { callApi } from '../../lib/api-client';
 import { forgetSession } from '../../lib/forget-session';
 
@@ -12,6 +13,7 @@ export function useConfirmLogout(): () => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const closeButtonProps = useCloseButtonProps();
 
   const signOut = async () => {
     try {
@@ -29,7 +31,7 @@ export function useConfirmLogout(): () => void {
       children: <Text>{t('shell.logoutQuestion')}</Text>,
       labels: { confirm: t('shell.yes'), cancel: t('shell.no') },
       centered: true,
-      closeButtonProps: { 'aria-label': t('common.close') },
+      closeButtonProps,
       onConfirm: () => void signOut(),
     });
 }

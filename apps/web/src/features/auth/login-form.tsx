@@ -12,10 +12,12 @@ import {
   USERNAME_MAX_LENGTH,
   type ErrorKey,
 } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
-import { validateWith } from '../../lib/zod-validator';
+import { useErrorText } from '../../lib/error-text';
 import { useSignIn, type Credentials } from '../../lib/use-sign-in';
+import { validateWith } from '../../lib/zod-validator';
 import { useUnlockAfter } from './use-unlock-after';
 
 interface LoginFormProps {
@@ -26,6 +28,7 @@ interface LoginFormProps {
 
 export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   // Locked for a moment after opening so that browsers do not fill it in by themselves.
   const isPasswordUnlocked = useUnlockAfter(PASSWORD_UNLOCK_DELAY_MS);
   const signIn = useSignIn({ beforeSignIn });
@@ -35,9 +38,6 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
     initialValues: { username: '', password: '' },
     validate: { username: validateWith(LoginUsernameSchema), password: validateWith(LoginPasswordSchema) },
   });
-
-  // Errors are stored as translation keys, so they follow a language switch.
-  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
@@ -49,13 +49,11 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
             icon={isExpiry ? <IconClockExclamation aria-hidden /> : <IconAlertCircle aria-hidden />}
             data-testid="login-notice"
           >
-            {t(noticeKey as never)}
+            {errorText(noticeKey)}
           </Alert>
         )}
         {signIn.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="login-error">
-            {describeError(signIn.error)}
-          </Alert>
+          <ErrorAlert testId="login-error">{describeError(signIn.error)}</ErrorAlert>
         )}
         <TextInput
           label={t('auth.login.username')}

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { formatDate } from '../../lib/format';
 import { useStoredUser } from '../../lib/stored-user';
 import { DocumentListPanel } from './document-list/document-list-panel';
+import { dashboardKeys } from './query-keys';
 import { ReportTiles } from './report-tiles';
 import { reportsQuery } from './reports-query';
 import { usePanelStack } from './use-panel-stack';
@@ -29,7 +32,7 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
   // Subscribing is for people who own documents (role USER), where the client offers it.
   const canSubscribe = data?.HasOnboarding === true && user?.role === 'USER';
   // A new subscription may bring a new tile, or more documents in an open list.
-  const refreshDocuments = () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  const refreshDocuments = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
 
   return (
     <Stack gap="lg">
@@ -40,12 +43,8 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
         </Stack>
         {canSubscribe && renderAddSubscription?.(refreshDocuments)}
       </Group>
-      {isPending && <Loader aria-label={t('app.loading')} />}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(error)}
-        </Alert>
-      )}
+      {isPending && <LoadingIndicator />}
+      {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
       {data && reports.length === 0 && <Text>{t('dashboard.noTypes')}</Text>}
       {reports.length > 0 && (
         <section aria-label={t('dashboard.typesLabel')}>

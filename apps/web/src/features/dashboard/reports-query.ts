@@ -1,18 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints, type ReportInfo } from '@portal/contract';
+import { endpoints, type Locale, type ReportInfo } from '@portal/contract';
+import { pickBilingual } from '../../i18n/pick-bilingual';
 import { callApi } from '../../lib/api-client';
-import type { Locale } from '@portal/contract';
+import { dashboardKeys } from './query-keys';
 
 export function reportsQuery() {
   return queryOptions({
-    queryKey: ['dashboard', 'reports'],
+    queryKey: dashboardKeys.reports(),
     queryFn: ({ signal }) => callApi(endpoints.getReports, { signal }),
     staleTime: 60_000,
   });
 }
 
 export function reportTitle(report: Pick<ReportInfo, 'TitleEn' | 'TitleFr'>, language: Locale): string {
-  return language === 'fr' ? report.TitleFr : report.TitleEn;
+  return pickBilingual(language, { en: report.TitleEn, fr: report.TitleFr });
 }
 
 export function countUnviewed(report: Pick<ReportInfo, 'DocumentCount' | 'DocumentViewedCount'>): number {

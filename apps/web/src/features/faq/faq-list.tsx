@@ -1,7 +1,10 @@
-import { Accordion, Alert, Loader, Text } from '@mantine/core';
+import { Accordion, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { faqQuery, normalizeText } from './faq-queries';
 
@@ -10,15 +13,15 @@ export function FaqList({ search }: { search: string }) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const { data, error, isPending } = useQuery(faqQuery());
-  if (isPending) return <Loader aria-label={t('app.loading')} />;
-  if (error) return <Alert color="red" role="alert">{describeError(error)}</Alert>;
+  if (isPending) return <LoadingIndicator />;
+  if (error) return <ErrorAlert>{describeError(error)}</ErrorAlert>;
 
   const needle = normalizeText(search.trim());
   const faqs = data.faqs
     .map((faq) => ({
       id: String(faq.Id),
-      question: language === 'fr' ? faq.QuestionFR : faq.QuestionEN,
-      answer: language === 'fr' ? faq.AnswerFR : faq.AnswerEN,
+      question: pickBilingual(language, { en: faq.QuestionEN, fr: faq.QuestionFR }),
+      answer: pickBilingual(language, { en: faq.AnswerEN, fr: faq.AnswerFR }),
     }))
     .filter((faq) => !needle || normalizeText(`${faq.question}\n${faq.answer}`).includes(needle));
 

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
+import { faqKeys } from './query-keys';
 
 export function faqQuery() {
   return queryOptions({
-    queryKey: ['faq', 'questions'],
+    queryKey: faqKeys.questions(),
     queryFn: ({ signal }) => callApi(endpoints.faqList, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -12,7 +13,7 @@ export function faqQuery() {
 
 export function repositoryQuery() {
   return queryOptions({
-    queryKey: ['faq', 'repository'],
+    queryKey: faqKeys.repository(),
     queryFn: ({ signal }) => callApi(endpoints.repositoryList, { signal }),
     staleTime: 5 * 60_000,
   });

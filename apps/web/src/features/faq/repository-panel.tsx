@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { PdfPreviewDialog, type PreviewRequest } from '../../components/pdf-preview-dialog';
 import { describeError } from '../../i18n/error-message';
+import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
-import { buildUrl } from '../../lib/api-client';
 import { fetchFile, saveFile } from '../../lib/file-transfer';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { normalizeText, repositoryQuery } from './faq-queries';
@@ -17,8 +18,8 @@ import { normalizeText, repositoryQuery } from './faq-queries';
 const PREVIEW = 0;
 const DOWNLOAD = 1;
 
-function documentUrl(documentId: number, actionNum: typeof PREVIEW | typeof DOWNLOAD): string {
-  return buildUrl(endpoints.repositoryDocument, undefined, { documentId, actionNum });
+function fetchDocument(documentId: number, actionNum: typeof PREVIEW | typeof DOWNLOAD) {
+  return fetchFile(endpoints.repositoryDocument, { query: { documentId, actionNum } });
 }
 
 /** The client's reference documents: download always, preview on wider screens only (spec). */
@@ -32,12 +33,12 @@ export function RepositoryPanel({ search }: { search: string }) {
 
   const needle = normalizeText(search.trim());
   const documents = (data?.documents ?? [])
-    .map((item) => ({ id: item.Id, name: language === 'fr' ? item.DocumentNameFR : item.DocumentNameEN }))
+    .map((item) => ({ id: item.Id, name: pickBilingual(language, { en: item.DocumentNameEN, fr: item.DocumentNameFR }) }))
     .filter((item) => !needle || normalizeText(item.name).includes(needle));
 
   const download = async (id: number, name: string) => {
     try {
-      saveFile(await fetchFile(documentUrl(id, DOWNLOAD)), `${name}.pdf`);
+      saveFile(await fetchDocument(id, DOWNLOAD), `${name}.pdf`);
     } catch (error) {
       notifications.show({ color: 'red', title: t('documents.downloadFailed'), message: describeError(error) });
     }
@@ -49,7 +50,7 @@ export function RepositoryPanel({ search }: { search: string }) {
         <Title order={2} id="repository-heading" size="h3">
           {t('faq.repository')}
         </Title>
-        {isPending && <Loader aria-label={t('app.loading')} />}
+        {isPending && <LoadingIndicator />}
         {!isPending && (isError || documents.length === 0) && <Text role="status">{t('faq.noDocument')}</Text>}
         {documents.length > 0 && (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="repository-list">
@@ -67,7 +68,7 @@ export function RepositoryPanel({ search }: { search: string }) {
                         size="lg"
                         aria-label={t('faq.previewOne', { name: item.name })}
                         onClick={() =>
-                          setPreview({ title: item.name, fallbackFileName: `${item.name}.pdf`, load: () => fetchFile(documentUrl(item.id, PREVIEW)) })
+                          setPreview({ title: item.name, fallbackFileName: `${item.name}.pdf`, load: () => fetchDocument(item.id, PREVIEW) })
                         }
                       >
                         <IconEye size={20} aria-hidden />

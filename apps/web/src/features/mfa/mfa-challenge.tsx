@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OneTimeCodeSchema, type LoggedInUser } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';
 import { TimedBanner } from '../../components/timed-banner';
 import { describeError } from '../../i18n/error-message';
+import { useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 import { MfaChannelChoice } from './mfa-channel-choice';
 import { useMfaResend } from './use-mfa-resend';
@@ -17,6 +18,7 @@ import { useMfaValidation } from './use-mfa-validation';
 /** The code form, the way to a new code (with its wait and channel), and the way back to sign-in. */
 export function MfaChallenge({ user }: { user: LoggedInUser }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const codeInput = useRef<HTMLInputElement>(null);
   const resend = useMfaResend(user);
   const validation = useMfaValidation(user);
@@ -48,9 +50,7 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {validation.isError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="mfa-error">
-              {describeError(validation.error)}
-            </Alert>
+            <ErrorAlert testId="mfa-error">{describeError(validation.error)}</ErrorAlert>
           )}
           <OneTimeCodeInput
             ref={codeInput}
@@ -58,7 +58,7 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
             description={t('code.hint')}
             value={form.values.code}
             onChange={(code) => form.setFieldValue('code', code)}
-            error={form.errors.code ? t(String(form.errors.code) as never) : undefined}
+            error={errorText(form.errors.code)}
           />
           <Button type="submit" fullWidth loading={validation.isPending} loaderProps={{ 'aria-label': t('mfa.submitting') }}>
             {t('mfa.submit')}

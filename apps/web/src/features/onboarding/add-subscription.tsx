@@ -3,6 +3,7 @@ import { Button, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { OnboardingForm } from './onboarding-form';
 
@@ -31,14 +32,13 @@ export function AddSubscription({ onSubscribed }: { onSubscribed: () => void }) 
         {t('onboarding.add')}
       </Button>
       <Modal.Stack>
-        <Modal
+        <Dialog
           stackId="onboarding"
           opened={isOpen}
           onClose={close}
           title={t('onboarding.title')}
           size={DIALOG_WIDTH}
           fullScreen={isMobile}
-          closeButtonProps={{ 'aria-label': t('common.close') }}
           data-testid="onboarding-dialog"
         >
           <OnboardingForm
@@ -51,7 +51,7 @@ export function AddSubscription({ onSubscribed }: { onSubscribed: () => void }) 
               notifications.show({ color: 'green', message: t('onboarding.done') });
             }}
           />
-        </Modal>
+        </Dialog>
       </Modal.Stack>
     </>
   );

@@ -1,12 +1,15 @@
 import { useRef, type FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DocumentTypeChecklist } from '../../components/document-type-checklist';
 import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscription-dialog';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { StepProgress } from '../../components/step-progress';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useErrorText } from '../../lib/error-text';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { useOnboarding } from './use-onboarding';
 
@@ -20,18 +23,13 @@ interface OnboardingFormProps {
 /** The content of the onboarding dialog: the types to add, then what proves they are the person's. */
 export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: OnboardingFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const onboarding = useOnboarding({ onSubscribed });
   const { list, subscribe } = onboarding;
   const formElement = useRef<HTMLFormElement>(null);
 
-  if (list.isPending) return <Loader aria-label={t('onboarding.loading')} />;
-  if (list.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" data-testid="onboarding-error">
-        {describeError(list.error)}
-      </Alert>
-    );
-  }
+  if (list.isPending) return <LoadingIndicator label={t('onboarding.loading')} />;
+  if (list.isError) return <ErrorAlert testId="onboarding-error">{describeError(list.error)}</ErrorAlert>;
   if (onboarding.reports.length === 0) return <Text>{t('onboarding.noTypes')}</Text>;
 
   const submit = (event: FormEvent) => {
@@ -56,7 +54,7 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
                 legend={t('onboarding.typesLegend')}
                 types={onboarding.reports}
                 onToggle={onboarding.toggle}
-                error={onboarding.typesError ? t(onboarding.typesError as never) : undefined}
+                error={errorText(onboarding.typesError)}
                 noteOf={(id) => (onboarding.accessibleIds.has(id) ? t('onboarding.alreadyAccessible') : undefined)}
               />
             </>

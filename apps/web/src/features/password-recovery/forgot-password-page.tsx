@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { endpoints, LoginUsernameSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
 import { validateWith } from '../../lib/zod-validator';
 import { useExperienceCode } from '../../theme/experience-code';
@@ -20,6 +21,7 @@ import { useExperienceCode } from '../../theme/experience-code';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const experienceCode = useExperienceCode();
   const waitForSignOut = useEndSessionOnVisit();
@@ -48,16 +50,14 @@ export function ForgotPasswordPage() {
         <form noValidate onSubmit={form.onSubmit(({ username }) => request.mutate(username))}>
           <Stack gap="md">
             {request.isError && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="forgot-password-error">
-                {describeError(request.error)}
-              </Alert>
+              <ErrorAlert testId="forgot-password-error">{describeError(request.error)}</ErrorAlert>
             )}
             <TextInput
               label={t('forgotPassword.username')}
               autoComplete="username"
               maxLength={USERNAME_MAX_LENGTH}
               {...form.getInputProps('username')}
-              error={form.errors.username ? t(String(form.errors.username) as never) : undefined}
+              error={errorText(form.errors.username)}
             />
             <Button type="submit" fullWidth loading={request.isPending} loaderProps={{ 'aria-label': t('forgotPassword.sending') }}>
               {t('forgotPassword.submit')}

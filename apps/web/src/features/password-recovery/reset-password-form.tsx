@@ -1,12 +1,13 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, LoginUsernameSchema, PASSWORD_MAX_LENGTH, PasswordSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 
 interface ResetValues {
@@ -18,6 +19,7 @@ interface ResetValues {
 /** Username (the server checks it matches the link), the new password and its confirmation. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const form = useForm<ResetValues>({
     mode: 'controlled',
     initialValues: { username: '', password: '', confirmPassword: '' },
@@ -32,15 +34,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       callApi(endpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
     onSuccess: onDone,
   });
-  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => reset.mutate(values))}>
       <Stack gap="md">
         {reset.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} data-testid="reset-password-error">
-            {describeError(reset.error)}
-          </Alert>
+          <ErrorAlert testId="reset-password-error">{describeError(reset.error)}</ErrorAlert>
         )}
         <TextInput
           label={t('resetPassword.username')}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_KEYS } from '@portal/contract';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import type { LoginNoticeState } from '../../lib/login-notice';
@@ -39,7 +40,7 @@ export function ResetPasswordPage() {
           </>
         ) : (
           <Center py="lg">
-            <Loader aria-label={t('resetPassword.checking')} />
+            <LoadingIndicator label={t('resetPassword.checking')} />
           </Center>
         )}
       </Stack>

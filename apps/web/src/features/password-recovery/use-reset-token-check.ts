@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
+import { passwordRecoveryKeys } from './query-keys';
 
 /** Whether the reset link's token is still good; asked once per token, never retried (the answer would not change). */
 export function useResetTokenCheck(token: string | null) {
   return useQuery({
-    queryKey: ['resetToken', token],
+    queryKey: passwordRecoveryKeys.resetToken(token),
     queryFn: ({ signal }) => callApi(endpoints.validateToken, { body: { token: token ?? '' }, signal }),
     enabled: token !== null && token !== '',
     retry: false,

@@ -1,6 +1,6 @@
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COMMUNICATION_DIALOG_WIDTH, type UserInfo } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { CommunicationSteps } from './communication-steps';
 import type { CommunicationKind } from './contact-value';
@@ -30,7 +30,7 @@ export function CommunicationDialog({ kind, email, phoneNumber, onClose, onClose
         ? t('settings.communication.phoneEditTitle')
         : t('settings.communication.phoneAddTitle');
   return (
-    <Modal
+    <Dialog
       stackId="communication"
       opened={kind !== null}
       onClose={onClose}
@@ -38,7 +38,6 @@ export function CommunicationDialog({ kind, email, phoneNumber, onClose, onClose
       title={title}
       size={COMMUNICATION_DIALOG_WIDTH}
       fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="communication-dialog"
     >
       {kind && (
@@ -49,6 +48,6 @@ export function CommunicationDialog({ kind, email, phoneNumber, onClose, onClose
           onChanged={(userInfo) => onChanged(userInfo, kind)}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

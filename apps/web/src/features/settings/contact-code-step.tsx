@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OneTimeCodeSchema } from '@portal/contract';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';
+import { useErrorText } from '../../lib/error-text';
 import type { Countdown } from '../../lib/use-countdown';
 import { validateWith } from '../../lib/zod-validator';
 
@@ -26,6 +27,7 @@ interface ContactCodeStepProps {
 export function ContactCodeStep(props: ContactCodeStepProps) {
   const { target, code, onCodeChange, countdown, isSending, isValidating, onResend, onValidate, onPrevious } = props;
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const codeInput = useRef<HTMLInputElement>(null);
   const [errorKey, setErrorKey] = useState<string | null>(null);
 
@@ -55,7 +57,7 @@ export function ContactCodeStep(props: ContactCodeStepProps) {
             setErrorKey(null);
             onCodeChange(next);
           }}
-          error={errorKey ? t(errorKey as never) : undefined}
+          error={errorText(errorKey)}
         />
         <ResendCode countdown={countdown} onResend={onResend} isSending={isSending} />
         <Group justify="space-between" gap="sm">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH } from '@portal/contract';
+import { useErrorText } from '../../lib/error-text';
 import { isSameContact, normaliseContact, type CommunicationKind } from './contact-value';
 
 interface ContactValueStepProps {
@@ -18,11 +19,12 @@ interface ContactValueStepProps {
 /** Step 1: the new address or number. Sending needs a valid value that differs from the saved one. */
 export function ContactValueStep({ kind, currentValue, typed, onTypedChange, isSending, onSend, onCancel }: ContactValueStepProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [isTouched, setTouched] = useState(false);
   const normalised = normaliseContact(kind, typed);
   const value = 'value' in normalised ? normalised.value : undefined;
   const canSend = value !== undefined && !isSameContact(kind, value, currentValue) && !isSending;
-  const fieldError = isTouched && 'errorKey' in normalised ? t(normalised.errorKey as never) : undefined;
+  const fieldError = isTouched && 'errorKey' in normalised ? errorText(normalised.errorKey) : undefined;
   const isEmail = kind === 'email';
 
   return (

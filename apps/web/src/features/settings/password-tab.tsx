@@ -6,6 +6,7 @@ import { endpoints, PASSWORD_MAX_LENGTH, PasswordSchema, SetNewPasswordRequestSc
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { validateWith } from '../../lib/zod-validator';
 
@@ -26,6 +27,7 @@ interface PasswordTabProps {
 /** Current, new and confirmation; the server also checks history, commonness and the old password. */
 export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -43,7 +45,6 @@ export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
     },
     onError: (error) => banner.show({ kind: 'error', text: describeError(error) }),
   });
-  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values))}>

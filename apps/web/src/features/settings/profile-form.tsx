@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MFA_TYPE, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserInfo } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
+import { useErrorText } from '../../lib/error-text';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { CommunicationDialog } from './communication-dialog';
 import { ContactLanguageField } from './contact-language-field';
@@ -25,6 +26,7 @@ interface ProfileFormProps {
 
 export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const save = useSaveProfile();
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,7 +39,6 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
     validateInputOnChange: true,
   });
   useServerBaseline(form, userInfo);
-  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
   // Spec section 4: something changed, everything valid (the phone included), no save running.
   const canSave = form.isDirty() && form.isValid() && !save.isPending;
 

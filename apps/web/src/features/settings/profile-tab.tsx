@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Button, Center, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, endpoints } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ProfileForm } from './profile-form';
@@ -22,9 +23,7 @@ export function ProfileTab({ userInfo, banner, onSaved }: ProfileTabProps) {
   if (userInfo.isError) {
     return (
       <Stack gap="sm">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
-          {describeError(userInfo.error)}
-        </Alert>
+        <ErrorAlert>{describeError(userInfo.error)}</ErrorAlert>
         <Button variant="light" onClick={() => void userInfo.refetch()}>
           {t('settings.retry')}
         </Button>
@@ -33,7 +32,7 @@ export function ProfileTab({ userInfo, banner, onSaved }: ProfileTabProps) {
   }
   return (
     <Center py="lg">
-      <Loader aria-label={t('settings.loading')} />
+      <LoadingIndicator label={t('settings.loading')} />
     </Center>
   );
 }

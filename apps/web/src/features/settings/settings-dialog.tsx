@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_DIALOG_MAX_WIDTH } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
 import { TimedBanner } from '../../components/timed-banner';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useTimedMessage } from '../../lib/use-timed-message';
@@ -62,7 +63,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
 
   return (
     <Modal.Stack>
-      <Modal
+      <Dialog
         stackId="settings"
         opened={opened || isPasswordRequired}
         onClose={close}
@@ -72,7 +73,6 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
         withCloseButton={!isPasswordRequired}
         closeOnEscape={!isPasswordRequired}
         closeOnClickOutside={!isPasswordRequired}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
         data-testid="settings-dialog"
       >
         <Stack gap="md">
@@ -102,7 +102,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
             </Tabs.Panel>
           </Tabs>
         </Stack>
-      </Modal>
+      </Dialog>
     </Modal.Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints, type UserInfo } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
+import { settingsKeys } from './query-keys';
 
 /** Asked once per session: only a password change alters it, and that change updates it here. */
 export function accountStatusQuery() {
   return queryOptions({
-    queryKey: ['accountStatus'],
+    queryKey: settingsKeys.accountStatus(),
     queryFn: ({ signal }) => callApi(endpoints.accountStatus, { signal }),
     staleTime: Infinity,
   });
@@ -13,7 +14,7 @@ export function accountStatusQuery() {
 
 export function userInfoQuery() {
   return queryOptions({
-    queryKey: ['userInfo'],
+    queryKey: settingsKeys.userInfo(),
     queryFn: ({ signal }) => callApi(endpoints.userInfo, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -22,5 +23,5 @@ export function userInfoQuery() {
 /** Shows a profile the server just returned at once, then checks it again in the background. */
 export function adoptUserInfo(queryClient: QueryClient, userInfo: UserInfo): void {
   queryClient.setQueryData(userInfoQuery().queryKey, { success: true as const, userInfo });
-  void queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
+  void queryClient.invalidateQueries({ queryKey: settingsKeys.userInfo() });
 }

@@ -3,7 +3,7 @@ import { endpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { getStoredUser, setStoredUser } from '../../lib/stored-user';
 import type { ProfileValues } from './profile-values';
-import { userInfoQuery } from './settings-queries';
+import { settingsKeys } from './query-keys';
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();
@@ -16,7 +16,7 @@ export function useSaveProfile() {
       // The avatar's initials and the welcome come from the stored user.
       const user = getStoredUser();
       if (user) setStoredUser({ ...user, firstname: values.FirstName.trim(), lastname: values.LastName.trim() });
-      await queryClient.invalidateQueries({ queryKey: userInfoQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.userInfo() });
     },
   });
 }

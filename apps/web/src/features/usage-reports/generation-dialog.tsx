@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog';
+import { ErrorAlert } from '../../components/error-alert';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatNumber } from '../../lib/format';
 import type { GenerationState } from './use-usage-report-generation';
@@ -31,14 +33,13 @@ export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialo
   const total = isRunning && state.progress ? state.progress.total : null;
 
   return (
-    <Modal
+    <Dialog
       opened={state.status !== 'idle'}
       onClose={isRunning ? onCancel : onDismiss}
       title={t('usageReports.dialog.title')}
       centered
       closeOnClickOutside={false}
       withCloseButton={!isRunning}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="usage-report-dialog"
     >
       <Stack gap="lg">
@@ -64,12 +65,12 @@ export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialo
         )}
         {state.status === 'failed' && (
           // No Alert title: its coloured text is too faint on the tinted background.
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+          <ErrorAlert>
             <Text fw={600} size="sm">
               {t('usageReports.dialog.failed')}
             </Text>
             <Text size="sm">{state.message}</Text>
-          </Alert>
+          </ErrorAlert>
         )}
         <Group justify="flex-end">
           {isRunning ? (
@@ -83,6 +84,6 @@ export function GenerationDialog({ state, onCancel, onDismiss }: GenerationDialo
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

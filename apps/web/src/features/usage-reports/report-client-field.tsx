@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_MAX_CLIENTS } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useErrorText } from '../../lib/error-text';
 import { usageReportClientsQuery } from './usage-report-queries';
 
 interface ReportClientFieldProps {
@@ -17,6 +18,7 @@ interface ReportClientFieldProps {
 /** The clients of the spreadsheet, for a SUPER_USER only (spec section 6); at least one is required. */
 export function ReportClientField({ value, error, onChange }: ReportClientFieldProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const language = useCurrentLanguage();
   const clients = useQuery(usageReportClientsQuery(language));
   const [isTouched, setTouched] = useState(false);
@@ -44,7 +46,7 @@ export function ReportClientField({ value, error, onChange }: ReportClientFieldP
       nothingFoundMessage={t('usageReports.noClientFound')}
       disabled={clients.isPending}
       required
-      error={loadError ?? (isTouched && error ? t(error as never) : undefined)}
+      error={loadError ?? (isTouched ? errorText(error) : undefined)}
       clearButtonProps={{ 'aria-label': t('usageReports.clearClients') }}
       comboboxProps={{ withinPortal: true }}
       data-testid="usage-report-clients"

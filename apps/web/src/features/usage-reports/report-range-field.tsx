@@ -4,6 +4,7 @@ import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_MAX_MONTHS } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useErrorText } from '../../lib/error-text';
 import type { DayRange } from './usage-report-draft';
 
 interface ReportRangeFieldProps {
@@ -21,6 +22,7 @@ interface ReportRangeFieldProps {
  */
 export function ReportRangeField({ value, maxDate, error, onChange }: ReportRangeFieldProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const language = useCurrentLanguage();
   return (
     <DatesProvider settings={{ locale: language }}>
@@ -34,7 +36,7 @@ export function ReportRangeField({ value, maxDate, error, onChange }: ReportRang
         allowSingleDateInRange
         valueFormat="YYYY-MM-DD"
         required
-        error={error ? t(error as never) : undefined}
+        error={errorText(error)}
         leftSection={<IconCalendar size={16} aria-hidden />}
         ariaLabels={{
           previousMonth: t('usageReports.calendar.previousMonth'),

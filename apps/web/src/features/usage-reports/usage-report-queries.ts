@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints, type Locale } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
+import { usageReportKeys } from './query-keys';
 
-/** The server names the clients in the request's language, so each language is its own entry. */
 export function usageReportClientsQuery(language: Locale) {
   return queryOptions({
-    queryKey: ['usageReports', 'clients', language],
+    queryKey: usageReportKeys.clients(language),
     queryFn: ({ signal }) => callApi(endpoints.usageReportClients, { signal }),
     select: (answer) => answer.items,
     // After a language switch, keep the previous names on screen until the new ones arrive.
@@ -16,7 +16,7 @@ export function usageReportClientsQuery(language: Locale) {
 
 export function usageReportDefinitionsQuery(language: Locale) {
   return queryOptions({
-    queryKey: ['usageReports', 'definitions', language],
+    queryKey: usageReportKeys.definitions(language),
     queryFn: ({ signal }) => callApi(endpoints.usageReportDefinitions, { signal }),
     select: (answer) => answer.items,
     // After a language switch, keep the previous names on screen until the new ones arrive.

@@ -4,6 +4,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH, NAME_RULE_MAX_LENGTH } from '@portal/contract';
+import { useErrorText } from '../../lib/error-text';
 import { useStoredUser } from '../../lib/stored-user';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { GenerationDialog } from './generation-dialog';
@@ -32,6 +33,7 @@ function localToday(): string {
  */
 export function UsageReportsPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const user = useStoredUser();
   const isMobile = useIsMobile();
   const [today] = useState(localToday);
@@ -78,7 +80,7 @@ export function UsageReportsPage() {
                     maxLength={maxLength}
                     // Parts of other people's names, not the person's own details.
                     autoComplete="off"
-                    error={errors[field] ? t(errors[field] as never) : undefined}
+                    error={errorText(errors[field])}
                   />
                 ))}
               </SimpleGrid>

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
-import { endpoints, ErrorResponseSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
-import { ApiError, createUnexpectedError, isApiError } from '../../lib/api-error';
-import { fetchFile, saveFile, type ReceivedFile, type TransferProgress } from '../../lib/file-transfer';
+import { translateKey } from '../../lib/error-text';
+import { readIssues } from '../../lib/field-issues';
+import { fetchFile, saveFile, type TransferProgress } from '../../lib/file-transfer';
 import type { GenerateUsageReportBody } from './usage-report-draft';
 
 export type GenerationState =
@@ -12,28 +13,12 @@ export type GenerationState =
   | { status: 'done' }
   | { status: 'failed'; message: string };
 
-/**
- * Spec section 7: the answer is a spreadsheet, or JSON with an error. Refusals come with a 4xx
- * (fetchFile turns those into an ApiError); a JSON body on a success status is read the same way.
- */
-async function requireSpreadsheet(file: ReceivedFile): Promise<void> {
-  if (!file.blob.type.includes('json')) return;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(await file.blob.text());
-  } catch {
-    throw createUnexpectedError(200, 'Unreadable answer');
-  }
-  const { error, msg } = (payload ?? {}) as { error?: unknown; msg?: unknown };
-  if (typeof error === 'string') throw new ApiError(200, error, typeof msg === 'string' ? msg : '', payload);
-  throw createUnexpectedError(200, 'A JSON answer instead of a spreadsheet', payload);
-}
-
 /** The refusal's text, followed by what the server said of each field it refused, when it did. */
 function describeRefusal(error: unknown): string {
-  const issues = isApiError(error) ? (ErrorResponseSchema.safeParse(error.body).data?.issues ?? []) : [];
-  const details = issues.map((issue) => issue.message).filter((key) => i18next.exists(key));
-  return [describeError(error), ...new Set(details.map((key) => i18next.t(key as never)))].join(' ');
+  const details = readIssues(error)
+    .map((issue) => issue.message)
+    .filter((key) => i18next.exists(key));
+  return [describeError(error), ...new Set(details.map(translateKey))].join(' ');
 }
 
 function isAbort(error: unknown): boolean {
@@ -54,15 +39,14 @@ export function useUsageReportGeneration() {
     running.current = controller;
     setState({ status: 'running', progress: null });
     try {
-      const file = await fetchFile(endpoints.generateUsageReport.path, {
-        method: 'POST',
+      // Spec section 7: the answer is a spreadsheet, or JSON with an error (fetchFile throws that).
+      const file = await fetchFile(endpoints.generateUsageReport, {
         body,
         signal: controller.signal,
         onProgress: (progress) => {
           if (!controller.signal.aborted) setState({ status: 'running', progress });
         },
       });
-      await requireSpreadsheet(file);
       if (controller.signal.aborted) return;
       saveFile(file, `usage-${body.type ?? 'report'}.xlsx`);
       setState({ status: 'done' });

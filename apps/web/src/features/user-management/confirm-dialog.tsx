@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/dialog';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -14,7 +15,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ opened, title, text, isPending, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Dialog opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="lg">
         <Text>{text}</Text>
         <Group justify="flex-end">
@@ -26,6 +27,6 @@ export function ConfirmDialog({ opened, title, text, isPending, onConfirm, onCan
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { Button, Group, Input, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
 
 interface LanguageDialogProps {
   opened: boolean;
@@ -16,16 +17,15 @@ interface LanguageDialogProps {
 export function LanguageDialog({ opened, initialLanguage, isSaving, onConfirm, onCancel }: LanguageDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onCancel}
       title={t('userManagement.language.title')}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {/* Mounted per opening, so each new user starts from the current locale. */}
       {opened && <LanguageChoice initialLanguage={initialLanguage} isSaving={isSaving} onConfirm={onConfirm} onCancel={onCancel} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SUCCESS_DIALOG_CLOSE_MS } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
 import type { Outcome } from './outcome';
 
 export function useOutcome() {
@@ -24,12 +25,11 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; o
 
   const title = !outcome ? '' : outcome.kind === 'success' ? t('userManagement.outcome.success') : outcome.title || t('userManagement.outcome.error');
   return (
-    <Modal
+    <Dialog
       opened={outcome !== null}
       onClose={onClose}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid={isSuccess ? 'success-dialog' : 'error-dialog'}
     >
       <Stack gap="lg">
@@ -40,6 +40,6 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; o
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, ERROR_KEYS, type Locale, type ManagedUser } from '@portal/contract';
+import { endpoints, type Locale, type ManagedUser } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
-import { isApiError } from '../../lib/api-error';
 import { readFieldIssues } from '../../lib/field-issues';
+import { isSessionLost } from '../../lib/session-loss';
 import { getStoredUser, setStoredUser } from '../../lib/stored-user';
 import { failureOutcome, type Outcome } from './outcome';
+import { userManagementKeys } from './query-keys';
 import { toCreateRequest, toUpdateRequest, type UserFormValues } from './user-form';
-import { USER_MANAGEMENT_KEY } from './user-management-queries';
 import type { UserEditor } from './use-user-editor';
 
 /** The question on screen before a change is sent. */
@@ -19,11 +19,6 @@ export type PendingChange =
   | { kind: 'confirmDelete'; user: ManagedUser };
 
 const FORM_FIELDS = ['username', 'firstName', 'lastName', 'email', 'roleCode', 'clientCode', 'experienceCode'] as const;
-
-/** A lost session already sends the browser to sign-in; no dialog should sit on top of that. */
-function isSessionLost(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 419 || error.key === ERROR_KEYS.sessionExpired);
-}
 
 /**
  * The changes of the screen and the dialogs around them (spec sections 2 and 4): an edited
@@ -40,10 +35,11 @@ export function useUserChanges(editor: UserEditor, showOutcome: (outcome: Outcom
   const succeed = async (msg: string) => {
     setPending(null);
     showOutcome({ kind: 'success', text: msg });
-    await queryClient.invalidateQueries({ queryKey: USER_MANAGEMENT_KEY });
+    await queryClient.invalidateQueries({ queryKey: userManagementKeys.all });
   };
   const fail = (error: unknown) => {
     setPending(null);
+    // A lost session already sends the browser to sign-in; no dialog should sit on top of that.
     if (isSessionLost(error)) return;
     editor.form.setErrors(readFieldIssues(error, FORM_FIELDS));
     showOutcome(failureOutcome(error, t('userManagement.outcome.saveError')));

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { USER_DEFAULT_PAGE_SIZE, USER_PAGE_SIZES_MOBILE, type Locale, type RoleCode, type UserSortColumn } from '@portal/contract';
+import { pickBilingual } from '../../i18n/pick-bilingual';
 import type { UserListRequest } from './user-management-queries';
 
 /** The table's columns that sort it; names and labels follow the current language. */
 export type UserColumn = 'id' | 'role' | 'firstName' | 'lastName' | 'username' | 'email' | 'client' | 'division';
 
 export function sortColumnOf(column: UserColumn, language: Locale): UserSortColumn {
-  const isFrench = language === 'fr';
   switch (column) {
     case 'id':
       return 'Id';
     case 'role':
-      return isFrench ? 'Role_NameFr' : 'Role_NameEn';
+      return pickBilingual(language, { en: 'Role_NameEn', fr: 'Role_NameFr' });
     case 'firstName':
       return 'FirstName';
     case 'lastName':
@@ -22,9 +22,9 @@ export function sortColumnOf(column: UserColumn, language: Locale): UserSortColu
     case 'email':
       return 'Email';
     case 'client':
-      return isFrench ? 'Client_NameFR' : 'Client_NameEN';
+      return pickBilingual(language, { en: 'Client_NameEN', fr: 'Client_NameFR' });
     case 'division':
-      return isFrench ? 'Experience_NameFr' : 'Experience_NameEn';
+      return pickBilingual(language, { en: 'Experience_NameEn', fr: 'Experience_NameFr' });
   }
 }
 

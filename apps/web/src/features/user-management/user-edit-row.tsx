@@ -3,6 +3,7 @@ import { Button, Checkbox, Select, Stack, Table, TextInput } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type RoleCode } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useErrorText } from '../../lib/error-text';
 import { clientName, divisionName, roleName } from './display-names';
 import { divisionsOf } from './user-form';
 import type { DataLists } from './user-management-queries';
@@ -19,14 +20,12 @@ interface UserEditRowProps {
 /** The row being edited (spec section 4): every editable field as an input, then MFA, Save and Cancel. */
 export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const language = useCurrentLanguage();
   const { form, edited } = editor;
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const values = form.getValues();
-  const errorOf = (field: keyof typeof values) => {
-    const key = form.errors[field];
-    return typeof key === 'string' ? t(key as never) : undefined;
-  };
+  const errorOf = (field: keyof typeof values) => errorText(form.errors[field]);
   const column = (name: 'role' | 'firstName' | 'lastName' | 'username' | 'email' | 'client' | 'division') =>
     t(`userManagement.columns.${name}`);
 

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatNumber } from '../../lib/format';
@@ -37,7 +39,7 @@ export function UserManagementPage() {
     <Stack gap="lg">
       <Group gap="sm" align="center">
         <Title order={1}>{t('userManagement.title')}</Title>
-        {isFetching && !isPending && <Loader size="xs" aria-label={t('app.loading')} />}
+        {isFetching && !isPending && <LoadingIndicator size="xs" />}
       </Group>
       <UserToolbar
         search={list.search}
@@ -53,12 +55,8 @@ export function UserManagementPage() {
           {t('userManagement.total', { count: total, formatted: formatNumber(total, language) })}
         </Text>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {describeError(error)}
-        </Alert>
-      )}
-      {isPending && !error && <Loader aria-label={t('app.loading')} />}
+      {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
+      {isPending && !error && <LoadingIndicator />}
       {data && (
         <>
           <form

@@ -1,17 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
+import { userManagementKeys } from './query-keys';
 
 export type UserListRequest = BodyOf<typeof endpoints.listManagedUsers>;
 export type DataLists = ResponseOf<typeof endpoints.userManagementDataLists>;
 
-/** Every query of the screen starts with this, so one invalidation refreshes them all after a change. */
-export const USER_MANAGEMENT_KEY = ['userManagement'] as const;
-
 /** The roles, clients and divisions the signed-in person may use; they change only with the catalogue. */
 export function dataListsQuery() {
   return queryOptions({
-    queryKey: [...USER_MANAGEMENT_KEY, 'dataLists'],
+    queryKey: userManagementKeys.dataLists(),
     queryFn: ({ signal }) => callApi(endpoints.userManagementDataLists, { signal }),
     staleTime: 5 * 60_000,
   });
@@ -19,7 +17,7 @@ export function dataListsQuery() {
 
 export function usersQuery(request: UserListRequest) {
   return queryOptions({
-    queryKey: [...USER_MANAGEMENT_KEY, 'users', request],
+    queryKey: userManagementKeys.users(request),
     queryFn: ({ signal }) => callApi(endpoints.listManagedUsers, { body: request, signal }),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
@@ -29,7 +27,7 @@ export function usersQuery(request: UserListRequest) {
 /** One user with its access per document type, read fresh each time the dialog opens. */
 export function userDetailQuery(userId: number) {
   return queryOptions({
-    queryKey: [...USER_MANAGEMENT_KEY, 'user', userId],
+    queryKey: userManagementKeys.user(userId),
     queryFn: ({ signal }) => callApi(endpoints.getManagedUser, { params: { id: userId }, signal }),
     staleTime: 0,
     gcTime: 0,

@@ -1,4 +1,5 @@
 import type { Locale } from '@portal/contract';
+import { pickBilingual } from '../../../i18n/pick-bilingual';
 import type { ReportData } from './report-data-query';
 
 export interface DocumentColumn {
@@ -10,7 +11,7 @@ export interface DocumentColumn {
 export function listColumns(config: ReportData['Config'], language: Locale): DocumentColumn[] {
   return config.DisplayedAttributes.map((name) => {
     const attribute = config.Attributes.find((item) => item.Name === name);
-    const label = attribute ? (language === 'fr' ? attribute.DisplayNameFR : attribute.DisplayNameEN) : name;
+    const label = attribute ? pickBilingual(language, { en: attribute.DisplayNameEN, fr: attribute.DisplayNameFR }) : name;
     return { name, label };
   });
 }

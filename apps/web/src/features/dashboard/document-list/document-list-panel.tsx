@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, CloseButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportInfo } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
+import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoticeDialog } from '../../../components/notice-dialog';
 import { PdfPreviewDialog } from '../../../components/pdf-preview-dialog';
 import { describeError } from '../../../i18n/error-message';
+import { pickBilingual } from '../../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { getStoredUser } from '../../../lib/stored-user';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -54,7 +57,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
   const columns = data ? listColumns(data.Config, language) : [];
   const terms = (searchData?.SearchTerms ?? []).map((term) => ({
     name: term.Name,
-    label: language === 'fr' ? term.DisplayNameFR : term.DisplayNameEN,
+    label: pickBilingual(language, { en: term.DisplayNameEN, fr: term.DisplayNameFR }),
   }));
   const searchPreset = presetOf(searchPreferences, report.Code, terms.map((term) => term.name));
   const rows = data?.Results ?? [];
@@ -81,7 +84,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
             <Title order={2} id={headingId} ref={headingRef} tabIndex={-1}>
               {title}
             </Title>
-            {isFetching && <Loader size="xs" aria-label={t('app.loading')} />}
+            {isFetching && <LoadingIndicator size="xs" />}
           </Group>
           <CloseButton size="lg" onClick={onClose} aria-label={t('documents.closePanel', { title })} />
         </Group>
@@ -97,12 +100,8 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
             onPreview={() => actions.previewSelected(selection.selected)}
           />
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {describeError(error)}
-          </Alert>
-        )}
-        {isPending && !error && <Loader aria-label={t('app.loading')} />}
+        {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
+        {isPending && !error && <LoadingIndicator />}
         {data && rows.length === 0 && <Text role="status">{t('documents.noDocument')}</Text>}
         {data && rows.length > 0 && (isMobile ? <DocumentCards {...viewProps} /> : (
           <DocumentTable

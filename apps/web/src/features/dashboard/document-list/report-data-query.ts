@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
 import { callApi } from '../../../lib/api-client';
-import { reportsQuery } from '../reports-query';
+import { dashboardKeys } from '../query-keys';
 import { rememberSearchPreference } from './search-preference';
 
 export type ReportDataRequest = BodyOf<typeof endpoints.reportData>;
@@ -11,7 +11,7 @@ export type DocumentRow = ReportData['Results'][number];
 /** `searchRun` keeps each run of a quick search a request of its own, even when its terms were searched before. */
 export function reportDataQuery(reportCode: string, request: ReportDataRequest, searchRun = 0) {
   return queryOptions({
-    queryKey: ['dashboard', 'reportData', reportCode, request, searchRun],
+    queryKey: dashboardKeys.reportData(reportCode, request, searchRun),
     queryFn: async ({ signal }) => {
       const data = await callApi(endpoints.reportData, { params: { reportCode }, body: request, signal });
       if (request.updateSearchPreference && request.searchOptions) rememberSearchPreference(reportCode, request.searchOptions);
@@ -24,7 +24,7 @@ export function reportDataQuery(reportCode: string, request: ReportDataRequest, 
 
 export function searchAttributesQuery(configId: number | undefined) {
   return queryOptions({
-    queryKey: ['dashboard', 'searchAttributes', configId],
+    queryKey: dashboardKeys.searchAttributes(configId),
     queryFn: ({ signal }) => callApi(endpoints.searchAttributes, { params: { configId: configId ?? 0 }, signal }),
     enabled: configId !== undefined,
     staleTime: Infinity,
@@ -37,12 +37,12 @@ export function searchAttributesQuery(configId: number | undefined) {
  */
 export function markViewed(queryClient: QueryClient, reportCode: string, keys: string[]): void {
   const opened = new Set(keys);
-  queryClient.setQueriesData<ReportData>({ queryKey: ['dashboard', 'reportData', reportCode] }, (data) =>
+  queryClient.setQueriesData<ReportData>({ queryKey: dashboardKeys.reportDataOf(reportCode) }, (data) =>
     data
       ? { ...data, Results: data.Results.map((row) => (opened.has(String(row.key)) ? { ...row, viewed: true } : row)) }
       : data,
   );
-  void queryClient.invalidateQueries({ queryKey: reportsQuery().queryKey });
+  void queryClient.invalidateQueries({ queryKey: dashboardKeys.reports() });
 }
 
 export function rowKey(row: DocumentRow): string {

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, endpoints } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { PreviewRequest } from '../../../components/pdf-preview-dialog';
-import { buildUrl } from '../../../lib/api-client';
 import { fetchFile, saveFile, type TransferProgress } from '../../../lib/file-transfer';
 import { describeError } from '../../../i18n/error-message';
 import { markViewed } from './report-data-query';
@@ -30,7 +29,7 @@ export function useDocumentActions(reportCode: string, title: string) {
         title: label,
         fallbackFileName: 'document.pdf',
         load: async () => {
-          const file = await fetchFile(buildUrl(endpoints.previewDocument, undefined, { documentKey: key }));
+          const file = await fetchFile(endpoints.previewDocument, { query: { documentKey: key } });
           opened([key]);
           return file;
         },
@@ -41,7 +40,7 @@ export function useDocumentActions(reportCode: string, title: string) {
   const downloadOne = useCallback(
     async (key: string) => {
       try {
-        const file = await fetchFile(buildUrl(endpoints.downloadDocument, undefined, { documentKey: key }));
+        const file = await fetchFile(endpoints.downloadDocument, { query: { documentKey: key } });
         opened([key]);
         saveFile(file, 'document.pdf');
       } catch (error) {
@@ -59,7 +58,7 @@ export function useDocumentActions(reportCode: string, title: string) {
       title: t('documents.selectionTitle', { title, count: keys.length }),
       fallbackFileName: 'documents.pdf',
       load: async () => {
-        const file = await fetchFile(endpoints.previewList.path, { method: 'POST', body: { documentKeyList: keys } });
+        const file = await fetchFile(endpoints.previewList, { body: { documentKeyList: keys } });
         opened(keys);
         return file;
       },
@@ -69,8 +68,7 @@ export function useDocumentActions(reportCode: string, title: string) {
   const downloadSelected = async (keys: string[]) => {
     if (!isSelectionValid(keys)) return setSelectionInvalid(true);
     try {
-      const file = await fetchFile(endpoints.downloadList.path, {
-        method: 'POST',
+      const file = await fetchFile(endpoints.downloadList, {
         body: { documentKeyList: keys },
         onProgress: setProgress,
       });

@@ -1,7 +1,9 @@
-import { Alert, Loader, Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
+import { Dialog } from '../../../components/dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { LoadingIndicator } from '../../../components/loading-indicator';
 import { describeError } from '../../../i18n/error-message';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fullNameOf } from '../display-names';
@@ -21,31 +23,23 @@ export function ReportAccessDialog({ user, onClose, onSaved }: ReportAccessDialo
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   return (
-    <Modal
+    <Dialog
       opened={user !== null}
       onClose={onClose}
       title={user ? t('userManagement.reportAccess.title', { name: fullNameOf(user) }) : ''}
       size="lg"
       fullScreen={isMobile}
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="report-access-dialog"
     >
       {user && <ReportAccessContent userId={user.Id} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </Dialog>
   );
 }
 
 function ReportAccessContent({ userId, onClose, onSaved }: { userId: number; onClose: () => void; onSaved: (msg: string) => void }) {
-  const { t } = useTranslation();
   const { data, error } = useQuery(userDetailQuery(userId));
-  if (error) {
-    return (
-      <Alert color="red" role="alert">
-        {describeError(error)}
-      </Alert>
-    );
-  }
-  if (!data) return <Loader aria-label={t('app.loading')} />;
+  if (error) return <ErrorAlert>{describeError(error)}</ErrorAlert>;
+  if (!data) return <LoadingIndicator />;
   return <ReportAccessForm userId={userId} reports={data.Users[0]!.Reports} onCancel={onClose} onSaved={onSaved} />;
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Accordion, Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type ReportAccess } from '@portal/contract';
+import { ErrorAlert } from '../../../components/error-alert';
 import { describeError } from '../../../i18n/error-message';
+import { pickBilingual } from '../../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { callApi } from '../../../lib/api-client';
 import { isNetworkFailure } from '../outcome';
@@ -43,7 +45,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
 
   const change = (reportId: number, edit: (report: DraftReport) => DraftReport) =>
     setDrafts((current) => current.map((report) => (report.reportId === reportId ? edit(report) : report)));
-  const titleOf = (report: DraftReport) => (language === 'fr' ? report.titleFr : report.titleEn);
+  const titleOf = (report: DraftReport) => pickBilingual(language, { en: report.titleEn, fr: report.titleFr });
 
   const confirm = () => {
     setShowErrors(true);
@@ -108,9 +110,9 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
         })}
       </Accordion>
       {save.error && (
-        <Alert color="red" role="alert" title={isNetworkFailure(save.error) ? undefined : t('userManagement.reportAccess.saveError')}>
+        <ErrorAlert title={isNetworkFailure(save.error) ? undefined : t('userManagement.reportAccess.saveError')}>
           {describeError(save.error)}
-        </Alert>
+        </ErrorAlert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={save.isPending}>

@@ -1,4 +1,5 @@
 import type { Locale, ReportAccess, SaveReportAccessRequest } from '@portal/contract';
+import { pickBilingual } from '../../../i18n/pick-bilingual';
 
 /**
  * The report-access dialog's working copy (spec sections 3 and 5). Each document type has
@@ -62,7 +63,7 @@ export function toSubmittedReports(reports: DraftReport[]): SubmittedReports {
 }
 
 export function attributeName(attribute: DraftReport['attributes'][number], language: Locale): string {
-  return language === 'fr' ? attribute.DisplayNameFR : attribute.DisplayNameEN;
+  return pickBilingual(language, { en: attribute.DisplayNameEN, fr: attribute.DisplayNameFR });
 }
 
 /** The type's attributes a group does not use yet, which "add an attribute" offers. */

@@ -1,0 +1,14 @@
+import { Loader, type MantineSize } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface LoadingIndicatorProps {
+  /** What is being waited for; the generic "Loading" when left out. */
+  label?: string;
+  size?: MantineSize;
+}
+
+/** A spinner with a name, so that screen readers say what the wait is. */
+export function LoadingIndicator({ label, size }: LoadingIndicatorProps) {
+  const { t } = useTranslation();
+  return <Loader size={size} aria-label={label ?? t('app.loading')} />;
+}

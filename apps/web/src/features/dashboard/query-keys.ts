@@ -1,0 +1,17 @@
+import type { BodyOf, endpoints } from '@portal/contract';
+
+const ROOT = ['dashboard'] as const;
+
+/**
+ * The dashboard's query keys. They share one root, so that a new subscription refreshes the
+ * tiles and every open list at once.
+ */
+export const dashboardKeys = {
+  all: ROOT,
+  reports: () => [...ROOT, 'reports'] as const,
+  /** Every page, sort and search of one type's list: what marking documents viewed updates. */
+  reportDataOf: (reportCode: string) => [...ROOT, 'reportData', reportCode] as const,
+  reportData: (reportCode: string, request: BodyOf<typeof endpoints.reportData>, searchRun: number) =>
+    [...ROOT, 'reportData', reportCode, request, searchRun] as const,
+  searchAttributes: (configId: number | undefined) => [...ROOT, 'searchAttributes', configId] as const,
+};

@@ -1,0 +1,5 @@
+const ROOT = ['onboarding'] as const;
+
+export const onboardingKeys = {
+  reports: () => [...ROOT, 'reports'] as const,
+};

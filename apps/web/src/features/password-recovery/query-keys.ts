@@ -1,0 +1,3 @@
+export const passwordRecoveryKeys = {
+  resetToken: (token: string | null) => ['resetToken', token] as const,
+};

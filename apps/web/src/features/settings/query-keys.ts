@@ -1,0 +1,4 @@
+export const settingsKeys = {
+  accountStatus: () => ['accountStatus'] as const,
+  userInfo: () => ['userInfo'] as const,
+};

@@ -1,0 +1,11 @@
+import type { BodyOf, endpoints } from '@portal/contract';
+
+const ROOT = ['userManagement'] as const;
+
+/** The screen's query keys share one root, so that one invalidation refreshes them all after a change. */
+export const userManagementKeys = {
+  all: ROOT,
+  dataLists: () => [...ROOT, 'dataLists'] as const,
+  users: (request: BodyOf<typeof endpoints.listManagedUsers>) => [...ROOT, 'users', request] as const,
+  user: (userId: number) => [...ROOT, 'user', userId] as const,
+};
