@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 import { portalPlugin } from './scripts/eslint/portal-plugin.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'var/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'var/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'scripts/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -69,6 +69,48 @@ const cases: LintCase[] = [
     ruleId: FEATURE_BOUNDARIES,
     messages: [],
   },
+  {
+    name: 'a service may not import anything from kysely, types included',
+    filePath: 'apps/server/src/services/planted.service.ts',
+    code: "import type { RawBuilder } from 'kysely';\nexport type Planted = RawBuilder<unknown>;\n",
+    ruleId: 'no-restricted-imports',
+    messages: [/^'kysely' import is restricted.*SQL lives in repositories only/],
+  },
+  {
+    name: 'a route may not write SQL either',
+    filePath: 'apps/server/src/routes/planted.routes.ts',
+    code: "import { sql } from 'kysely';\nexport const planted = sql`SELECT 1`;\n",
+    ruleId: 'no-restricted-imports',
+    messages: [/SQL lives in repositories only/],
+  },
+  {
+    name: 'a presenter may not call a service',
+    filePath: 'apps/server/src/presenters/planted.presenter.ts',
+    code: "import { getMenusForRole } from '../services/permissions.js';\nexport const planted = getMenusForRole;\n",
+    ruleId: '@typescript-eslint/no-restricted-imports',
+    messages: [/Presenters take values/],
+  },
+  {
+    name: 'a presenter may not call a repository',
+    filePath: 'apps/server/src/presenters/planted.presenter.ts',
+    code: "import { createUsersRepository } from '../db/repositories/users.repository.js';\nexport const planted = createUsersRepository;\n",
+    ruleId: '@typescript-eslint/no-restricted-imports',
+    messages: [/Presenters take values/],
+  },
+  {
+    name: 'a presenter may name the types of the values it presents',
+    filePath: 'apps/server/src/presenters/planted.presenter.ts',
+    code: "import type { SignedInUser } from '../services/signed-in-user.js';\nexport const planted = (user: SignedInUser) => user;\n",
+    ruleId: '@typescript-eslint/no-restricted-imports',
+    messages: [],
+  },
+  {
+    name: 'a service may not present',
+    filePath: 'apps/server/src/services/planted.service.ts',
+    code: "import { presentLoggedInUser } from '../presenters/user.presenter.js';\nexport const planted = presentLoggedInUser;\n",
+    ruleId: '@typescript-eslint/no-restricted-imports',
+    messages: [/./],
+  },
 ];
 
 describe('lint rules', () => {
@@ -87,5 +129,15 @@ describe('lint rules', () => {
     const said = result?.messages.filter((message) => message.ruleId === ruleId).map((message) => message.message) ?? [];
     expect(said).toHaveLength(messages.length);
     said.forEach((text, index) => expect(text).toMatch(messages[index]!));
+  });
+
+  it('a module that imports itself back through another is refused', async () => {
+    // A cycle needs two real files: these are kept out of the ordinary lint run and read here only.
+    const withFixtures = new ESLint({ cwd: repoRoot, ignore: false });
+    const results = await withFixtures.lintFiles(['scripts/lint-fixtures/import-cycle/a.ts', 'scripts/lint-fixtures/import-cycle/b.ts']);
+    for (const result of results) {
+      expect(result.messages.map((message) => [message.ruleId, message.message])).toEqual([['import-x/no-cycle', 'Dependency cycle detected']]);
+    }
+    expect(results).toHaveLength(2);
   });
 });

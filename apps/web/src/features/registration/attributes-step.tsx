@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscription-dialog';
+import { ErrorAlert } from '../../components/error-alert';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
@@ -43,14 +43,14 @@ export function AttributesStep({ wizard, beforeSignIn }: AttributesStepProps) {
             <SubscriptionErrorAlert message={registration.error.message} reports={registration.error.reports} testId="registration-error" />
           )}
           {registration.signInError !== null && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-sign-in-error">
+            <ErrorAlert testId="registration-sign-in-error">
               <Stack gap={4}>
                 <Text size="sm">{t('registration.signInFailed', { reason: describeError(registration.signInError) })}</Text>
                 <Anchor component={Link} to="/login" size="sm">
                   {t('registration.signIn')}
                 </Anchor>
               </Stack>
-            </Alert>
+            </ErrorAlert>
           )}
           <SubscriptionAttributeFields reports={wizard.chosen} errors={errors} onChange={wizard.setAttribute} />
           <WizardButtons

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OneTimeCodeSchema } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';
 import { TimedBanner } from '../../components/timed-banner';
+import { translateKey, useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 import { describeRegistrationError } from './use-registration-submit';
 import type { RegistrationWizard } from './use-registration-wizard';
@@ -36,7 +37,8 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
       },
     }),
   );
-  const errorText = submitCode.isError ? describeRegistrationError(submitCode.error) : wizard.codeNotice ? t(wizard.codeNotice as never) : null;
+  const fieldError = useErrorText();
+  const errorText = submitCode.isError ? describeRegistrationError(submitCode.error) : wizard.codeNotice ? translateKey(wizard.codeNotice) : null;
 
   return (
     <Stack gap="md">
@@ -45,9 +47,7 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {errorText && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-error">
-              {errorText}
-            </Alert>
+            <ErrorAlert testId="registration-error">{errorText}</ErrorAlert>
           )}
           <OneTimeCodeInput
             ref={codeInput}
@@ -56,7 +56,7 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
             required
             value={form.values.code}
             onChange={(code) => form.setFieldValue('code', code)}
-            error={form.errors.code ? t(String(form.errors.code) as never) : undefined}
+            error={fieldError(form.errors.code)}
           />
           <ResendCode countdown={wizard.countdown} onResend={() => resend.mutate()} isSending={resend.isPending} />
           <WizardButtons onPrevious={wizard.goBack} isPending={submitCode.isPending} />

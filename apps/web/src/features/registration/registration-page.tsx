@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { StepProgress } from '../../components/step-progress';
 import { displayLoginQuery } from '../../lib/display-login-query';
@@ -47,7 +48,7 @@ export function RegistrationPage() {
         <Title order={1} size="h2">
           {t('registration.title')}
         </Title>
-        {display.isPending && <Loader aria-label={t('app.loading')} />}
+        {display.isPending && <LoadingIndicator />}
         {display.data?.hasOnboarding === false && <Text data-testid="registration-unavailable">{t('registration.unavailable')}</Text>}
         {(display.data?.hasOnboarding || display.isError) && (
           <>

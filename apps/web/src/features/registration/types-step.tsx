@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS } from '@portal/contract';
 import { DocumentTypeChecklist } from '../../components/document-type-checklist';
+import { ErrorAlert } from '../../components/error-alert';
 import { describeRegistrationError } from './use-registration-submit';
 import type { RegistrationWizard } from './use-registration-wizard';
 import { WizardButtons } from './wizard-buttons';
@@ -26,9 +26,9 @@ export function TypesStep({ wizard }: { wizard: RegistrationWizard }) {
       <Stack gap="md">
         <Text>{t('registration.typesIntro')}</Text>
         {submitTypes.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-error">
+          <ErrorAlert testId="registration-error">
             {describeRegistrationError(submitTypes.error)}
-          </Alert>
+          </ErrorAlert>
         )}
         <DocumentTypeChecklist
           legend={t('registration.typesLegend')}

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { endpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { translateKey } from '../../lib/error-text';
 import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
 import { useSignIn } from '../../lib/use-sign-in';
 
@@ -22,7 +23,7 @@ interface SubmitOptions {
  * own for; a key the web translates (too many requests, a refused field) is shown as such.
  */
 export function describeRegistrationError(error: unknown): string {
-  if (isApiError(error) && error.key !== ERROR_KEYS.unexpected && i18next.exists(error.key)) return i18next.t(error.key as never);
+  if (isApiError(error) && error.key !== ERROR_KEYS.unexpected && i18next.exists(error.key)) return translateKey(error.key);
   return i18next.t('errors.registrationFailed');
 }
 

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   EMAIL_INPUT_MAX_LENGTH,
@@ -13,7 +12,9 @@ import {
   USERNAME_MAX_LENGTH,
   UsernameSchema,
 } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
 import { PasswordField } from '../../components/password-field';
+import { useErrorText } from '../../lib/error-text';
 import { readFieldIssues } from '../../lib/field-issues';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { validateWith } from '../../lib/zod-validator';
@@ -38,7 +39,7 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
       confirmPassword: (value, values) => (value === values.password ? null : 'validation.confirmationMismatch'),
     },
   });
-  const errorText = (key: unknown) => (typeof key === 'string' ? t(key as never) : undefined);
+  const errorText = useErrorText();
   const fieldProps = (field: keyof UserInformation) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
 
   const submit = form.onSubmit(
@@ -58,9 +59,9 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
     <form noValidate onSubmit={submit} ref={formElement}>
       <Stack gap="md">
         {submitInfo.isError && !hasFieldIssues && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" data-testid="registration-error">
+          <ErrorAlert testId="registration-error">
             {describeRegistrationError(submitInfo.error)}
-          </Alert>
+          </ErrorAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={t('registration.firstName')} autoComplete="given-name" maxLength={NAME_INPUT_MAX_LENGTH} required {...fieldProps('firstName')} />
