@@ -121,7 +121,7 @@ describe('password change', () => {
   it('remembers every password a person has had, whichever path stored it', async () => {
     const first = 'First#Pass2026';
     // Written straight into the users table, as an import or a seed would: no code path adds it to the history.
-    await insertTestUser(t, { username: 'history.keeper', role: 'USER', clientCode: 'NBF', passwordHash: await hashPassword(first) });
+    await insertTestUser(t, { username: 'history.keeper', role_code: 'USER', clientCode: 'NBF', password_hash: await hashPassword(first) });
     const cookie = await signIn(t, 'history.keeper', first);
     const change = (from: string, to: string) => call(cookie, 'POST', '/account/set-new-password', { OldPassword: from, NewPassword: to, ConfPassword: to });
     const passwords = [first, 'Second#Pass2026', 'Third#Pass2026'];

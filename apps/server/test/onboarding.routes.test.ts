@@ -1,32 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
-import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { hashPassword } from '../src/services/passwords.js';
+import { DEMO_PASSWORD, createTestApp, signIn, type TestApp } from './test-app.js';
+import { grantAccessByName, insertOwnerDocuments, type TestOwner } from './owner-documents.js';
+import { insertTestUser } from './user-management-helpers.js';
 import { answerOf } from './wire.js';
+
+/** Owners whose documents this file makes, with how many in each of their types. */
+const SLIPS_OWNER = { number: 'OB-100100', postalCode: 'H3A 2B2', documents: 4 };
+const SECOND_SLIPS_OWNER = { number: 'OB-100200', postalCode: 'M5V 3L9', documents: 3 };
+/** Has notices and statements; its number with another owner's postal code is on no document. */
+const NOTICES_OWNER = { number: 'OB-100300', postalCode: 'V6B 4Y8', documents: 2 };
+/** Someone else already holds this owner's statements. */
+const HELD_OWNER = { number: 'OB-100400', postalCode: 'H2X 1Y4', documents: 6 };
 
 let t: TestApp;
 let customer: string;
+let passwordHash: string;
+const addPerson = (username: string, role: 'USER' | 'ADMIN' = 'USER') =>
+  insertTestUser(t, { username, role_code: role, clientCode: 'NBF', password_hash: passwordHash });
+const addDocuments = (code: string, owner: TestOwner & { documents: number }) =>
+  insertOwnerDocuments(t, code, owner, Array.from({ length: owner.documents }, () => ({})));
+
 beforeAll(async () => {
   t = await createTestApp();
-  customer = await signIn(t, 'olivia.pelletier.1');
+  passwordHash = await hashPassword(DEMO_PASSWORD);
+  await addDocuments('NBF-TAX', SLIPS_OWNER);
+  await addDocuments('NBF-TAX', SECOND_SLIPS_OWNER);
+  await addDocuments('NBF-NOTICE', NOTICES_OWNER);
+  await addDocuments('NBF-STMT', NOTICES_OWNER);
+  await addDocuments('NBF-STMT', HELD_OWNER);
+  await grantAccessByName(t, await addPerson('onboarding.holder'), 'NBF-STMT', [{ accountNumber: HELD_OWNER.number }]);
+  await addPerson('onboarding.customer');
+  customer = await signIn(t, 'onboarding.customer');
 });
 afterAll(() => t.close());
-
-interface Offered {
-  Id: number;
-  TitleEn: string;
-  Attributes: { AttributeId: number; NameEn: string; Value: string }[];
-}
 
 const post = (url: string, cookie: string, payload?: unknown) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
 
-async function offered(cookie = customer): Promise<Offered[]> {
-  const response = await post('/onboarding/getClientReportsList', cookie);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().reportsLst;
+async function offered(cookie = customer) {
+  return answerOf(endpoints.onboardingReports, await post('/onboarding/getClientReportsList', cookie)).reportsLst;
 }
 
-async function choice(title: string, number: string, postalCode: string) {
+async function choice(title: string, { number, postalCode }: TestOwner) {
   const report = (await offered()).find((r) => r.TitleEn === title)!;
   return { ...report, Attributes: report.Attributes.map((a) => ({ ...a, Value: a.NameEn === 'Postal code' ? postalCode : number })) };
 }
@@ -46,39 +63,40 @@ describe('onboarding', () => {
   });
 
   it('is for USERs of clients with onboarding only', async () => {
-    const admin = await signIn(t, 'demo.admin');
+    await addPerson('onboarding.admin', 'ADMIN');
+    const admin = await signIn(t, 'onboarding.admin');
     const refused = await post('/onboarding/getClientReportsList', admin);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('errors.onboardingUnavailable');
-    expect((await post('/onboarding/processOnBoarding', admin, { choosenReports: [await choice('Tax slips', 'NB-100201', 'H3A 2B2')] })).statusCode).toBe(403);
+    expect((await post('/onboarding/processOnBoarding', admin, { choosenReports: [await choice('Tax slips', SLIPS_OWNER)] })).statusCode).toBe(403);
     expect((await post('/onboarding/getClientReportsList', '')).statusCode).toBe(401);
   });
 
   it('adds a proven subscription as a criteria group, and another owner’s as a second group', async () => {
-    const first = await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', 'NB-100201', 'H3A 2B2')] });
+    const first = await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', SLIPS_OWNER)] });
     expect(first.statusCode, first.body).toBe(200);
-    expect(await tiles()).toEqual({ 'Tax slips': 8 });
+    expect(await tiles()).toEqual({ 'Tax slips': SLIPS_OWNER.documents });
 
-    const again = await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', 'NB-100201', 'H3A 2B2')] });
+    const again = await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', SLIPS_OWNER)] });
     expect(again.statusCode).toBe(200);
     const criteria = await t.database.db
       .selectFrom('access_criteria as c')
       .innerJoin('report_access as a', 'a.id', 'c.access_id')
       .innerJoin('users as u', 'u.id', 'a.user_id')
       .select(['c.group_number', 'c.value'])
-      .where('u.username', '=', 'olivia.pelletier.1')
+      .where('u.username', '=', 'onboarding.customer')
       .execute();
     expect(criteria).toHaveLength(2);
 
-    await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', 'NB-100202', 'M5V 3L9')] });
-    expect(await tiles()).toEqual({ 'Tax slips': 16 });
-    expect((await post('/onboarding/getClientReportsList', customer)).json().reportAccess).toHaveLength(1);
+    await post('/onboarding/processOnBoarding', customer, { choosenReports: [await choice('Tax slips', SECOND_SLIPS_OWNER)] });
+    expect(await tiles()).toEqual({ 'Tax slips': SLIPS_OWNER.documents + SECOND_SLIPS_OWNER.documents });
+    expect(answerOf(endpoints.onboardingReports, await post('/onboarding/getClientReportsList', customer)).reportAccess).toHaveLength(1);
   });
 
   it('refuses data no document carries, another client’s type and an empty choice, adding nothing', async () => {
     const before = await tiles();
-    const valid = await choice('Notices', 'NB-100203', 'V6B 4Y8');
-    const wrong = await post('/onboarding/processOnBoarding', customer, { choosenReports: [valid, await choice('Account statements', 'NB-100203', 'H2X 1Y4')] });
+    const valid = await choice('Notices', NOTICES_OWNER);
+    const wrong = await post('/onboarding/processOnBoarding', customer, { choosenReports: [valid, await choice('Account statements', { number: NOTICES_OWNER.number, postalCode: HELD_OWNER.postalCode })] });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'errors.subscriptionInvalid', reportErrorList: [expect.objectContaining({ TitleEn: 'Account statements' })] });
 
@@ -91,12 +109,12 @@ describe('onboarding', () => {
   });
 
   it('warns of data another user holds and continues on request when the client allows it', async () => {
-    const held = await choice('Account statements', 'NB-100200', 'H2X 1Y4');
+    const held = await choice('Account statements', HELD_OWNER);
     const warned = await post('/onboarding/processOnBoarding', customer, { choosenReports: [held] });
     expect(warned.statusCode).toBe(409);
     expect(warned.json()).toMatchObject({ error: 'errors.subscriptionInUse', duplicate: true, blockDuplicate: false });
     expect((await tiles())['Account statements']).toBeUndefined();
     expect((await post('/onboarding/processOnBoardingIgnoreDupes', customer, { choosenReports: [held] })).statusCode).toBe(200);
-    expect((await tiles())['Account statements']).toBe(36);
+    expect((await tiles())['Account statements']).toBe(HELD_OWNER.documents);
   });
 });

@@ -4,12 +4,33 @@ import { sql } from 'kysely';
 import { codeOf } from '../../../test-support/smtp-sink.js';
 import { REGISTRATION_PROOF_COOKIE } from '../src/plugins/session.plugin.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { grantAccessByName, insertOwnerDocuments, type TestOwner } from './owner-documents.js';
+import { insertTestUser } from './user-management-helpers.js';
 import { answerOf } from './wire.js';
+
+/** Owners whose documents this file makes; nobody holds them but the holders named. */
+const STATEMENTS_OWNER = { number: 'RG-100100', postalCode: 'H3A 2B2', documents: 5 };
+const SECOND_STATEMENTS_OWNER = { number: 'RG-100200', postalCode: 'M5V 3L9', documents: 2 };
+const TAX_OWNER = { number: 'RG-100300', postalCode: 'V6B 4Y8', documents: 2 };
+const HELD_STATEMENTS_OWNER = { number: 'RG-100400', postalCode: 'H2X 1Y4', documents: 3 };
+const HELD_BILLS_OWNER = { number: 'RG-500100', postalCode: 'G1R 4P5', documents: 2 };
 
 let t: TestApp;
 beforeAll(async () => {
   // Every visitor here comes from one address; the per-address limits have tests of their own below.
   t = await createTestApp({ REGISTRATION_LIMIT_PER_IP: '1000', CODE_SEND_LIMIT_PER_IP: '1000' });
+  const owners: [string, TestOwner & { documents: number }][] = [
+    ['NBF-STMT', STATEMENTS_OWNER],
+    ['NBF-STMT', SECOND_STATEMENTS_OWNER],
+    ['NBF-TAX', TAX_OWNER],
+    ['NBF-STMT', HELD_STATEMENTS_OWNER],
+    ['LAU-BILL', HELD_BILLS_OWNER],
+  ];
+  for (const [code, owner] of owners) await insertOwnerDocuments(t, code, owner, Array.from({ length: owner.documents }, () => ({})));
+  const holder = await insertTestUser(t, { username: 'statements.holder', role_code: 'USER', clientCode: 'NBF' });
+  await grantAccessByName(t, holder, 'NBF-STMT', [{ accountNumber: HELD_STATEMENTS_OWNER.number }]);
+  const lauHolder = await insertTestUser(t, { username: 'bills.holder', role_code: 'USER', clientCode: 'LAU' });
+  await grantAccessByName(t, lauHolder, 'LAU-BILL', [{ customerNumber: HELD_BILLS_OWNER.number }]);
 });
 afterAll(() => t.close());
 
@@ -76,11 +97,11 @@ async function throughStep3(model: Model, codes: string[], options: { exp?: stri
   const step3 = await post('/api/validateregistrationstep3', { ...model, reportsLst }, options);
   expect(step3.statusCode, step3.body).toBe(200);
   const proof = proofCookieOf(step2)!.value;
-  return { code, proof, reportsLst, choosenReports: step3.json().choosenReports as { Id: number; Attributes: { AttributeId: number; NameEn: string; Value: string }[] }[] };
+  return { code, proof, reportsLst, choosenReports: answerOf(endpoints.validateRegistrationStep3, step3).choosenReports };
 }
 
 /** Fills each chosen type with the owner number and postal code printed on that owner's documents. */
-function fill(chosen: Awaited<ReturnType<typeof throughStep3>>['choosenReports'], number: string, postalCode: string) {
+function fill(chosen: Awaited<ReturnType<typeof throughStep3>>['choosenReports'], { number, postalCode }: TestOwner) {
   return chosen.map((report) => ({
     ...report,
     Attributes: report.Attributes.map((a) => ({ ...a, Value: a.NameEn === 'Postal code' ? postalCode : number })),
@@ -92,7 +113,7 @@ const usersNamed = async (username: string) =>
 
 describe('registration steps', () => {
   it('checks the user information and reports every field in error with the registration messages', async () => {
-    const taken = await post('/api/validateregistrationstep1', person({ userName: 'demo.user' }));
+    const taken = await post('/api/validateregistrationstep1', person({ userName: 'statements.holder' }));
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({ error: 'errors.registrationUsernameTaken', msg: 'The username provided is already used.' });
 
@@ -116,7 +137,14 @@ describe('registration steps', () => {
     expect(step1.statusCode).toBe(200);
     expect(step1.json().nextResendSeconds).toBe(30);
     const codes = answerOf(endpoints.validateRegistrationStep1, step1).reportsLst;
-    expect(codes).toHaveLength(3);
+    const ofClient = await t.database.db
+      .selectFrom('report_definitions as r')
+      .innerJoin('clients as c', 'c.id', 'r.client_id')
+      .select('r.id')
+      .where('c.code', '=', 'NBF')
+      .execute();
+    expect(new Set(codes.map((r) => r.Id))).toEqual(new Set(ofClient.map((r) => r.id)));
+    expect(codes).toHaveLength(ofClient.length);
     expect(codes.every((r) => r.Checked)).toBe(true);
     const mail = await t.smtp.waitFor(model.email, { after: before });
     // In the language of the session the visitor registers in.
@@ -162,7 +190,7 @@ describe('completing a registration', () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT'], { lang: 'fr' });
     // The specification's model alone: the code proven at step 2 is remembered for this browser.
-    const done = await post('/api/processregistering', { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', ' H3A  2B2 ') }, { lang: 'fr', proof });
+    const done = await post('/api/processregistering', { ...model, reportsLst, choosenReports: fill(choosenReports, { number: STATEMENTS_OWNER.number, postalCode: ' H3A  2B2 ' }) }, { lang: 'fr', proof });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toEqual({ Username: model.userName, Password: PASSWORD });
     expect(proofCookieOf(done)?.value).toBe('');
@@ -172,13 +200,13 @@ describe('completing a registration', () => {
 
     const cookie = await signIn(t, model.userName, PASSWORD);
     const reports = answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
-    expect(reports.map((r) => [r.Code, r.DocumentCount])).toEqual([['NBF-STMT', 8]]);
+    expect(reports.map((r) => [r.Code, r.DocumentCount])).toEqual([['NBF-STMT', STATEMENTS_OWNER.documents]]);
     const list = await t.app.inject({ method: 'POST', url: '/Dashboard/ReportData/NBF-STMT', payload: { page: 1, perPage: 50 }, headers: { cookie } });
-    expect(list.json().Results.every((row: Record<string, string>) => row.accountNumber === 'NB-100201')).toBe(true);
+    expect(answerOf(endpoints.reportData, list).Results.every((row) => row.accountNumber === STATEMENTS_OWNER.number)).toBe(true);
 
     // The proof was used up with the code: once the address is free again, it registers nobody else.
     await t.database.db.updateTable('users').set({ deleted_at: new Date() }).where('username', '=', model.userName).execute();
-    const again = { ...model, userName: `${model.userName}.again`, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const again = { ...model, userName: `${model.userName}.again`, reportsLst, choosenReports: fill(choosenReports, STATEMENTS_OWNER) };
     const reused = await post('/api/processRegisteringNoDupes', again, { proof });
     expect(reused.json().error).toBe('errors.registrationNotVerified');
     expect(await usersNamed(again.userName)).toBe(0);
@@ -187,7 +215,7 @@ describe('completing a registration', () => {
   it('still accepts the code sent again beside the model, and checks it', async () => {
     const model = person();
     const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, STATEMENTS_OWNER) };
     const wrong = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code === '0000000' ? '1111111' : '0000000' });
     expect(wrong.json().error).toBe('errors.registrationCodeInvalid');
     const done = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code });
@@ -198,7 +226,7 @@ describe('completing a registration', () => {
   it('creates nothing without a live proof of step 2 for this browser and this address', async () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100201', 'H3A 2B2') };
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, STATEMENTS_OWNER) };
     const other = person();
     const otherProof = (await throughStep3(other, ['NBF-STMT'])).proof;
 
@@ -227,13 +255,13 @@ describe('completing a registration', () => {
   it('refuses forged final payloads and creates nobody', async () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const valid = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100202', 'M5V 3L9') };
+    const valid = { ...model, reportsLst, choosenReports: fill(choosenReports, SECOND_STATEMENTS_OWNER) };
     const lauBill = await reportId('LAU-BILL');
     const attempts: [string, unknown, string][] = [
       ['wrong code sent again', { ...valid, contactValidationCode: '12345678' }, 'errors.registrationCodeInvalid'],
       ['unticked type', { ...valid, reportsLst: reportsLst.map((r: object) => ({ ...r, Checked: false })) }, 'errors.subscriptionInvalid'],
       ['missing attribute', { ...valid, choosenReports: valid.choosenReports.map((r) => ({ ...r, Attributes: r.Attributes.slice(0, 1) })) }, 'errors.subscriptionInvalid'],
-      ['empty value', { ...valid, choosenReports: fill(choosenReports, 'NB-100202', ' ') }, 'errors.subscriptionInvalid'],
+      ['empty value', { ...valid, choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: ' ' }) }, 'errors.subscriptionInvalid'],
       ['another client’s type', { ...valid, reportsLst: [...reportsLst, { Id: lauBill, Checked: true }], choosenReports: [...valid.choosenReports, { Id: lauBill, Attributes: [] }] }, 'errors.subscriptionInvalid'],
       ['nothing chosen', { ...valid, choosenReports: [] }, 'errors.noDocumentTypeChosen'],
       ['weak password', { ...valid, password: 'abc', confirmPassword: 'abc' }, 'errors.registrationPasswordWeak'],
@@ -243,7 +271,7 @@ describe('completing a registration', () => {
       expect(response.statusCode, what).toBe(400);
       expect(response.json().error, what).toBe(error);
     }
-    const wrongOwner = await post('/api/processregistering', { ...valid, choosenReports: fill(choosenReports, 'NB-100202', 'H2X 1Y4') }, { proof });
+    const wrongOwner = await post('/api/processregistering', { ...valid, choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: HELD_STATEMENTS_OWNER.postalCode }) }, { proof });
     expect(wrongOwner.json()).toMatchObject({ error: 'errors.subscriptionInvalid', msg: 'Information are not valid' });
     expect(wrongOwner.json().reportErrorList).toEqual([expect.objectContaining({ TitleEn: 'Account statements' })]);
     expect(await usersNamed(model.userName)).toBe(0);
@@ -255,7 +283,7 @@ describe('completing a registration', () => {
   it('reports data another user holds; continuing is allowed only when the client does not block duplicates', async () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100200', 'H2X 1Y4') };
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, HELD_STATEMENTS_OWNER) };
     const duplicate = await post('/api/processregistering', payload, { proof });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ error: 'errors.subscriptionInUse', duplicate: true, blockDuplicate: false });
@@ -265,7 +293,7 @@ describe('completing a registration', () => {
 
     const blocked = person();
     const lau = await throughStep3(blocked, ['LAU-BILL'], { exp: 'LAU' });
-    const lauPayload = { ...blocked, reportsLst: lau.reportsLst, choosenReports: fill(lau.choosenReports, 'LA-500100', 'G1R 4P5') };
+    const lauPayload = { ...blocked, reportsLst: lau.reportsLst, choosenReports: fill(lau.choosenReports, HELD_BILLS_OWNER) };
     const refused = await post('/api/processregistering', lauPayload, { exp: 'LAU', proof: lau.proof });
     expect(refused.json()).toMatchObject({ error: 'errors.subscriptionInUse', blockDuplicate: true });
     const stillRefused = await post('/api/processRegisteringNoDupes', lauPayload, { exp: 'LAU', proof: lau.proof });
@@ -276,7 +304,7 @@ describe('completing a registration', () => {
   it('is all or nothing: a failure at the last write leaves no user, no access and a usable code', async () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-TAX']);
-    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, 'NB-100203', 'V6B 4Y8') };
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, TAX_OWNER) };
     const db = t.database.db;
     await sql`CREATE FUNCTION refuse_criteria() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
     await sql`CREATE TRIGGER refuse_criteria BEFORE INSERT ON access_criteria FOR EACH ROW EXECUTE FUNCTION refuse_criteria()`.execute(db);

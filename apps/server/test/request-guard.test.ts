@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpoints, ErrorResponseSchema } from '@portal/contract';
-import { createTestApp, signIn, type TestApp } from './test-app.js';
-import { answerOf } from './wire.js';
+import { endpoints } from '@portal/contract';
+import { createTestApp, postRawBody, signIn, type TestApp } from './test-app.js';
+import { answerOf, refusalOf, type InjectedResponse } from './wire.js';
 import * as passwords from '../src/services/passwords.js';
 
 // The real hashing, watched: an odd username must cost the same dummy verification as an unknown one.
@@ -18,8 +18,7 @@ afterAll(() => t.close());
 
 const login = (UserName: string, Password = 'Wrong#2026') =>
   t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName, Password } });
-const errorOf = (response: { json(): unknown }) => ErrorResponseSchema.parse(response.json());
-const issuesOf = (response: { json(): unknown }) => errorOf(response).issues ?? [];
+const issuesOf = (response: InjectedResponse) => refusalOf(response).issues ?? [];
 
 describe('a username holding control characters at sign-in', () => {
   const ODD_USERNAMES = ['demo.user\u0000', 'nul\u0000here', 'tab\there', 'lone\ud800half', 'new\nline'];
@@ -43,7 +42,7 @@ describe('a username holding control characters at sign-in', () => {
     for (let attempt = 1; attempt < 3; attempt++) expect((await login('locked\u0000out')).statusCode).toBe(400);
     const third = await login('locked\u0000out');
     expect(third.statusCode).toBe(423);
-    expect(errorOf(third).error).toBe('errors.lockedOut');
+    expect(refusalOf(third).error).toBe('errors.lockedOut');
     const logged = await t.database.db
       .selectFrom('connection_log')
       .select(['username_attempted', 'reason', 'user_id'])
@@ -142,7 +141,7 @@ describe('control characters anywhere else in a request', () => {
       payload: { username: 'x\u0000' },
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(errorOf(forbidden).error).toBe('errors.forbidden');
+    expect(refusalOf(forbidden).error).toBe('errors.forbidden');
   });
 });
 
@@ -161,29 +160,17 @@ describe('other odd requests', () => {
   });
 
   it('answers a body over the limit with 413, and a content type it does not read with 415', async () => {
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/login/processlogin',
-      payload: `{"UserName":"${'x'.repeat(1_100_000)}"}`,
-      headers: { 'content-type': 'application/json' },
-    });
+    const huge = await postRawBody(t, '/login/processlogin', `{"UserName":"${'x'.repeat(1_100_000)}"}`);
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ success: false, error: 'errors.validation' });
-    const form = await t.app.inject({
-      method: 'POST',
-      url: '/login/processlogin',
-      payload: 'UserName=a',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const form = await postRawBody(t, '/login/processlogin', 'UserName=a', 'application/x-www-form-urlencoded');
     expect(form.statusCode).toBe(415);
     expect(form.json()).toMatchObject({ success: false, error: 'errors.validation' });
   });
 
   it('answers malformed JSON, an array for an object and repeated query keys with 400', async () => {
-    const post = (payload: string) =>
-      t.app.inject({ method: 'POST', url: '/login/processlogin', payload, headers: { 'content-type': 'application/json' } });
     for (const payload of ['{"UserName":', '[]', '{"__proto__":{"x":1}}', '"\\u0000"'])
-      expect((await post(payload)).statusCode, payload).toBe(400);
+      expect((await postRawBody(t, '/login/processlogin', payload)).statusCode, payload).toBe(400);
     expect((await t.app.inject({ url: '/login/displaylogin?exp=NBF&exp=LAU' })).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema } from '@portal/contract';
-import { createTestApp, sessionCookieOf, signIn, type TestApp } from './test-app.js';
+import { createTestApp, postRawBody, sessionCookieOf, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,12 +77,7 @@ describe('POST /login/processlogin', () => {
     );
     const tooLong = await login('x'.repeat(51), 'a');
     expect(tooLong.statusCode).toBe(400);
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/login/processlogin',
-      payload: '{not json',
-      headers: { 'content-type': 'application/json' },
-    });
+    const malformed = await postRawBody(t, '/login/processlogin', '{not json');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toBe('errors.validation');
   });

@@ -99,6 +99,11 @@ export async function signIn(t: Pick<TestApp, 'app' | 'smtp'>, username: string,
   return sessionCookieOf(validated);
 }
 
+/** A POST whose body leaves exactly as written, under the content type given: what a browser's JSON encoder never sends. */
+export function postRawBody(t: Pick<TestApp, 'app'>, url: string, body: string, contentType = 'application/json') {
+  return t.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': contentType } });
+}
+
 export function sessionCookieOf(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((c) => c.name === 'portal_session');
   if (!cookie) throw new Error('no session cookie was set');

@@ -1,4 +1,3 @@
-import type { RoleCode } from '@portal/contract';
 import { insertUser } from '../src/db/seed/factories.js';
 import type { TestApp } from './test-app.js';
 
@@ -19,27 +18,15 @@ export function managementApi(t: TestApp, cookie: string) {
 }
 export type ManagementApi = ReturnType<typeof managementApi>;
 
-/** A user made directly with the seed factories (with the demo password's hash when one is given). */
-export async function insertTestUser(
-  t: TestApp,
-  fields: { username: string; role: RoleCode; clientCode: string; experienceCode?: string; firstName?: string; lastName?: string; passwordHash?: string },
-): Promise<number> {
+/** The factory's user columns, with the seeded client and division named by code (the client's own division by default). */
+type TestUserFields = Omit<Parameters<typeof insertUser>[1], 'client_id' | 'experience_id'> & { clientCode: string; experienceCode?: string };
+
+/** A user made directly with the seed factories. */
+export async function insertTestUser(t: TestApp, { clientCode, experienceCode = clientCode, ...columns }: TestUserFields): Promise<number> {
   const db = t.database.db;
-  const client = await db.selectFrom('clients').select('id').where('code', '=', fields.clientCode).executeTakeFirstOrThrow();
-  const experience = await db
-    .selectFrom('experiences')
-    .select('id')
-    .where('code', '=', fields.experienceCode ?? fields.clientCode)
-    .executeTakeFirstOrThrow();
-  return insertUser(db, {
-    username: fields.username,
-    role_code: fields.role,
-    client_id: client.id,
-    experience_id: experience.id,
-    first_name: fields.firstName ?? 'Test',
-    last_name: fields.lastName ?? 'Person',
-    password_hash: fields.passwordHash ?? null,
-  });
+  const client = await db.selectFrom('clients').select('id').where('code', '=', clientCode).executeTakeFirstOrThrow();
+  const experience = await db.selectFrom('experiences').select('id').where('code', '=', experienceCode).executeTakeFirstOrThrow();
+  return insertUser(db, { ...columns, client_id: client.id, experience_id: experience.id });
 }
 
 /** The form of a new user; its e-mail is <username>@example.com, where the test sign-in reads codes. */

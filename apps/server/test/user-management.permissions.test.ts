@@ -40,7 +40,7 @@ async function insertTargets(prefix: string): Promise<Target[]> {
   for (const clientCode of CLIENTS) {
     for (const role of ROLE_CODES) {
       const username = `${prefix}.${role.toLowerCase()}.${clientCode.toLowerCase()}`;
-      made.push({ id: await insertTestUser(t, { username, role, clientCode }), username, role, clientCode });
+      made.push({ id: await insertTestUser(t, { username, role_code: role, clientCode }), username, role, clientCode });
     }
   }
   return made;
@@ -222,7 +222,7 @@ describe('rank and self rules', () => {
 
   it('answers another client’s user, a deleted user and a nonexistent id exactly alike', async () => {
     const other = targets.find((candidate) => candidate.role === 'USER' && candidate.clientCode === 'LAU')!;
-    const deleted = await insertTestUser(t, { username: 'gone.already', role: 'USER', clientCode: 'NBF' });
+    const deleted = await insertTestUser(t, { username: 'gone.already', role_code: 'USER', clientCode: 'NBF' });
     expect((await apis.ADMIN.softDelete(deleted)).statusCode).toBe(200);
     const answers = await Promise.all([other.id, deleted, 987_654].map(async (id) => {
       const response = await apis.ADMIN.get(id);

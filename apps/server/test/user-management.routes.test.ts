@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@portal/contract';
+import { USER_DEFAULT_PAGE_SIZE, endpoints, type RoleCode } from '@portal/contract';
 import { linkOf } from '../../../test-support/smtp-sink.js';
+import { insertClient, insertExperience } from '../src/db/seed/factories.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { DEMO_PASSWORD, createTestApp, signIn, type TestApp } from './test-app.js';
 import { auditOf, insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
-import { answerOf } from './wire.js';
+import { answerOf, refusalOf, type InjectedResponse } from './wire.js';
 
 let t: TestApp;
 let admin: ManagementApi;
@@ -22,8 +23,8 @@ const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, ...(cookie && { headers: { cookie } }) });
 const tokenOf = (link: string) => decodeURIComponent(new URL(link.replace('/#/', '/')).searchParams.get('token')!);
 /** The first message of each field, as a form shows it. */
-const issuesOf = (response: { json(): { issues?: { path: string; message: string }[] } }) =>
-  Object.fromEntries((response.json().issues ?? []).reverse().map((issue) => [issue.path, issue.message]));
+const issuesOf = (response: InjectedResponse) =>
+  Object.fromEntries((refusalOf(response).issues ?? []).reverse().map((issue) => [issue.path, issue.message]));
 
 describe('GET /api/usermanagement/getdatalists', () => {
   it('gives an ADMIN the roles up to its own and only its client with its divisions', async () => {
@@ -56,15 +57,24 @@ describe('GET /api/usermanagement/getdatalists', () => {
 
 describe('POST /api/usermanagement/users', () => {
   it('pages the client’s live users, newest first, 25 by default', async () => {
-    const first = answerOf(endpoints.listManagedUsers, await admin.list());
-    expect(first.Users).toHaveLength(25);
-    const ids = first.Users.map((u) => u.Id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(first.Users.every((u) => u.Client_Code === 'NBF')).toBe(true);
-    const roles = new Set<string>(first.Users.map((u) => u.Role_Code));
-    expect(roles.has('SUPER_USER') || roles.has('INTERNAL')).toBe(false);
-    const second = answerOf(endpoints.listManagedUsers, await admin.list({ options: { page: 2, itemsPerPage: 10 } }));
-    expect(second.Users.map((u) => u.Id)).toEqual(ids.slice(10, 20));
+    const clientId = await insertClient(t.database.db, { code: 'PAGED' });
+    await insertExperience(t.database.db, { code: 'PAGED', client_id: clientId, colors: {} });
+    const insert = (username: string, role: RoleCode) => insertTestUser(t, { username, role_code: role, clientCode: 'PAGED', password_hash: demoHash });
+    const listed = [await insert('paged.admin', 'ADMIN')];
+    for (let i = 0; i < USER_DEFAULT_PAGE_SIZE + 5; i++) listed.push(await insert(`paged.${i}`, i % 4 === 0 ? 'CUSTOMER_SERVICE' : 'USER'));
+    // The newest of all, but above the administrator's rank or deleted: on no page of its list.
+    await insert('paged.internal', 'INTERNAL');
+    await insert('paged.super', 'SUPER_USER');
+    await t.database.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', await insert('paged.gone', 'USER')).execute();
+
+    const pagedAdmin = managementApi(t, await signIn(t, 'paged.admin'));
+    const newestFirst = [...listed].reverse();
+    const first = answerOf(endpoints.listManagedUsers, await pagedAdmin.list());
+    expect(first.TotalUsers).toBe(listed.length);
+    expect(first.Users.map((u) => u.Id)).toEqual(newestFirst.slice(0, USER_DEFAULT_PAGE_SIZE));
+    expect(first.Users.every((u) => u.Client_Code === 'PAGED')).toBe(true);
+    const second = answerOf(endpoints.listManagedUsers, await pagedAdmin.list({ options: { page: 2, itemsPerPage: 10 } }));
+    expect(second.Users.map((u) => u.Id)).toEqual(newestFirst.slice(10, 20));
     expect(second.TotalUsers).toBe(first.TotalUsers);
   });
 
@@ -93,7 +103,7 @@ describe('POST /api/usermanagement/users', () => {
 
   it('searches the id, names, username and e-mail, every word, ignoring case', async () => {
     for (const [index, lastName] of ['Zephyrine', 'Zephyrin', 'Zephyra'].entries()) {
-      await insertTestUser(t, { username: `zeph.${index}`, role: 'USER', clientCode: 'NBF', firstName: 'Quentin', lastName });
+      await insertTestUser(t, { username: `zeph.${index}`, role_code: 'USER', clientCode: 'NBF', first_name: 'Quentin', last_name: lastName });
     }
     const usernames = async (body: object) => answerOf(endpoints.listManagedUsers, await admin.list(body)).Users.map((u) => u.Username);
     expect(await usernames({ search: 'ZEPHYRIN' })).toEqual(['zeph.1', 'zeph.0']);
@@ -135,7 +145,11 @@ describe('POST /api/usermanagement/users', () => {
 
   it('filters by role, and refuses a page size or a search outside the rules', async () => {
     const staff = answerOf(endpoints.listManagedUsers, await superUser.list({ roleFilters: ['ADMIN', 'SUPER_USER'], options: { itemsPerPage: 100 } }));
-    expect(new Set(staff.Users.map((u) => u.Username))).toEqual(new Set(['demo.admin', 'demo.super', 'lau.admin']));
+    const live = await t.database.db.selectFrom('users').select(['username', 'role_code']).where('deleted_at', 'is', null).execute();
+    const expected = live.filter((u) => u.role_code === 'ADMIN' || u.role_code === 'SUPER_USER').map((u) => u.username);
+    expect(new Set(staff.Users.map((u) => u.Username))).toEqual(new Set(expected));
+    expect(staff.TotalUsers).toBe(expected.length);
+    expect(expected.length).toBeLessThan(live.length);
     // An ADMIN asking for roles above its own gets none of them.
     expect((await admin.list({ roleFilters: ['SUPER_USER'] })).json()).toMatchObject({ Users: [], TotalUsers: 0 });
     expect(issuesOf(await admin.list({ options: { itemsPerPage: 30 } }))).toEqual({ 'options.itemsPerPage': 'validation.pageSizeInvalid' });
@@ -251,7 +265,7 @@ describe('POST /api/usermanagement/createuser', () => {
 
 describe('POST /api/usermanagement/updateuser', () => {
   it('saves every field of the row and audits before and after', async () => {
-    const userId = await insertTestUser(t, { username: 'edit.me', role: 'USER', clientCode: 'NBF' });
+    const userId = await insertTestUser(t, { username: 'edit.me', role_code: 'USER', clientCode: 'NBF' });
     const form = { ...newUserForm('edit.me'), contactLanguage: undefined, userId };
     const changed = { ...form, username: 'edited.me', firstName: 'Éloïse', lastName: "O'Neil-Côté", email: 'EDITED@example.com', roleCode: 'CUSTOMER_SERVICE', experienceCode: 'NBI', activeMFA: false };
     const response = await admin.update(changed);
@@ -289,7 +303,7 @@ describe('POST /api/usermanagement/updateuser', () => {
 
 describe('POST /api/usermanagement/resetpassword', () => {
   it('e-mails a reset link that works, and ends the user’s sessions at once', async () => {
-    const userId = await insertTestUser(t, { username: 'reset.me', role: 'USER', clientCode: 'NBF', passwordHash: demoHash });
+    const userId = await insertTestUser(t, { username: 'reset.me', role_code: 'USER', clientCode: 'NBF', password_hash: demoHash });
     const session = await signIn(t, 'reset.me');
     const before = t.smtp.messages.length;
     const response = await admin.resetPassword(userId);
@@ -309,7 +323,7 @@ describe('POST /api/usermanagement/resetpassword', () => {
 
 describe('POST /api/usermanagement/softdelete', () => {
   it('ends access and sessions at once and keeps the history', async () => {
-    const userId = await insertTestUser(t, { username: 'leaving.soon', role: 'USER', clientCode: 'NBF', passwordHash: demoHash });
+    const userId = await insertTestUser(t, { username: 'leaving.soon', role_code: 'USER', clientCode: 'NBF', password_hash: demoHash });
     const session = await signIn(t, 'leaving.soon');
     const response = await admin.softDelete(userId);
     expect(response.json()).toEqual({ success: true, msg: 'The user has been deleted.' });

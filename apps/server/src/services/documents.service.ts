@@ -55,6 +55,12 @@ interface ResolvedDocument {
   pageCount: number;
 }
 
+/** The ways several documents leave as one file, by file extension. */
+const BUNDLES = {
+  pdf: { stream: streamMergedPdf, contentType: 'application/pdf' },
+  zip: { stream: streamZip, contentType: 'application/zip' },
+} as const;
+
 /**
  * What a person may see: a USER sees the types it was given and, in each, only the documents
  * that match one of its criteria groups; the client's staff see every document of the client's
@@ -126,6 +132,23 @@ export function createDocumentsService(deps: {
     return documents;
   }
 
+  /** The documents as one file of the format, streamed as it is written; opening them marks them viewed. */
+  async function bundleDocuments(
+    format: keyof typeof BUNDLES,
+    user: UserWithOrganisation,
+    keys: string[],
+    language: Locale,
+    onStreamError: (error: unknown) => void,
+  ): Promise<DocumentFile> {
+    const documents = await openDocuments(user, keys, language);
+    const bundle = BUNDLES[format];
+    return {
+      stream: bundle.stream(deps.storage, documents, onStreamError),
+      fileName: `documents_${documents.length}.${format}`,
+      contentType: bundle.contentType,
+    };
+  }
+
   return {
     async getReports(user: UserWithOrganisation): Promise<ReportSummary[]> {
       const ofClient = await deps.documents.reportsOfClient(user.client_id);
@@ -181,34 +204,12 @@ export function createDocumentsService(deps: {
     },
 
     /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */
-    async mergeDocuments(
-      user: UserWithOrganisation,
-      keys: string[],
-      language: Locale,
-      onStreamError: (error: unknown) => void,
-    ): Promise<DocumentFile> {
-      const documents = await openDocuments(user, keys, language);
-      return {
-        stream: streamMergedPdf(deps.storage, documents, onStreamError),
-        fileName: `documents_${documents.length}.pdf`,
-        contentType: 'application/pdf',
-      };
-    },
+    mergeDocuments: (user: UserWithOrganisation, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('pdf', user, keys, language, onStreamError),
 
     /** The documents' files as one zip, streamed as it is written; marks them viewed. */
-    async zipDocuments(
-      user: UserWithOrganisation,
-      keys: string[],
-      language: Locale,
-      onStreamError: (error: unknown) => void,
-    ): Promise<DocumentFile> {
-      const documents = await openDocuments(user, keys, language);
-      return {
-        stream: streamZip(deps.storage, documents, onStreamError),
-        fileName: `documents_${documents.length}.zip`,
-        contentType: 'application/zip',
-      };
-    },
+    zipDocuments: (user: UserWithOrganisation, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('zip', user, keys, language, onStreamError),
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

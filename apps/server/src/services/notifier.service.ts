@@ -4,7 +4,7 @@ import type { ExperiencesRepository } from '../db/repositories/experiences.repos
 import type { Tx } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { serverText } from '../i18n/server-texts.js';
-import { composeBrandedMail, type MailBrand } from './messages/branded-mail.js';
+import { composeBrandedMail, type MailBrand, type MailContent } from './messages/branded-mail.js';
 
 export interface Recipient {
   email: string;
@@ -41,20 +41,26 @@ export function createNotifier(deps: {
     };
   }
 
+  /** Queues a mail to the recipient, greeted by name, in its language and under the brand of its division. */
+  async function queueBrandedMail(recipient: Recipient, message: Omit<MailContent, 'to' | 'language' | 'brand' | 'recipientName'>, trx?: Tx) {
+    const { language } = recipient;
+    const brand = await brandOf(recipient.experienceId, language, trx);
+    await deps.outbox.queueMail(composeBrandedMail({ to: recipient.email, language, brand, recipientName: recipient.name, ...message }), trx);
+  }
+
   return {
     async sendCodeByEmail(recipient: Recipient, purpose: CodePurposeText, code: string, trx?: Tx): Promise<void> {
       const { language } = recipient;
-      const mail = composeBrandedMail({
-        to: recipient.email,
-        language,
-        brand: await brandOf(recipient.experienceId, language, trx),
-        recipientName: recipient.name,
-        subject: serverText(language, `mail.${purpose}.subject`),
-        paragraphs: [serverText(language, `mail.${purpose}.intro`)],
-        code,
-        footnote: serverText(language, 'mail.codeValidity', { minutes: deps.codeTtlMinutes }),
-      });
-      await deps.outbox.queueMail(mail, trx);
+      await queueBrandedMail(
+        recipient,
+        {
+          subject: serverText(language, `mail.${purpose}.subject`),
+          paragraphs: [serverText(language, `mail.${purpose}.intro`)],
+          code,
+          footnote: serverText(language, 'mail.codeValidity', { minutes: deps.codeTtlMinutes }),
+        },
+        trx,
+      );
       if (deps.logCodes) deps.logger.info({ to: recipient.email, purpose, code }, 'one-time code (embedded mail outbox)');
     },
 
@@ -71,24 +77,23 @@ export function createNotifier(deps: {
     ): Promise<void> {
       const { language } = recipient;
       const url = `${deps.publicUrl}/#/resetPassword?token=${encodeURIComponent(token)}`;
-      const mail = composeBrandedMail({
-        to: recipient.email,
-        language,
-        brand: await brandOf(recipient.experienceId, language, trx),
-        recipientName: recipient.name,
-        subject: serverText(language, `mail.${kind}.subject`),
-        paragraphs: [
-          kind === 'reset'
-            ? serverText(language, 'mail.reset.intro')
-            : serverText(language, 'mail.welcome.intro', { username: recipient.username }),
-        ],
-        action: { label: serverText(language, `mail.${kind}.button`), url },
-        footnote:
-          kind === 'reset'
-            ? serverText(language, 'mail.reset.validity', { minutes: deps.resetTokenTtlMinutes })
-            : serverText(language, 'mail.welcome.validity', { days: deps.welcomeTokenTtlDays }),
-      });
-      await deps.outbox.queueMail(mail, trx);
+      await queueBrandedMail(
+        recipient,
+        {
+          subject: serverText(language, `mail.${kind}.subject`),
+          paragraphs: [
+            kind === 'reset'
+              ? serverText(language, 'mail.reset.intro')
+              : serverText(language, 'mail.welcome.intro', { username: recipient.username }),
+          ],
+          action: { label: serverText(language, `mail.${kind}.button`), url },
+          footnote:
+            kind === 'reset'
+              ? serverText(language, 'mail.reset.validity', { minutes: deps.resetTokenTtlMinutes })
+              : serverText(language, 'mail.welcome.validity', { days: deps.welcomeTokenTtlDays }),
+        },
+        trx,
+      );
     },
   };
 }

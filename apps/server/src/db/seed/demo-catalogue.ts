@@ -32,75 +32,51 @@ const ownerAttributes = (numberName: string, en: string, fr: string): AttributeS
 ];
 
 const money = (random: () => number) => (Math.round(random() * 500_000) / 100).toFixed(2);
+const cycle = (values: string[]) => (index: number) => values[index % values.length]!;
 
-export const DEMO_REPORTS: DemoReport[] = [
-  {
-    code: 'NBF-STMT',
-    clientCode: 'NBF',
-    titleEn: 'Account statements',
-    titleFr: 'Relevés de compte',
-    attributes: [
-      ...ownerAttributes('accountNumber', 'Account number', 'Numéro de compte'),
-      { name: 'closingBalance', en: 'Closing balance', fr: 'Solde de clôture' },
-    ],
-    describe: (_index, random) => ({ closingBalance: money(random) }),
-  },
-  {
-    code: 'NBF-TAX',
-    clientCode: 'NBF',
-    titleEn: 'Tax slips',
-    titleFr: 'Feuillets fiscaux',
-    attributes: [
-      ...ownerAttributes('accountNumber', 'Account number', 'Numéro de compte'),
-      { name: 'slipType', en: 'Slip type', fr: 'Type de feuillet' },
-    ],
-    describe: (index) => ({ slipType: ['T5', 'RL-3', 'T4RSP', 'NR4'][index % 4]! }),
-  },
-  {
-    code: 'NBF-NOTICE',
-    clientCode: 'NBF',
-    titleEn: 'Notices',
-    titleFr: 'Avis',
-    attributes: [
-      ...ownerAttributes('accountNumber', 'Account number', 'Numéro de compte'),
-      { name: 'noticeType', en: 'Notice type', fr: "Type d'avis" },
-    ],
-    describe: (index) => ({ noticeType: ['Rate change', 'Renewal', 'Confirmation', 'Privacy'][index % 4]! }),
-  },
-  {
-    code: 'LAU-BILL',
-    clientCode: 'LAU',
-    titleEn: 'Bills',
-    titleFr: 'Factures',
-    attributes: [
-      ...ownerAttributes('customerNumber', 'Customer number', 'Numéro de client'),
-      { name: 'amountDue', en: 'Amount due', fr: 'Montant dû' },
-    ],
-    describe: (_index, random) => ({ amountDue: money(random) }),
-  },
-  {
-    code: 'LAU-USAGE',
-    clientCode: 'LAU',
-    titleEn: 'Usage summaries',
-    titleFr: 'Sommaires de consommation',
-    attributes: [
-      ...ownerAttributes('customerNumber', 'Customer number', 'Numéro de client'),
-      { name: 'meterNumber', en: 'Meter number', fr: 'Numéro de compteur' },
-    ],
-    describe: (index) => ({ meterNumber: `M-${7000 + (index % 3)}` }),
-  },
-  {
-    code: 'LAU-CONTRACT',
-    clientCode: 'LAU',
-    titleEn: 'Contracts',
-    titleFr: 'Contrats',
-    attributes: [
-      ...ownerAttributes('customerNumber', 'Customer number', 'Numéro de client'),
-      { name: 'contractType', en: 'Contract type', fr: 'Type de contrat' },
-    ],
-    describe: (index) => ({ contractType: ['Residential', 'Commercial', 'Seasonal'][index % 3]! }),
-  },
-];
+/** How each client numbers the owners of its documents: the first attribute of every type it has. */
+const OWNER_NUMBERS: Record<string, [name: string, en: string, fr: string]> = {
+  NBF: ['accountNumber', 'Account number', 'Numéro de compte'],
+  LAU: ['customerNumber', 'Customer number', 'Numéro de client'],
+};
+
+/** A demo type in one line: its code, its titles and the one attribute that describes a document beyond its owner. */
+interface DemoReportRow {
+  code: string;
+  titles: [en: string, fr: string];
+  detail: [name: string, en: string, fr: string];
+  /** The detail's value for the n-th document of an owner. */
+  valueOf(index: number, random: () => number): string;
+}
+
+const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
+  NBF: [
+    { code: 'NBF-STMT', titles: ['Account statements', 'Relevés de compte'], detail: ['closingBalance', 'Closing balance', 'Solde de clôture'], valueOf: (_index, random) => money(random) },
+    { code: 'NBF-TAX', titles: ['Tax slips', 'Feuillets fiscaux'], detail: ['slipType', 'Slip type', 'Type de feuillet'], valueOf: cycle(['T5', 'RL-3', 'T4RSP', 'NR4']) },
+    { code: 'NBF-NOTICE', titles: ['Notices', 'Avis'], detail: ['noticeType', 'Notice type', "Type d'avis"], valueOf: cycle(['Rate change', 'Renewal', 'Confirmation', 'Privacy']) },
+  ],
+  LAU: [
+    { code: 'LAU-BILL', titles: ['Bills', 'Factures'], detail: ['amountDue', 'Amount due', 'Montant dû'], valueOf: (_index, random) => money(random) },
+    { code: 'LAU-USAGE', titles: ['Usage summaries', 'Sommaires de consommation'], detail: ['meterNumber', 'Meter number', 'Numéro de compteur'], valueOf: cycle(['M-7000', 'M-7001', 'M-7002']) },
+    { code: 'LAU-CONTRACT', titles: ['Contracts', 'Contrats'], detail: ['contractType', 'Contract type', 'Type de contrat'], valueOf: cycle(['Residential', 'Commercial', 'Seasonal']) },
+  ],
+};
+
+function buildDemoReport(clientCode: string, row: DemoReportRow): DemoReport {
+  const [detailName, en, fr] = row.detail;
+  return {
+    code: row.code,
+    clientCode,
+    titleEn: row.titles[0],
+    titleFr: row.titles[1],
+    attributes: [...ownerAttributes(...OWNER_NUMBERS[clientCode]!), { name: detailName, en, fr }],
+    describe: (index, random) => ({ [detailName]: row.valueOf(index, random) }),
+  };
+}
+
+export const DEMO_REPORTS: DemoReport[] = Object.entries(DEMO_REPORT_ROWS).flatMap(([clientCode, rows]) =>
+  rows.map((row) => buildDemoReport(clientCode, row)),
+);
 
 /** Document owners per client. The first owner of each client is the one the demo user of that client is. */
 export const DEMO_OWNERS: Record<string, { number: string; postalCode: string; documentsPerType: number }[]> = {

@@ -12,7 +12,9 @@ import {
   insertDocuments,
   insertExperience,
   insertExperienceAsset,
+  insertFaqs,
   insertReportDefinition,
+  insertRepositoryDocument,
   insertRoles,
   insertUser,
   markViewed,
@@ -90,13 +92,10 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       await seedReport(trx, storage, report, clientIds[report.clientCode]!, brand, random, userIds);
     }
 
-    await trx.insertInto('faqs').values(DEMO_FAQS.map((faq, position) => ({ ...faq, position }))).execute();
+    await insertFaqs(trx, DEMO_FAQS.map((faq, position) => ({ ...faq, position })));
     for (const [position, document] of DEMO_REPOSITORY_DOCUMENTS.entries()) {
       const keys = await seedRepositoryFiles(storage, document);
-      await trx
-        .insertInto('repository_documents')
-        .values({ name_en: document.name_en, name_fr: document.name_fr, position, ...keys })
-        .execute();
+      await insertRepositoryDocument(trx, { name_en: document.name_en, name_fr: document.name_fr, position, ...keys });
     }
   });
   return { seeded: true };

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
   ClientsTable,
@@ -6,8 +6,10 @@ import type {
   Database,
   DocumentsTable,
   ExperiencesTable,
+  FaqsTable,
   ReportAttributesTable,
   ReportDefinitionsTable,
+  RepositoryDocumentsTable,
   UsersTable,
 } from '../types.js';
 
@@ -39,17 +41,25 @@ export async function insertClient(
   return row.id;
 }
 
+/** A division of a client; without a position, it goes after every other (positions are unique across clients). */
 export async function insertExperience(
   db: Kysely<Database>,
-  fields: Omit<Insertable<ExperiencesTable>, 'colors' | 'name_en' | 'name_fr'> & {
+  fields: Omit<Insertable<ExperiencesTable>, 'colors' | 'name_en' | 'name_fr' | 'position'> & {
     colors: Record<string, string>;
     name_en?: string;
     name_fr?: string;
+    position?: number;
   },
 ): Promise<number> {
   const row = await db
     .insertInto('experiences')
-    .values({ ...fields, name_en: fields.name_en ?? fields.code, name_fr: fields.name_fr ?? fields.code, colors: JSON.stringify(fields.colors) })
+    .values({
+      ...fields,
+      name_en: fields.name_en ?? fields.code,
+      name_fr: fields.name_fr ?? fields.code,
+      position: fields.position ?? sql<number>`(SELECT coalesce(max(position) + 1, 0) FROM experiences)`,
+      colors: JSON.stringify(fields.colors),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -168,6 +178,17 @@ export async function grantReportAccess(
 /** Marks documents opened by a user, exactly as the portal does when they are previewed or downloaded. */
 export function markViewed(db: Kysely<Database>, userId: number, documentIds: number[]): Promise<void> {
   return createDocumentsRepository(db).markViewed(userId, documentIds);
+}
+
+/** Questions and answers of the help page; without a client, every client's people see them. */
+export async function insertFaqs(db: Kysely<Database>, rows: Insertable<FaqsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('faqs').values(rows).execute();
+}
+
+/** A help document in both languages, whose files are already in storage; without a client, every client's people see it. */
+export async function insertRepositoryDocument(db: Kysely<Database>, fields: Insertable<RepositoryDocumentsTable>): Promise<number> {
+  const row = await db.insertInto('repository_documents').values(fields).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Sign-in attempts as the sign-in steps log them, at chosen moments (the real steps log them at now()). */
