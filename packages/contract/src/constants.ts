@@ -46,3 +46,22 @@ export const COMMUNICATION_TYPE = { email: 0, phone: 1 } as const;
 /** Cookie names fixed by the specification. */
 export const LANG_COOKIE = 'lang';
 export const EXPERIENCE_COOKIE = 'exp';
+
+/**
+ * The numbers the `validation.*` messages name ({{passwordMin}}, {{searchTextMax}}...): the schemas
+ * send bare keys, and whoever shows a message fills these in, so a limit is written once.
+ */
+export const VALIDATION_MESSAGE_VALUES = {
+  usernameMax: USERNAME_MAX_LENGTH,
+  passwordMin: PASSWORD_MIN_LENGTH,
+  passwordMax: PASSWORD_MAX_LENGTH,
+  nameMax: NAME_RULE_MAX_LENGTH,
+  emailMin: EMAIL_MIN_LENGTH,
+  emailMax: EMAIL_MAX_LENGTH,
+  codeLength: CODE_LENGTH,
+  searchTextMax: SEARCH_TEXT_MAX_LENGTH,
+  quickSearchMaxFields: QUICK_SEARCH_MAX_FIELDS,
+  selectionMin: DOCUMENT_SELECTION_MIN,
+  selectionMax: DOCUMENT_SELECTION_MAX,
+  dateRangeMax: DATE_RANGE_MAX_DAYS,
+} as const;
