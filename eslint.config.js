@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 import { portalPlugin } from './scripts/eslint/portal-plugin.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'var/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'scripts/lint-fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'var/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'scripts/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +31,10 @@ export default tseslint.config(
           patterns: [
             { group: ['**/db/types*'], importNamePattern: '^(sql|Kysely)$', message: 'SQL lives in repositories only.' },
             // Types too: a service holding a query builder, an expression or a transaction could write SQL.
-            { group: ['kysely', 'kysely/*'], message: 'SQL lives in repositories only; services pass the transaction type of db/transact.ts.' },
+            {
+              group: ['kysely', 'kysely/*'],
+              message: 'SQL lives in repositories only; services pass the transaction type of db/transact.ts.',
+            },
           ],
         },
       ],

@@ -24,7 +24,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs one scenario with autocannon over real HTTP and reads every response time for exact percentiles. */
-export async function measure(baseUrl: string, scenario: Scenario, options: { seconds: number; connections: number }): Promise<Measurement> {
+export async function measure(
+  baseUrl: string,
+  scenario: Scenario,
+  options: { seconds: number; connections: number },
+): Promise<Measurement> {
   const times: number[] = [];
   const result = await autocannon({
     url: `${baseUrl}${scenario.path}`,

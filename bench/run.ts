@@ -59,11 +59,20 @@ async function signIn(baseUrl: string, username: string): Promise<string> {
     body: JSON.stringify({ UserName: username, Password: 'Portal#2026' }),
   });
   if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 function scenariosFor(label: string, cookie: string): Scenario[] {
-  const data = (name: string, body: object): Scenario => ({ name: `${label} ReportData ${name}`, method: 'POST', path: `/Dashboard/ReportData/${BENCH_REPORT}`, body, cookie });
+  const data = (name: string, body: object): Scenario => ({
+    name: `${label} ReportData ${name}`,
+    method: 'POST',
+    path: `/Dashboard/ReportData/${BENCH_REPORT}`,
+    body,
+    cookie,
+  });
   const search = (operation: number, text: string) => ({ searchOptions: { text, fields: ['accountNumber'], operation } });
   return [
     { name: `${label} GetReports`, method: 'GET', path: '/Dashboard/GetReports', cookie },
@@ -90,7 +99,14 @@ async function main() {
   await seedScale(database.db, documentCount, pool);
   await seedSignIns(database.db, signInCount);
 
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '100000', PUBLIC_URL: 'http://127.0.0.1:1' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOGIN_LIMIT_PER_IP: '100000',
+    PUBLIC_URL: 'http://127.0.0.1:1',
+  });
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = address;
@@ -101,7 +117,11 @@ async function main() {
 
   const cookies = { restricted: await signIn(baseUrl, 'bench.user'), staff: await signIn(baseUrl, 'bench.staff') };
   const results: (Measurement & { ratioToCeiling: number })[] = [];
-  const ceilingResult = await measure(ceilingUrl, { name: 'bare Fastify route (ceiling)', method: 'GET', path: '/ping' }, { seconds, connections: 1 });
+  const ceilingResult = await measure(
+    ceilingUrl,
+    { name: 'bare Fastify route (ceiling)', method: 'GET', path: '/ping' },
+    { seconds, connections: 1 },
+  );
   results.push({ ...ceilingResult, ratioToCeiling: 1 });
   for (const scenario of [...scenariosFor('restricted', cookies.restricted), ...scenariosFor('whole-type', cookies.staff)]) {
     const result = await measure(baseUrl, scenario, { seconds, connections: 1 });
@@ -109,11 +129,15 @@ async function main() {
   }
 
   // First byte of a zip of 50 documents.
-  const keys = ((await (await fetch(`${baseUrl}/Dashboard/ReportData/${BENCH_REPORT}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookies.staff, origin: baseUrl },
-    body: JSON.stringify({ perPage: 50 }),
-  })).json()) as { Results: { key: string }[] }).Results.map((r) => r.key);
+  const keys = (
+    (await (
+      await fetch(`${baseUrl}/Dashboard/ReportData/${BENCH_REPORT}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: cookies.staff, origin: baseUrl },
+        body: JSON.stringify({ perPage: 50 }),
+      })
+    ).json()) as { Results: { key: string }[] }
+  ).Results.map((r) => r.key);
   const zipStart = performance.now();
   const zipResponse = await fetch(`${baseUrl}/dashboard/downloadList`, {
     method: 'POST',
@@ -137,27 +161,58 @@ async function main() {
 
   // The plans of the queries behind the scenarios, read through a recording handle.
   const recording = recordingDatabase(databaseUrl);
-  const documents = createDocumentsService({ documents: createDocumentsRepository(recording.db), access: createDocumentAccessRepository(recording.db), storage });
+  const documents = createDocumentsService({
+    documents: createDocumentsRepository(recording.db),
+    access: createDocumentAccessRepository(recording.db),
+    storage,
+  });
   const users = createUsersRepository(recording.db);
   for (const username of ['bench.user', 'bench.staff']) {
     const user = (await users.findByUsername(username))!;
     await documents.getReports(user);
     for (const scenario of scenariosFor('plan', '')) {
-      if (scenario.body) await documents.getReportData(user, BENCH_REPORT, { page: 1, perPage: 25, sortBy: 'date', sortDirection: 'desc', advandedSearch: [], updateSearchPreference: false, ...scenario.body } as never);
+      if (scenario.body)
+        await documents.getReportData(user, BENCH_REPORT, {
+          page: 1,
+          perPage: 25,
+          sortBy: 'date',
+          sortDirection: 'desc',
+          advandedSearch: [],
+          updateSearchPreference: false,
+          ...scenario.body,
+        } as never);
     }
   }
   const plans = [];
-  for (const query of recording.recorded.filter((q) => q.sql.includes('"documents"'))) plans.push({ sql: query.sql.slice(0, 160), ...(await explain(recording.db, query)) });
+  for (const query of recording.recorded.filter((q) => q.sql.includes('"documents"')))
+    plans.push({ sql: query.sql.slice(0, 160), ...(await explain(recording.db, query)) });
   // The first batch of the spreadsheet's sign-ins, and the plans of its two queries (the log's page, then its people).
   const usage = createUsageReportsRepository(recording.db);
-  const usageFilter = { clientIds, from: new Date(`${BENCH_SIGN_INS_FROM}T00:00:00Z`), to: new Date('2026-04-01T00:00:00Z'), firstNameContains: '', lastNameContains: '', emailContains: '' };
+  const usageFilter = {
+    clientIds,
+    from: new Date(`${BENCH_SIGN_INS_FROM}T00:00:00Z`),
+    to: new Date('2026-04-01T00:00:00Z'),
+    firstNameContains: '',
+    lastNameContains: '',
+    emailContains: '',
+  };
   const recordedBefore = recording.recorded.length;
   for await (const _batch of usage.connectionBatches(usageFilter)) break;
   const usagePlan = [];
   for (const query of recording.recorded.slice(recordedBefore)) usagePlan.push((await explain(recording.db, query)).nodeTypes.join(' > '));
   await recording.db.destroy();
 
-  console.table(results.map((r) => ({ scenario: r.name, p50: r.p50.toFixed(1), p95: r.p95.toFixed(1), p99: r.p99.toFixed(1), 'req/s': r.rps.toFixed(0), 'x ceiling': r.ratioToCeiling.toFixed(1), errors: r.non2xx })));
+  console.table(
+    results.map((r) => ({
+      scenario: r.name,
+      p50: r.p50.toFixed(1),
+      p95: r.p95.toFixed(1),
+      p99: r.p99.toFixed(1),
+      'req/s': r.rps.toFixed(0),
+      'x ceiling': r.ratioToCeiling.toFixed(1),
+      errors: r.non2xx,
+    })),
+  );
   console.log(`Zip of 50 documents: first byte after ${zipFirstByteMs.toFixed(1)} ms`);
   console.log(
     `Connection spreadsheet over ${signInCount.toLocaleString('en')} sign-ins (status ${spreadsheet.status}): first byte after ${spreadsheet.firstByteMs.toFixed(1)} ms, ` +
@@ -171,7 +226,19 @@ async function main() {
   const file = path.join('bench/results', `documents-${documentCount}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
   await writeFile(
     file,
-    JSON.stringify({ documentCount, seconds, database: 'postgres', results, zipFirstByteMs, plans, spreadsheet: { signInCount, ...usageRequest, ...spreadsheet, plans: usagePlan } }, null, 2),
+    JSON.stringify(
+      {
+        documentCount,
+        seconds,
+        database: 'postgres',
+        results,
+        zipFirstByteMs,
+        plans,
+        spreadsheet: { signInCount, ...usageRequest, ...spreadsheet, plans: usagePlan },
+      },
+      null,
+      2,
+    ),
   );
   console.log(`Written to ${file}`);
 

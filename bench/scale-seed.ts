@@ -68,7 +68,11 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
   await sql`VACUUM ANALYZE documents`.execute(db);
 
   const passwordHash = await hashPassword('Portal#2026');
-  for (const [username, role] of [['bench.user', 'USER'], ['bench.staff', 'ADMIN'], [BENCH_SUPER, 'SUPER_USER']] as const) {
+  for (const [username, role] of [
+    ['bench.user', 'USER'],
+    ['bench.staff', 'ADMIN'],
+    [BENCH_SUPER, 'SUPER_USER'],
+  ] as const) {
     const found = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     if (found) continue;
     const userId = await insertUser(db, {
@@ -98,7 +102,9 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
  */
 export async function seedSignIns(db: Kysely<Database>, count: number): Promise<void> {
   const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
-  const people = (await db.selectFrom('users').select('id').where('client_id', '=', client.id).orderBy('id').execute()).map((row) => row.id);
+  const people = (await db.selectFrom('users').select('id').where('client_id', '=', client.id).orderBy('id').execute()).map(
+    (row) => row.id,
+  );
   const existing = await db
     .selectFrom('connection_log')
     .select(sql<number>`count(*)::int`.as('n'))

@@ -70,20 +70,29 @@ function checkPair(dir: string, options: { placeholders: boolean }) {
   const problems: string[] = [];
   for (const key of en.keys()) if (!fr.has(key)) problems.push(`missing in ${where}/fr.json: ${key}`);
   for (const key of fr.keys()) if (!en.has(key)) problems.push(`missing in ${where}/en.json: ${key}`);
-  for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
+  for (const [file, leaves] of [
+    ['en.json', en],
+    ['fr.json', fr],
+  ] as const) {
     for (const [key, text] of leaves) if (text.trim() === '') problems.push(`empty in ${where}/${file}: ${key}`);
   }
   if (options.placeholders) {
-    for (const [file, leaves] of [['en.json', en], ['fr.json', fr]] as const) {
+    for (const [file, leaves] of [
+      ['en.json', en],
+      ['fr.json', fr],
+    ] as const) {
       for (const [key, text] of leaves) {
         const malformed = placeholdersOf(text).filter((name) => !/^\w+$/.test(name));
-        if (malformed.length > 0) problems.push(`placeholder not written {{name}} in ${where}/${file}: ${key} ({{${malformed.join('}}, {{')}}})`);
+        if (malformed.length > 0)
+          problems.push(`placeholder not written {{name}} in ${where}/${file}: ${key} ({{${malformed.join('}}, {{')}}})`);
       }
     }
     for (const [key, text] of en) {
       const other = fr.get(key);
       if (other !== undefined && placeholdersOf(text).join() !== placeholdersOf(other).join()) {
-        problems.push(`different placeholders in ${where} en and fr: ${key} (${placeholdersOf(text).join(', ')} / ${placeholdersOf(other).join(', ')})`);
+        problems.push(
+          `different placeholders in ${where} en and fr: ${key} (${placeholdersOf(text).join(', ')} / ${placeholdersOf(other).join(', ')})`,
+        );
       }
     }
   }

@@ -136,7 +136,9 @@ describe('lint rules', () => {
     const withFixtures = new ESLint({ cwd: repoRoot, ignore: false });
     const results = await withFixtures.lintFiles(['scripts/lint-fixtures/import-cycle/a.ts', 'scripts/lint-fixtures/import-cycle/b.ts']);
     for (const result of results) {
-      expect(result.messages.map((message) => [message.ruleId, message.message])).toEqual([['import-x/no-cycle', 'Dependency cycle detected']]);
+      expect(result.messages.map((message) => [message.ruleId, message.message])).toEqual([
+        ['import-x/no-cycle', 'Dependency cycle detected'],
+      ]);
     }
     expect(results).toHaveLength(2);
   });

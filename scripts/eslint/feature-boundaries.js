@@ -24,13 +24,16 @@ export const featureBoundaries = {
     schema: [
       {
         type: 'object',
-        properties: { featuresDir: { type: 'string', description: 'The folder of the features; a relative path is taken from the working directory.' } },
+        properties: {
+          featuresDir: { type: 'string', description: 'The folder of the features; a relative path is taken from the working directory.' },
+        },
         required: ['featuresDir'],
         additionalProperties: false,
       },
     ],
     messages: {
-      crossFeature: "Features do not import each other: '{{source}}' leaves the {{feature}} feature. Move what is shared to components/ or lib/.",
+      crossFeature:
+        "Features do not import each other: '{{source}}' leaves the {{feature}} feature. Move what is shared to components/ or lib/.",
     },
   },
   create(context) {

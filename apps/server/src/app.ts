@@ -55,8 +55,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       info: {
         title: 'Customer portal API',
         version: '1.0.0',
-        description:
-          'Every call answers JSON `{ success: false, error, msg }` on failure, where `error` is a translation key.',
+        description: 'Every call answers JSON `{ success: false, error, msg }` on failure, where `error` is a translation key.',
       },
     },
     transform: jsonSchemaTransform,

@@ -33,7 +33,14 @@ describe('profile', () => {
 
   it('saves names and language, refuses a taken username and a phone that was not confirmed', async () => {
     const cookie = await signIn(t, 'demo.service');
-    const base = { Username: 'demo.service', FirstName: 'Jordane', LastName: 'Roy-Côté', PhoneNumber: '', ContactLanguage: 'en', MFAType: 0 };
+    const base = {
+      Username: 'demo.service',
+      FirstName: 'Jordane',
+      LastName: 'Roy-Côté',
+      PhoneNumber: '',
+      ContactLanguage: 'en',
+      MFAType: 0,
+    };
     expect((await call(cookie, 'POST', '/account/set-user-info', base)).json().success).toBe(true);
     const info = (await call(cookie, 'GET', '/account/user-info')).json().userInfo;
     expect(info).toMatchObject({ FirstName: 'Jordane', LastName: 'Roy-Côté', ContactLanguage: 'en' });
@@ -53,11 +60,16 @@ describe('profile', () => {
     const sms = await waitForSms(t.config.dataDir, 1);
     expect(sms.to).toBe('+15145550177');
     const code = /(\d{7})/.exec(sms.text)![1]!;
-    const validated = await call(cookie, 'POST', '/account/validateContactValidationCode', { ContactValue: '514-555-0177', ContactValidationCode: code });
+    const validated = await call(cookie, 'POST', '/account/validateContactValidationCode', {
+      ContactValue: '514-555-0177',
+      ContactValidationCode: code,
+    });
     expect(validated.json().userInfo.PhoneNumber).toBe('+15145550177');
 
     const base = { Username: 'demo.internal', FirstName: 'Morgan', LastName: 'Côté', ContactLanguage: 'en' };
-    expect((await call(cookie, 'POST', '/account/set-user-info', { ...base, PhoneNumber: '+15145550177', MFAType: 1 })).statusCode).toBe(200);
+    expect((await call(cookie, 'POST', '/account/set-user-info', { ...base, PhoneNumber: '+15145550177', MFAType: 1 })).statusCode).toBe(
+      200,
+    );
     expect((await call(cookie, 'GET', '/account/user-info')).json().userInfo.MFAType).toBe(1);
     expect((await call(cookie, 'POST', '/account/set-user-info', { ...base, PhoneNumber: '', MFAType: 1 })).statusCode).toBe(200);
     expect((await call(cookie, 'GET', '/account/user-info')).json().userInfo).toMatchObject({ PhoneNumber: '', MFAType: 0 });
@@ -74,14 +86,23 @@ describe('e-mail change', () => {
   it('takes effect only after the code sent to the new address', async () => {
     const cookie = await signIn(t, 'demo.admin');
     const before = t.smtp.messages.length;
-    const sent = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'Alex.New@Example.com', CommunicationType: 0 });
+    const sent = await call(cookie, 'POST', '/account/sendContactValidationCode', {
+      ContactValue: 'Alex.New@Example.com',
+      CommunicationType: 0,
+    });
     expect(sent.statusCode).toBe(200);
     expect((await call(cookie, 'GET', '/account/user-info')).json().userInfo.Email).toBe('demo.admin@example.com');
     const code = codeOf(await t.smtp.waitFor('alex.new@example.com', { after: before }));
 
-    const otherAddress = await call(cookie, 'POST', '/account/validateContactValidationCode', { ContactValue: 'other@example.com', ContactValidationCode: code });
+    const otherAddress = await call(cookie, 'POST', '/account/validateContactValidationCode', {
+      ContactValue: 'other@example.com',
+      ContactValidationCode: code,
+    });
     expect(otherAddress.json().error).toBe('errors.codeInvalid');
-    const done = await call(cookie, 'POST', '/account/validateContactValidationCode', { ContactValue: 'alex.new@example.com', ContactValidationCode: code });
+    const done = await call(cookie, 'POST', '/account/validateContactValidationCode', {
+      ContactValue: 'alex.new@example.com',
+      ContactValidationCode: code,
+    });
     expect(done.json().userInfo.Email).toBe('alex.new@example.com');
   });
 
@@ -89,7 +110,10 @@ describe('e-mail change', () => {
     const cookie = await signIn(t, 'demo.super');
     const short = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'a@b.c', CommunicationType: 0 });
     expect(short.json().error).toBe('errors.contactInvalidLength');
-    const format = await call(cookie, 'POST', '/account/sendContactValidationCode', { ContactValue: 'not an address', CommunicationType: 0 });
+    const format = await call(cookie, 'POST', '/account/sendContactValidationCode', {
+      ContactValue: 'not an address',
+      CommunicationType: 0,
+    });
     expect(format.json().error).toBe('errors.contactInvalidFormat');
   });
 });
@@ -115,7 +139,10 @@ describe('password change', () => {
     // The seeded password the account started with is in the history too.
     const back = await change({ OldPassword: 'Fresh#Pass42', NewPassword: 'Portal#2026', ConfPassword: 'Portal#2026' });
     expect(back.statusCode).toBe(400);
-    expect(back.json()).toMatchObject({ error: 'errors.passwordReused', msg: 'You have used this password lately, please choose a different one.' });
+    expect(back.json()).toMatchObject({
+      error: 'errors.passwordReused',
+      msg: 'You have used this password lately, please choose a different one.',
+    });
   });
 
   it('remembers every password a person has had, whichever path stored it', async () => {
@@ -123,16 +150,22 @@ describe('password change', () => {
     // Written straight into the users table, as an import or a seed would: no code path adds it to the history.
     await insertTestUser(t, { username: 'history.keeper', role_code: 'USER', clientCode: 'NBF', password_hash: await hashPassword(first) });
     const cookie = await signIn(t, 'history.keeper', first);
-    const change = (from: string, to: string) => call(cookie, 'POST', '/account/set-new-password', { OldPassword: from, NewPassword: to, ConfPassword: to });
+    const change = (from: string, to: string) =>
+      call(cookie, 'POST', '/account/set-new-password', { OldPassword: from, NewPassword: to, ConfPassword: to });
     const passwords = [first, 'Second#Pass2026', 'Third#Pass2026'];
     for (let i = 1; i < passwords.length; i++) expect((await change(passwords[i - 1]!, passwords[i]!)).statusCode).toBe(200);
-    for (const earlier of passwords.slice(0, 2)) expect((await change(passwords[2]!, earlier)).json().error, earlier).toBe('errors.passwordReused');
+    for (const earlier of passwords.slice(0, 2))
+      expect((await change(passwords[2]!, earlier)).json().error, earlier).toBe('errors.passwordReused');
   });
 
   it('reports a password past its age as expired', async () => {
     const aged = await createTestApp({ PASSWORD_MAX_AGE_DAYS: '90' });
     try {
-      await aged.database.db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) }).where('username', '=', 'demo.user').execute();
+      await aged.database.db
+        .updateTable('users')
+        .set({ password_changed_at: new Date(Date.now() - 91 * 86_400_000) })
+        .where('username', '=', 'demo.user')
+        .execute();
       const cookie = await signIn(aged, 'demo.user');
       expect((await aged.app.inject({ url: '/login/account-status', headers: { cookie } })).json().accountStatus).toEqual({
         MustSetPassword: false,
@@ -148,7 +181,10 @@ describe('abuse limits', () => {
   it('refuses sign-in attempts past the per-username limit before checking any password', async () => {
     const attempts = [];
     for (let i = 0; i < 13; i++) {
-      attempts.push((await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: 'flood.target', Password: 'x' } })).statusCode);
+      attempts.push(
+        (await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: 'flood.target', Password: 'x' } }))
+          .statusCode,
+      );
     }
     expect(attempts.at(-1)).toBe(429);
   });
@@ -156,7 +192,10 @@ describe('abuse limits', () => {
   it('locks an unknown username exactly like a known one', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: 'ghost.user', Password: 'Wrong#1' } })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: 'ghost.user', Password: 'Wrong#1' } }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 423, 423]);
   });

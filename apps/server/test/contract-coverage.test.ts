@@ -12,7 +12,10 @@ afterAll(() => t.close());
 it('serves every endpoint of the contract exactly once', () => {
   const bound = boundEndpoints.get(t.app) ?? [];
   for (const endpoint of Object.values(endpoints)) {
-    expect(bound.filter((b) => b === endpoint), `${endpoint.method} ${endpoint.path}`).toHaveLength(1);
+    expect(
+      bound.filter((b) => b === endpoint),
+      `${endpoint.method} ${endpoint.path}`,
+    ).toHaveLength(1);
   }
   expect(bound).toHaveLength(Object.keys(endpoints).length);
 });

@@ -14,9 +14,15 @@ afterAll(() => drop());
 
 describe('the demo data set', () => {
   it('is idempotent: a second run adds nothing', async () => {
-    const before = await database.db.selectFrom('documents').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await database.db
+      .selectFrom('documents')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const result = await seedDemoData(database.db, createFileStorage(inject('documentsDir')));
-    const after = await database.db.selectFrom('documents').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await database.db
+      .selectFrom('documents')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(result.seeded).toBe(false);
     expect(after.n).toBe(before.n);
   });

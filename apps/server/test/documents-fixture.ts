@@ -100,7 +100,13 @@ export interface DocumentsFixture {
   /** A document of another client's type; it carries the reader's own owner number, yet no one of this client may open it. */
   foreignDocument: { id: number; reportCode: string };
   /** Help content of the client, and of the other client (which this client's people must not see). */
-  help: { faqQuestionEn: string; foreignFaqQuestionEn: string; documentId: number; documentNames: { en: string; fr: string }; foreignDocumentId: number };
+  help: {
+    faqQuestionEn: string;
+    foreignFaqQuestionEn: string;
+    documentId: number;
+    documentNames: { en: string; fr: string };
+    foreignDocumentId: number;
+  };
   /** Another person of the client, with the demo password and no access yet. */
   addPerson(username: string, role?: RoleCode): Promise<number>;
 }
@@ -124,7 +130,11 @@ export async function createDocumentsFixture(t: TestApp): Promise<DocumentsFixtu
 
   const clientId = await insertClient(db, { code: 'ACME', onboarding_enabled: true });
   const experienceCode = 'ACME';
-  const experienceId = await insertExperience(db, { code: experienceCode, client_id: clientId, colors: { primary: '#1f4e79', title: '#1f2329' } });
+  const experienceId = await insertExperience(db, {
+    code: experienceCode,
+    client_id: clientId,
+    colors: { primary: '#1f4e79', title: '#1f2329' },
+  });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const addPerson = (username: string, role: RoleCode = 'USER') =>
     insertUser(db, { username, role_code: role, client_id: clientId, experience_id: experienceId, password_hash: passwordHash });
@@ -149,7 +159,11 @@ export async function createDocumentsFixture(t: TestApp): Promise<DocumentsFixtu
       Array.from({ length: owner.documents }, (_, index) => ({
         report_id: report.reportId,
         document_date: monthStart(index + owner.monthsBack),
-        attributes: { accountNumber: owner.number, postalCode: owner.postalCode, [type.detail.name]: type.values[index % type.values.length]! },
+        attributes: {
+          accountNumber: owner.number,
+          postalCode: owner.postalCode,
+          [type.detail.name]: type.values[index % type.values.length]!,
+        },
         file_key: fileKeys[index % fileKeys.length]!,
         page_count: (index % fileKeys.length) + 1,
       })),
@@ -159,7 +173,11 @@ export async function createDocumentsFixture(t: TestApp): Promise<DocumentsFixtu
     if (type.readerViewed === null) continue;
     await grantReportAccess(db, readerId, report.reportId, [{ [report.attributeIds.accountNumber!]: READER_OWNER.number }]);
     const own = documents[type.code]!.filter((document) => document.attributes.accountNumber === READER_OWNER.number);
-    await markViewed(db, readerId, own.slice(0, type.readerViewed).map((document) => document.id));
+    await markViewed(
+      db,
+      readerId,
+      own.slice(0, type.readerViewed).map((document) => document.id),
+    );
   }
 
   const foreignClientId = await insertClient(db, { code: 'OTHER' });
@@ -172,13 +190,30 @@ export async function createDocumentsFixture(t: TestApp): Promise<DocumentsFixtu
     attributes: OWNER_ATTRIBUTES,
   });
   const [foreignDocumentId] = await insertDocuments(db, [
-    { report_id: foreignReport.reportId, document_date: monthStart(0), attributes: { accountNumber: READER_OWNER.number, postalCode: READER_OWNER.postalCode }, file_key: fileKeys[0]! },
+    {
+      report_id: foreignReport.reportId,
+      document_date: monthStart(0),
+      attributes: { accountNumber: READER_OWNER.number, postalCode: READER_OWNER.postalCode },
+      file_key: fileKeys[0]!,
+    },
   ]);
 
   const documentNames = { en: 'Acme member handbook', fr: 'Guide du membre Acme' };
   await insertFaqs(db, [
-    { client_id: clientId, question_en: 'Where is my statement?', question_fr: 'Où est mon relevé?', answer_en: 'Under Account statements.', answer_fr: 'Sous Relevés de compte.' },
-    { client_id: foreignClientId, question_en: 'Where is my bill?', question_fr: 'Où est ma facture?', answer_en: 'Under Bills.', answer_fr: 'Sous Factures.' },
+    {
+      client_id: clientId,
+      question_en: 'Where is my statement?',
+      question_fr: 'Où est mon relevé?',
+      answer_en: 'Under Account statements.',
+      answer_fr: 'Sous Relevés de compte.',
+    },
+    {
+      client_id: foreignClientId,
+      question_en: 'Where is my bill?',
+      question_fr: 'Où est ma facture?',
+      answer_en: 'Under Bills.',
+      answer_fr: 'Sous Factures.',
+    },
   ]);
   const handbook = { name_en: documentNames.en, name_fr: documentNames.fr, file_key_en: fileKeys[0]!, file_key_fr: fileKeys[1]! };
   const documentId = await insertRepositoryDocument(db, { client_id: clientId, ...handbook });

@@ -32,8 +32,10 @@ const ownDocuments = (code: string) => documentsOf(code, READER_OWNER.number);
 
 const reportData = (cookie: string, code: string, body: object = {}) =>
   t.app.inject({ method: 'POST', url: `/Dashboard/ReportData/${code}`, payload: body, headers: { cookie } });
-const pageOf = async (cookie: string, code: string, body: object = {}) => answerOf(endpoints.reportData, await reportData(cookie, code, body));
-const keysOf = async (cookie: string, code: string, body: object = {}) => (await pageOf(cookie, code, body)).Results.map((r) => String(r.key));
+const pageOf = async (cookie: string, code: string, body: object = {}) =>
+  answerOf(endpoints.reportData, await reportData(cookie, code, body));
+const keysOf = async (cookie: string, code: string, body: object = {}) =>
+  (await pageOf(cookie, code, body)).Results.map((r) => String(r.key));
 const reportsOf = async (cookie: string) =>
   answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
 
@@ -109,7 +111,9 @@ describe('POST /Dashboard/ReportData', () => {
   it('refuses more than three fields, a text over 200 characters and a field that is not searchable', async () => {
     const tooMany = await reportData(reader, taxSlips.code, { searchOptions: { text: 'x', fields: ['a', 'b', 'c', 'd'], operation: 3 } });
     expect(refusalOf(tooMany).issues?.[0]?.message).toBe('validation.searchTooManyFields');
-    const tooLong = await reportData(reader, taxSlips.code, { searchOptions: { text: 'x'.repeat(201), fields: ['slipType'], operation: 3 } });
+    const tooLong = await reportData(reader, taxSlips.code, {
+      searchOptions: { text: 'x'.repeat(201), fields: ['slipType'], operation: 3 },
+    });
     expect(refusalOf(tooLong).issues?.[0]?.message).toBe('validation.searchTextTooLong');
     const unknown = await reportData(reader, taxSlips.code, { searchOptions: { text: 'x', fields: ['file_key'], operation: 3 } });
     expect(unknown.statusCode).toBe(400);
@@ -128,8 +132,15 @@ describe('POST /Dashboard/ReportData', () => {
     expect((await reportData(reader, letters.code)).statusCode).toBe(404);
     expect((await reportData(reader, fixture.foreignDocument.reportCode)).statusCode).toBe(404);
     expect((await reportData(reader, 'NOPE')).statusCode).toBe(404);
-    await reportData(reader, taxSlips.code, { searchOptions: { text: '', fields: ['slipType'], operation: 1 }, updateSearchPreference: true });
-    const relogin = await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: fixture.reader, Password: DEMO_PASSWORD } });
+    await reportData(reader, taxSlips.code, {
+      searchOptions: { text: '', fields: ['slipType'], operation: 1 },
+      updateSearchPreference: true,
+    });
+    const relogin = await t.app.inject({
+      method: 'POST',
+      url: '/login/processlogin',
+      payload: { UserName: fixture.reader, Password: DEMO_PASSWORD },
+    });
     expect(answerOf(endpoints.processLogin, relogin).user.searchPreference).toEqual([
       { IndexDefinitionCode: taxSlips.code, SearchMethod: 1, SearchColumns: ['slipType'] },
     ]);
@@ -165,14 +176,20 @@ describe('counts at scale', () => {
     expect(bulk).toMatchObject({ TotalDocuments: EXACT_COUNT_LIMIT, TotalIsLowerBound: true });
     const exact = await pageOf(staff, notices.code, { searchOptions: { text: 'AC-900001', fields: ['accountNumber'], operation: 0 } });
     expect(exact).toMatchObject({ TotalDocuments: 1, TotalIsLowerBound: false });
-    await t.database.db.deleteFrom('documents').where('report_id', '=', fixture.reportIds[notices.code]!).where('document_date', '=', '2020-01-01').execute();
+    await t.database.db
+      .deleteFrom('documents')
+      .where('report_id', '=', fixture.reportIds[notices.code]!)
+      .where('document_date', '=', '2020-01-01')
+      .execute();
     expect(await countOf()).toBe(made);
   });
 });
 
 describe('documents by key', () => {
   it('answers another person’s document as if it did not exist', async () => {
-    const othersKey = (await keysOf(staff, statements.code, { searchOptions: { text: otherOwner.number, fields: ['accountNumber'], operation: 0 } }))[0]!;
+    const othersKey = (
+      await keysOf(staff, statements.code, { searchOptions: { text: otherOwner.number, fields: ['accountNumber'], operation: 0 } })
+    )[0]!;
     const own = await t.app.inject({ url: `/dashboard/preview?documentKey=${othersKey}`, headers: { cookie: staff } });
     expect(own.statusCode).toBe(200);
     const stolen = await t.app.inject({ url: `/dashboard/preview?documentKey=${othersKey}`, headers: { cookie: reader } });
@@ -205,7 +222,12 @@ describe('documents by key', () => {
 
   it('merges 1 to 50 documents into one PDF whose pages add up', async () => {
     const keys = await keysOf(reader, statements.code, { perPage: 3 });
-    const merged = await t.app.inject({ method: 'POST', url: '/dashboard/previewlist', payload: { documentKeyList: keys }, headers: { cookie: reader } });
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/previewlist',
+      payload: { documentKeyList: keys },
+      headers: { cookie: reader },
+    });
     expect(merged.statusCode).toBe(200);
     let expected = 0;
     for (const key of keys) {
@@ -219,7 +241,12 @@ describe('documents by key', () => {
 
   it('zips the documents with their files and meaningful names', async () => {
     const keys = await keysOf(reader, taxSlips.code, { perPage: 3 });
-    const zip = await t.app.inject({ method: 'POST', url: '/dashboard/downloadList', payload: { documentKeyList: keys }, headers: { cookie: reader } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/downloadList',
+      payload: { documentKeyList: keys },
+      headers: { cookie: reader },
+    });
     expect(zip.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(files)).toHaveLength(3);
@@ -232,15 +259,32 @@ describe('documents by key', () => {
   });
 
   it('takes between 1 and 50 documents, all within access', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/dashboard/downloadList', payload: { documentKeyList: [] }, headers: { cookie: reader } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/downloadList',
+      payload: { documentKeyList: [] },
+      headers: { cookie: reader },
+    });
     expect(refusalOf(empty).issues?.[0]?.message).toBe('validation.selectionSize');
     const keys = await keysOf(staff, statements.code, { perPage: DOCUMENT_SELECTION_MAX + 1 });
     expect(keys).toHaveLength(DOCUMENT_SELECTION_MAX + 1);
-    const tooMany = await t.app.inject({ method: 'POST', url: '/dashboard/downloadList', payload: { documentKeyList: keys }, headers: { cookie: staff } });
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/downloadList',
+      payload: { documentKeyList: keys },
+      headers: { cookie: staff },
+    });
     expect(tooMany.statusCode).toBe(400);
-    const othersKey = (await keysOf(staff, statements.code, { searchOptions: { text: lastOwner.number, fields: ['accountNumber'], operation: 0 } }))[0]!;
+    const othersKey = (
+      await keysOf(staff, statements.code, { searchOptions: { text: lastOwner.number, fields: ['accountNumber'], operation: 0 } })
+    )[0]!;
     const mixed = [...(await keysOf(reader, statements.code, { perPage: 2 })), othersKey];
-    const refused = await t.app.inject({ method: 'POST', url: '/dashboard/previewlist', payload: { documentKeyList: mixed }, headers: { cookie: reader } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/previewlist',
+      payload: { documentKeyList: mixed },
+      headers: { cookie: reader },
+    });
     expect(refused.statusCode).toBe(404);
   });
 });
@@ -256,7 +300,10 @@ describe('FAQ and repository', () => {
     expect(documents).toContainEqual({ Id: documentId, DocumentNameEN: documentNames.en, DocumentNameFR: documentNames.fr });
     expect(documents.map((document) => document.Id)).not.toContain(fixture.help.foreignDocumentId);
     const open = (documentId: number, actionNum: number, lang = 'en') =>
-      t.app.inject({ url: `/documentsrepository/getdocument?documentId=${documentId}&actionNum=${actionNum}`, headers: { cookie: `${reader}; lang=${lang}` } });
+      t.app.inject({
+        url: `/documentsrepository/getdocument?documentId=${documentId}&actionNum=${actionNum}`,
+        headers: { cookie: `${reader}; lang=${lang}` },
+      });
     // Named after the title in the caller's language, as a file-name stem.
     expect((await open(documentId, 1, 'fr')).headers['content-disposition']).toContain('attachment; filename="Guide-du-membre-Acme');
     expect((await open(documentId, 0)).headers['content-disposition']).toContain('inline; filename="Acme-member-handbook');

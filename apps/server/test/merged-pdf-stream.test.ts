@@ -56,7 +56,10 @@ describe('merged PDF stream', () => {
     const xrefAt = Number(/startxref\n(\d+)\n%%EOF$/.exec(text)![1]);
     const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(xrefAt))!;
     expect(Number(first)).toBe(0);
-    const entries = text.slice(xrefAt).split('\n').slice(2, 2 + Number(count));
+    const entries = text
+      .slice(xrefAt)
+      .split('\n')
+      .slice(2, 2 + Number(count));
     entries.slice(1).forEach((entry, index) => {
       const offset = Number(entry.slice(0, 10));
       expect(text.startsWith(`${index + 1} 0 obj\n`, offset)).toBe(true);
@@ -66,7 +69,9 @@ describe('merged PDF stream', () => {
     expect(merged.getPageCount()).toBe(6);
     // Standard-font text is drawn as hexadecimal strings.
     const expectedOrder = sources.flatMap((source) => Array.from({ length: source.pageCount }, () => source.title));
-    expectedOrder.forEach((title, index) => expect(pageText(merged, index).toLowerCase()).toContain(Buffer.from(title, 'latin1').toString('hex')));
+    expectedOrder.forEach((title, index) =>
+      expect(pageText(merged, index).toLowerCase()).toContain(Buffer.from(title, 'latin1').toString('hex')),
+    );
     for (let index = 0; index < merged.getPageCount(); index++) {
       expect(merged.getPage(index).node.get(PDFName.of('Parent'))).toBe(merged.catalog.get(PDFName.of('Pages')));
     }
@@ -77,7 +82,11 @@ describe('merged PDF stream', () => {
     const stream = streamMergedPdf(storage, sources, () => {});
     const iterator = stream[Symbol.asyncIterator]();
     const first = await iterator.next();
-    expect(Buffer.from(first.value as Uint8Array).subarray(0, 8).toString()).toBe('%PDF-1.7');
+    expect(
+      Buffer.from(first.value as Uint8Array)
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('%PDF-1.7');
     expect(read.mock.calls.length).toBeLessThan(sources.length);
     stream.destroy();
     read.mockRestore();

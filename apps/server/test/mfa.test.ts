@@ -67,7 +67,10 @@ describe('the code step of signing in', () => {
 
   it('refuses an expired code', async () => {
     const { cookie, code } = await signInToCodeStep(t.app, t.smtp, 'demo.service');
-    await t.database.db.updateTable('one_time_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.database.db
+      .updateTable('one_time_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await validate(cookie, code)).statusCode).toBe(400);
   });
 
@@ -97,7 +100,11 @@ describe('the code step of signing in', () => {
   });
 
   it('sends the code by SMS to a user who prefers it and has a number', async () => {
-    await t.database.db.updateTable('users').set({ phone_number: '+15145550123', mfa_type: 1 }).where('username', '=', 'demo.user').execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ phone_number: '+15145550123', mfa_type: 1 })
+      .where('username', '=', 'demo.user')
+      .execute();
     const response = await t.app.inject({
       method: 'POST',
       url: '/login/processlogin',
@@ -112,7 +119,10 @@ describe('the code step of signing in', () => {
 
   it('refuses SMS for a user without a number', async () => {
     const { cookie } = await signInToCodeStep(t.app, t.smtp, 'lau.user');
-    await t.database.db.updateTable('one_time_codes').set({ created_at: new Date(Date.now() - 3600_000) }).execute();
+    await t.database.db
+      .updateTable('one_time_codes')
+      .set({ created_at: new Date(Date.now() - 3600_000) })
+      .execute();
     const response = await resend(cookie, 1);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('errors.smsUnavailable');

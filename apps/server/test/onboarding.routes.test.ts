@@ -20,7 +20,12 @@ let passwordHash: string;
 const addPerson = (username: string, role: 'USER' | 'ADMIN' = 'USER') =>
   insertTestUser(t, { username, role_code: role, clientCode: 'NBF', password_hash: passwordHash });
 const addDocuments = (code: string, owner: TestOwner & { documents: number }) =>
-  insertOwnerDocuments(t, code, owner, Array.from({ length: owner.documents }, () => ({})));
+  insertOwnerDocuments(
+    t,
+    code,
+    owner,
+    Array.from({ length: owner.documents }, () => ({})),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,7 +73,9 @@ describe('onboarding', () => {
     const refused = await post('/onboarding/getClientReportsList', admin);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('errors.onboardingUnavailable');
-    expect((await post('/onboarding/processOnBoarding', admin, { choosenReports: [await choice('Tax slips', SLIPS_OWNER)] })).statusCode).toBe(403);
+    expect(
+      (await post('/onboarding/processOnBoarding', admin, { choosenReports: [await choice('Tax slips', SLIPS_OWNER)] })).statusCode,
+    ).toBe(403);
     expect((await post('/onboarding/getClientReportsList', '')).statusCode).toBe(401);
   });
 
@@ -96,9 +103,14 @@ describe('onboarding', () => {
   it('refuses data no document carries, another client’s type and an empty choice, adding nothing', async () => {
     const before = await tiles();
     const valid = await choice('Notices', NOTICES_OWNER);
-    const wrong = await post('/onboarding/processOnBoarding', customer, { choosenReports: [valid, await choice('Account statements', { number: NOTICES_OWNER.number, postalCode: HELD_OWNER.postalCode })] });
+    const wrong = await post('/onboarding/processOnBoarding', customer, {
+      choosenReports: [valid, await choice('Account statements', { number: NOTICES_OWNER.number, postalCode: HELD_OWNER.postalCode })],
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ error: 'errors.subscriptionInvalid', reportErrorList: [expect.objectContaining({ TitleEn: 'Account statements' })] });
+    expect(wrong.json()).toMatchObject({
+      error: 'errors.subscriptionInvalid',
+      reportErrorList: [expect.objectContaining({ TitleEn: 'Account statements' })],
+    });
 
     const lau = await t.database.db.selectFrom('report_definitions').select('id').where('code', '=', 'LAU-BILL').executeTakeFirstOrThrow();
     const foreign = await post('/onboarding/processOnBoarding', customer, { choosenReports: [{ ...valid, Id: lau.id }] });

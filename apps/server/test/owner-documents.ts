@@ -22,16 +22,34 @@ export async function typeOf(t: TestApp, reportCode: string) {
     .orderBy('position')
     .execute();
   const [numberName, postalCodeName] = attributes.filter((a) => a.identifies_owner).map((a) => a.name);
-  return { id: report.id, attributeIds: Object.fromEntries(attributes.map((a) => [a.name, a.id])), numberName: numberName!, postalCodeName: postalCodeName! };
+  return {
+    id: report.id,
+    attributeIds: Object.fromEntries(attributes.map((a) => [a.name, a.id])),
+    numberName: numberName!,
+    postalCodeName: postalCodeName!,
+  };
 }
 
 /**
  * Documents of a new owner in a seeded type, one for each entry of `details` (its other values),
  * made with the seed factories: a test then counts what it made, not what the demo holds.
  */
-export async function insertOwnerDocuments(t: TestApp, reportCode: string, owner: TestOwner, details: Record<string, string>[]): Promise<number[]> {
+export async function insertOwnerDocuments(
+  t: TestApp,
+  reportCode: string,
+  owner: TestOwner,
+  details: Record<string, string>[],
+): Promise<number[]> {
   const type = await typeOf(t, reportCode);
-  const pdf = { brandName: 'Test', primaryHex: '#1f4e79', titleEn: 'Document', titleFr: 'Document', documentDate: '2026-01-01', fields: [], pageCount: 1 };
+  const pdf = {
+    brandName: 'Test',
+    primaryHex: '#1f4e79',
+    titleEn: 'Document',
+    titleFr: 'Document',
+    documentDate: '2026-01-01',
+    fields: [],
+    pageCount: 1,
+  };
   await createFileStorage(t.config.documentsDir).put(FILE_KEY, await buildDemoPdf(pdf));
   return insertDocuments(
     t.database.db,

@@ -46,31 +46,59 @@ describe('reset password', () => {
     const token = await requestLink('demo.user');
     expect((await post('/api/validatetoken', { token })).json()).toEqual({ success: true });
 
-    const mismatch = await post('/api/resetpassword', { username: 'demo.admin', token, password: 'Better#Pass42', confirmPassword: 'Better#Pass42' });
+    const mismatch = await post('/api/resetpassword', {
+      username: 'demo.admin',
+      token,
+      password: 'Better#Pass42',
+      confirmPassword: 'Better#Pass42',
+    });
     expect(mismatch.json()).toMatchObject({ error: 'errors.resetUsernameMismatch', msg: 'No matching request for the provided username' });
     const weak = await post('/api/resetpassword', { username: 'demo.user', token, password: 'weakpass', confirmPassword: 'weakpass' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().issues[0].message).toBe('validation.passwordInvalid');
-    const unconfirmed = await post('/api/resetpassword', { username: 'demo.user', token, password: 'Better#Pass42', confirmPassword: 'Better#Pass43' });
+    const unconfirmed = await post('/api/resetpassword', {
+      username: 'demo.user',
+      token,
+      password: 'Better#Pass42',
+      confirmPassword: 'Better#Pass43',
+    });
     expect(unconfirmed.json().issues[0].message).toBe('validation.confirmationMismatch');
     const common = await post('/api/resetpassword', { username: 'demo.user', token, password: 'P@ssw0rd', confirmPassword: 'P@ssw0rd' });
     expect(common.json().error).toBe('errors.passwordTooCommon');
-    const same = await post('/api/resetpassword', { username: 'demo.user', token, password: 'Portal#2026', confirmPassword: 'Portal#2026' });
+    const same = await post('/api/resetpassword', {
+      username: 'demo.user',
+      token,
+      password: 'Portal#2026',
+      confirmPassword: 'Portal#2026',
+    });
     expect(same.json().error).toBe('errors.samePassword');
 
-    const done = await post('/api/resetpassword', { username: 'Demo.User', token, password: 'Better#Pass42', confirmPassword: 'Better#Pass42' });
+    const done = await post('/api/resetpassword', {
+      username: 'Demo.User',
+      token,
+      password: 'Better#Pass42',
+      confirmPassword: 'Better#Pass42',
+    });
     expect(done.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/login/account-status', headers: { cookie: session } })).statusCode).toBe(401);
     await signIn(t, 'demo.user', 'Better#Pass42');
 
-    const again = await post('/api/resetpassword', { username: 'demo.user', token, password: 'Other#Pass42', confirmPassword: 'Other#Pass42' });
+    const again = await post('/api/resetpassword', {
+      username: 'demo.user',
+      token,
+      password: 'Other#Pass42',
+      confirmPassword: 'Other#Pass42',
+    });
     expect(again.json()).toMatchObject({ error: 'errors.resetRequestInvalid', msg: 'Password reset request is invalid or expired' });
     expect((await post('/api/validatetoken', { token })).statusCode).toBe(400);
   });
 
   it('refuses a token past its hour, and a forged one', async () => {
     const token = await requestLink('demo.admin');
-    await t.database.db.updateTable('password_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.database.db
+      .updateTable('password_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await post('/api/validatetoken', { token })).json().error).toBe('errors.resetRequestInvalid');
     expect((await post('/api/validatetoken', { token: 'x'.repeat(43) })).statusCode).toBe(400);
   });
@@ -84,10 +112,18 @@ describe('reset password', () => {
   it('refuses a password used lately', async () => {
     const cookie = await signIn(t, 'demo.super');
     const change = (OldPassword: string, NewPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/account/set-new-password', payload: { OldPassword, NewPassword, ConfPassword: NewPassword }, headers: { cookie } });
+      t.app.inject({
+        method: 'POST',
+        url: '/account/set-new-password',
+        payload: { OldPassword, NewPassword, ConfPassword: NewPassword },
+        headers: { cookie },
+      });
     expect((await change('Portal#2026', 'First#Pass42')).statusCode).toBe(200);
     expect((await change('First#Pass42', 'Second#Pass42')).statusCode).toBe(200);
     const reused = await change('Second#Pass42', 'First#Pass42');
-    expect(reused.json()).toMatchObject({ error: 'errors.passwordReused', msg: 'You have used this password lately, please choose a different one.' });
+    expect(reused.json()).toMatchObject({
+      error: 'errors.passwordReused',
+      msg: 'You have used this password lately, please choose a different one.',
+    });
   });
 });

@@ -26,7 +26,13 @@ beforeAll(async () => {
     ['NBF-STMT', HELD_STATEMENTS_OWNER],
     ['LAU-BILL', HELD_BILLS_OWNER],
   ];
-  for (const [code, owner] of owners) await insertOwnerDocuments(t, code, owner, Array.from({ length: owner.documents }, () => ({})));
+  for (const [code, owner] of owners)
+    await insertOwnerDocuments(
+      t,
+      code,
+      owner,
+      Array.from({ length: owner.documents }, () => ({})),
+    );
   const holder = await insertTestUser(t, { username: 'statements.holder', role_code: 'USER', clientCode: 'NBF' });
   await grantAccessByName(t, holder, 'NBF-STMT', [{ accountNumber: HELD_STATEMENTS_OWNER.number }]);
   const lauHolder = await insertTestUser(t, { username: 'bills.holder', role_code: 'USER', clientCode: 'LAU' });
@@ -117,7 +123,10 @@ describe('registration steps', () => {
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toMatchObject({ error: 'errors.registrationUsernameTaken', msg: 'The username provided is already used.' });
 
-    const several = await post('/api/validateregistrationstep1', person({ email: 'not-an-address', password: 'short', confirmPassword: 'other' }));
+    const several = await post(
+      '/api/validateregistrationstep1',
+      person({ email: 'not-an-address', password: 'short', confirmPassword: 'other' }),
+    );
     expect(several.statusCode).toBe(400);
     expect(several.json().issues).toEqual([
       { path: 'email', message: 'errors.registrationEmailInvalid' },
@@ -158,7 +167,10 @@ describe('registration steps', () => {
     expect(resend.statusCode).toBe(429);
     expect(resend.json().error).toBe('errors.resendTooSoon');
 
-    const wrong = await post('/api/validateregistrationstep2', { data: model, contactValidationCode: '0000000' === codeOf(mail) ? '1111111' : '0000000' });
+    const wrong = await post('/api/validateregistrationstep2', {
+      data: model,
+      contactValidationCode: '0000000' === codeOf(mail) ? '1111111' : '0000000',
+    });
     expect(wrong.json()).toMatchObject({ error: 'errors.registrationCodeInvalid', msg: 'The validation code is not valid.' });
     for (let i = 0; i < 2; i++) {
       expect((await post('/api/validateregistrationstep2', { data: model, contactValidationCode: codeOf(mail) })).statusCode).toBe(200);
@@ -167,20 +179,34 @@ describe('registration steps', () => {
 
   it('asks for at least one type and answers the identifying attributes of each ticked type', async () => {
     const model = person();
-    const none = await post('/api/validateregistrationstep3', { ...model, reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: false }] });
+    const none = await post('/api/validateregistrationstep3', {
+      ...model,
+      reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: false }],
+    });
     expect(none.json()).toMatchObject({ error: 'errors.noDocumentTypeChosen', msg: 'You must choose at least a document type' });
-    const chosen = await post('/api/validateregistrationstep3', { ...model, reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: true }] });
+    const chosen = await post('/api/validateregistrationstep3', {
+      ...model,
+      reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: true }],
+    });
     expect(chosen.json().choosenReports).toEqual([
       expect.objectContaining({
         Id: await reportId('NBF-STMT'),
         TitleEn: 'Account statements',
         Attributes: [
-          expect.objectContaining({ NameEn: 'Account number', NameFr: 'Numéro de compte', Value: '', DescriptionEn: expect.stringContaining('printed') }),
+          expect.objectContaining({
+            NameEn: 'Account number',
+            NameFr: 'Numéro de compte',
+            Value: '',
+            DescriptionEn: expect.stringContaining('printed'),
+          }),
           expect.objectContaining({ NameEn: 'Postal code', NameFr: 'Code postal', Value: '' }),
         ],
       }),
     ]);
-    const otherClient = await post('/api/validateregistrationstep3', { ...model, reportsLst: [{ Id: await reportId('LAU-BILL'), Checked: true }] });
+    const otherClient = await post('/api/validateregistrationstep3', {
+      ...model,
+      reportsLst: [{ Id: await reportId('LAU-BILL'), Checked: true }],
+    });
     expect(otherClient.json().error).toBe('errors.subscriptionInvalid');
   });
 });
@@ -190,7 +216,11 @@ describe('completing a registration', () => {
     const model = person();
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT'], { lang: 'fr' });
     // The specification's model alone: the code proven at step 2 is remembered for this browser.
-    const done = await post('/api/processregistering', { ...model, reportsLst, choosenReports: fill(choosenReports, { number: STATEMENTS_OWNER.number, postalCode: ' H3A  2B2 ' }) }, { lang: 'fr', proof });
+    const done = await post(
+      '/api/processregistering',
+      { ...model, reportsLst, choosenReports: fill(choosenReports, { number: STATEMENTS_OWNER.number, postalCode: ' H3A  2B2 ' }) },
+      { lang: 'fr', proof },
+    );
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data).toEqual({ Username: model.userName, Password: PASSWORD });
     expect(proofCookieOf(done)?.value).toBe('');
@@ -201,7 +231,12 @@ describe('completing a registration', () => {
     const cookie = await signIn(t, model.userName, PASSWORD);
     const reports = answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
     expect(reports.map((r) => [r.Code, r.DocumentCount])).toEqual([['NBF-STMT', STATEMENTS_OWNER.documents]]);
-    const list = await t.app.inject({ method: 'POST', url: '/Dashboard/ReportData/NBF-STMT', payload: { page: 1, perPage: 50 }, headers: { cookie } });
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/Dashboard/ReportData/NBF-STMT',
+      payload: { page: 1, perPage: 50 },
+      headers: { cookie },
+    });
     expect(answerOf(endpoints.reportData, list).Results.every((row) => row.accountNumber === STATEMENTS_OWNER.number)).toBe(true);
 
     // The proof was used up with the code: once the address is free again, it registers nobody else.
@@ -216,7 +251,10 @@ describe('completing a registration', () => {
     const model = person();
     const { code, reportsLst, choosenReports } = await throughStep3(model, ['NBF-STMT']);
     const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, STATEMENTS_OWNER) };
-    const wrong = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code === '0000000' ? '1111111' : '0000000' });
+    const wrong = await post('/api/processRegisteringNoDupes', {
+      ...payload,
+      contactValidationCode: code === '0000000' ? '1111111' : '0000000',
+    });
     expect(wrong.json().error).toBe('errors.registrationCodeInvalid');
     const done = await post('/api/processRegisteringNoDupes', { ...payload, contactValidationCode: code });
     expect(done.statusCode, done.body).toBe(200);
@@ -239,7 +277,10 @@ describe('completing a registration', () => {
     for (const [what, body, options] of refusals) {
       const response = await post('/api/processRegisteringNoDupes', body, options);
       expect(response.statusCode, what).toBe(400);
-      expect(response.json(), what).toMatchObject({ error: 'errors.registrationNotVerified', msg: expect.stringContaining('not been verified') });
+      expect(response.json(), what).toMatchObject({
+        error: 'errors.registrationNotVerified',
+        msg: expect.stringContaining('not been verified'),
+      });
     }
     expect(await usersNamed(model.userName)).toBe(0);
 
@@ -260,9 +301,25 @@ describe('completing a registration', () => {
     const attempts: [string, unknown, string][] = [
       ['wrong code sent again', { ...valid, contactValidationCode: '12345678' }, 'errors.registrationCodeInvalid'],
       ['unticked type', { ...valid, reportsLst: reportsLst.map((r: object) => ({ ...r, Checked: false })) }, 'errors.subscriptionInvalid'],
-      ['missing attribute', { ...valid, choosenReports: valid.choosenReports.map((r) => ({ ...r, Attributes: r.Attributes.slice(0, 1) })) }, 'errors.subscriptionInvalid'],
-      ['empty value', { ...valid, choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: ' ' }) }, 'errors.subscriptionInvalid'],
-      ['another client’s type', { ...valid, reportsLst: [...reportsLst, { Id: lauBill, Checked: true }], choosenReports: [...valid.choosenReports, { Id: lauBill, Attributes: [] }] }, 'errors.subscriptionInvalid'],
+      [
+        'missing attribute',
+        { ...valid, choosenReports: valid.choosenReports.map((r) => ({ ...r, Attributes: r.Attributes.slice(0, 1) })) },
+        'errors.subscriptionInvalid',
+      ],
+      [
+        'empty value',
+        { ...valid, choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: ' ' }) },
+        'errors.subscriptionInvalid',
+      ],
+      [
+        'another client’s type',
+        {
+          ...valid,
+          reportsLst: [...reportsLst, { Id: lauBill, Checked: true }],
+          choosenReports: [...valid.choosenReports, { Id: lauBill, Attributes: [] }],
+        },
+        'errors.subscriptionInvalid',
+      ],
       ['nothing chosen', { ...valid, choosenReports: [] }, 'errors.noDocumentTypeChosen'],
       ['weak password', { ...valid, password: 'abc', confirmPassword: 'abc' }, 'errors.registrationPasswordWeak'],
     ];
@@ -271,7 +328,14 @@ describe('completing a registration', () => {
       expect(response.statusCode, what).toBe(400);
       expect(response.json().error, what).toBe(error);
     }
-    const wrongOwner = await post('/api/processregistering', { ...valid, choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: HELD_STATEMENTS_OWNER.postalCode }) }, { proof });
+    const wrongOwner = await post(
+      '/api/processregistering',
+      {
+        ...valid,
+        choosenReports: fill(choosenReports, { number: SECOND_STATEMENTS_OWNER.number, postalCode: HELD_STATEMENTS_OWNER.postalCode }),
+      },
+      { proof },
+    );
     expect(wrongOwner.json()).toMatchObject({ error: 'errors.subscriptionInvalid', msg: 'Information are not valid' });
     expect(wrongOwner.json().reportErrorList).toEqual([expect.objectContaining({ TitleEn: 'Account statements' })]);
     expect(await usersNamed(model.userName)).toBe(0);
@@ -306,7 +370,9 @@ describe('completing a registration', () => {
     const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-TAX']);
     const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, TAX_OWNER) };
     const db = t.database.db;
-    await sql`CREATE FUNCTION refuse_criteria() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(db);
+    await sql`CREATE FUNCTION refuse_criteria() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER refuse_criteria BEFORE INSERT ON access_criteria FOR EACH ROW EXECUTE FUNCTION refuse_criteria()`.execute(db);
     try {
       const failed = await post('/api/processregistering', payload, { proof });
@@ -341,11 +407,18 @@ describe('abuse limits', () => {
   afterAll(() => limited.close());
 
   const send = (url: string, payload: unknown, ip: string) =>
-    limited.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { cookie: 'exp=NBF' }, remoteAddress: ip });
+    limited.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: { cookie: 'exp=NBF' },
+      remoteAddress: ip,
+    });
 
   it('limits registration attempts per address', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await send('/api/validateregistrationstep1', person({ userName: 'demo.user' }), '10.9.0.1')).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await send('/api/validateregistrationstep1', person({ userName: 'demo.user' }), '10.9.0.1')).statusCode);
     expect(statuses).toEqual([400, 400, 400, 429]);
     const refused = await send('/api/processregistering', person(), '10.9.0.1');
     expect(refused.json().error).toBe('errors.tooManyRequests');
@@ -355,14 +428,19 @@ describe('abuse limits', () => {
   it('limits registration attempts per e-mail address, whatever the sender’s address', async () => {
     const model = person({ userName: 'demo.user' });
     const statuses = [];
-    for (const ip of ['10.9.2.1', '10.9.2.2', '10.9.2.3']) statuses.push((await send('/api/validateregistrationstep1', model, ip)).statusCode);
+    for (const ip of ['10.9.2.1', '10.9.2.2', '10.9.2.3'])
+      statuses.push((await send('/api/validateregistrationstep1', model, ip)).statusCode);
     expect(statuses).toEqual([400, 400, 429]);
   });
 
   it('limits codes sent per e-mail address, whatever the sender’s address', async () => {
     const model = person();
     expect((await send('/api/validateregistrationstep1', model, '10.9.1.1')).statusCode).toBe(200);
-    await limited.database.db.updateTable('one_time_codes').set({ created_at: new Date(Date.now() - 10 * 60_000) }).where('target', '=', model.email).execute();
+    await limited.database.db
+      .updateTable('one_time_codes')
+      .set({ created_at: new Date(Date.now() - 10 * 60_000) })
+      .where('target', '=', model.email)
+      .execute();
     const second = await send('/api/sendcontactvalidationcode', model, '10.9.1.2');
     expect(second.statusCode).toBe(429);
     expect(second.json().error).toBe('errors.tooManyRequests');

@@ -103,7 +103,11 @@ describe('POST /api/usermanagement/savereportaccess', () => {
     expect(await dashboard(customer.cookie)).toEqual([]);
 
     const saved = await admin.saveReportAccess(customer.id, [
-      submitted('NBF-STMT', [group('NBF-STMT', { accountNumber: ` ${owner.number} `, postalCode: owner.postalCode }), group('NBF-STMT', { accountNumber: '', postalCode: null }), []]),
+      submitted('NBF-STMT', [
+        group('NBF-STMT', { accountNumber: ` ${owner.number} `, postalCode: owner.postalCode }),
+        group('NBF-STMT', { accountNumber: '', postalCode: null }),
+        [],
+      ]),
       submitted('NBF-TAX', [group('NBF-TAX', { accountNumber: '', slipType: '' })]),
     ]);
     const body = answerOf(endpoints.saveReportAccess, saved);
@@ -136,7 +140,10 @@ describe('POST /api/usermanagement/savereportaccess', () => {
     await insertOwnerDocuments(t, 'NBF-TAX', partly, partlySlips);
     const customer = await newCustomer('two.groups');
     await admin.saveReportAccess(customer.id, [
-      submitted('NBF-TAX', [group('NBF-TAX', { accountNumber: whole.number }), group('NBF-TAX', { accountNumber: partly.number, slipType: 'T5' })]),
+      submitted('NBF-TAX', [
+        group('NBF-TAX', { accountNumber: whole.number }),
+        group('NBF-TAX', { accountNumber: partly.number, slipType: 'T5' }),
+      ]),
     ]);
     const documents = await documentsOf(customer.cookie, 'NBF-TAX');
     const owners = new Set(documents.map((d) => d.accountNumber));
@@ -145,7 +152,9 @@ describe('POST /api/usermanagement/savereportaccess', () => {
     expect(documents.filter((d) => d.accountNumber === partly.number).every((d) => d.slipType === 'T5')).toBe(true);
     expect(documents.filter((d) => d.accountNumber === partly.number)).toHaveLength(partlySlips.filter((d) => d.slipType === 'T5').length);
 
-    const emptied = await admin.saveReportAccess(customer.id, [submitted('NBF-TAX', [group('NBF-TAX', { accountNumber: '', slipType: '' })])]);
+    const emptied = await admin.saveReportAccess(customer.id, [
+      submitted('NBF-TAX', [group('NBF-TAX', { accountNumber: '', slipType: '' })]),
+    ]);
     const taxSlips = answerOf(endpoints.saveReportAccess, emptied).Reports.find((r) => r.ReportId === types['NBF-TAX']!.id);
     expect(taxSlips).toMatchObject({ Access: false, UserConfiguredCriteria: [] });
     expect(await dashboard(customer.cookie)).toEqual([]);

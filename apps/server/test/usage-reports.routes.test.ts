@@ -29,27 +29,79 @@ beforeAll(async () => {
   const password_hash = await hashPassword(DEMO_PASSWORD);
   const longAgo = new Date('2024-01-15T12:00:00Z');
 
-  ids.ada = await insertUser(db, { username: 'usage.ada', first_name: 'Adélaïde', last_name: 'Quenneville', client_id: ids.nbf, experience_id: nbw, password_hash, mfa_active: true });
-  ids.ben = await insertUser(db, { username: 'usage.ben', first_name: 'Benoît', last_name: 'Quintal', client_id: ids.nbf, experience_id: nbfDivision, password_hash, mfa_active: false, contact_language: 'fr' });
-  ids.cleo = await insertUser(db, { username: 'usage.cleo', first_name: 'Cléo', last_name: 'Quenneville', client_id: ids.lau, experience_id: lae, password_hash, mfa_active: false });
-  ids.veteran = await insertUser(db, { username: 'usage.veteran', first_name: 'Victor', last_name: 'Vézina', client_id: ids.nbf, experience_id: nbfDivision, created_at: longAgo });
-  ids.gone = await insertUser(db, { username: 'usage.gone', first_name: 'Gaston', last_name: 'Gendron', client_id: ids.nbf, experience_id: nbfDivision, created_at: longAgo, deleted_at: new Date(Date.now() - DAY_MS) });
+  ids.ada = await insertUser(db, {
+    username: 'usage.ada',
+    first_name: 'Adélaïde',
+    last_name: 'Quenneville',
+    client_id: ids.nbf,
+    experience_id: nbw,
+    password_hash,
+    mfa_active: true,
+  });
+  ids.ben = await insertUser(db, {
+    username: 'usage.ben',
+    first_name: 'Benoît',
+    last_name: 'Quintal',
+    client_id: ids.nbf,
+    experience_id: nbfDivision,
+    password_hash,
+    mfa_active: false,
+    contact_language: 'fr',
+  });
+  ids.cleo = await insertUser(db, {
+    username: 'usage.cleo',
+    first_name: 'Cléo',
+    last_name: 'Quenneville',
+    client_id: ids.lau,
+    experience_id: lae,
+    password_hash,
+    mfa_active: false,
+  });
+  ids.veteran = await insertUser(db, {
+    username: 'usage.veteran',
+    first_name: 'Victor',
+    last_name: 'Vézina',
+    client_id: ids.nbf,
+    experience_id: nbfDivision,
+    created_at: longAgo,
+  });
+  ids.gone = await insertUser(db, {
+    username: 'usage.gone',
+    first_name: 'Gaston',
+    last_name: 'Gendron',
+    client_id: ids.nbf,
+    experience_id: nbfDivision,
+    created_at: longAgo,
+    deleted_at: new Date(Date.now() - DAY_MS),
+  });
   // Deleted before any range of these tests begins: no longer a user of it.
-  await insertUser(db, { username: 'usage.former', client_id: ids.nbf, experience_id: nbfDivision, created_at: longAgo, deleted_at: new Date('2024-02-01T00:00:00Z') });
+  await insertUser(db, {
+    username: 'usage.former',
+    client_id: ids.nbf,
+    experience_id: nbfDivision,
+    created_at: longAgo,
+    deleted_at: new Date('2024-02-01T00:00:00Z'),
+  });
 
   // Sign-ins through the real endpoints, in this order.
   await signIn(t, 'usage.ada');
-  const wrong = await t.app.inject({ method: 'POST', url: '/login/processlogin', payload: { UserName: 'usage.ada', Password: 'Wrong#2026', DeviceId: 'device-of-ada' } });
+  const wrong = await t.app.inject({
+    method: 'POST',
+    url: '/login/processlogin',
+    payload: { UserName: 'usage.ada', Password: 'Wrong#2026', DeviceId: 'device-of-ada' },
+  });
   expect(wrong.statusCode).toBe(400);
   await signIn(t, 'usage.ben');
   await signIn(t, 'usage.ben');
   await signIn(t, 'usage.cleo');
 
-  for (const username of ['demo.super', 'demo.internal', 'demo.user', 'demo.admin', 'demo.service']) cookies[username] = await signIn(t, username);
+  for (const username of ['demo.super', 'demo.internal', 'demo.user', 'demo.admin', 'demo.service'])
+    cookies[username] = await signIn(t, username);
 });
 afterAll(() => t.close());
 
-const generate = (cookie: string, body: object) => t.app.inject({ method: 'POST', url: '/reports/generate', payload: body, headers: { cookie } });
+const generate = (cookie: string, body: object) =>
+  t.app.inject({ method: 'POST', url: '/reports/generate', payload: body, headers: { cookie } });
 const superGenerate = (body: object) => generate(cookies['demo.super']!, body);
 
 /** The first sheet of an .xlsx answer: its name, its header row, and its rows with empty cells as null. */
@@ -81,13 +133,24 @@ describe('POST /reports/generate, connection', () => {
     const after = [daysAgo(6), today()];
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     // By default the last seven days, today included, and the connection type.
-    expect([`attachment; filename="usage-connection-${before[0]}_${before[1]}.xlsx"`, `attachment; filename="usage-connection-${after[0]}_${after[1]}.xlsx"`]).toContain(
-      response.headers['content-disposition'],
-    );
+    expect([
+      `attachment; filename="usage-connection-${before[0]}_${before[1]}.xlsx"`,
+      `attachment; filename="usage-connection-${after[0]}_${after[1]}.xlsx"`,
+    ]).toContain(response.headers['content-disposition']);
     const sheet = await readSheet(response);
     expect(sheet.name).toBe('Connections');
     expect(sheet.headers).toEqual([
-      'Date and time (UTC+00:00)', 'Result', 'Username', 'First name', 'Last name', 'E-mail', 'Role', 'Client', 'Division', 'Device', 'IP address',
+      'Date and time (UTC+00:00)',
+      'Result',
+      'Username',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Role',
+      'Client',
+      'Division',
+      'Device',
+      'IP address',
     ]);
     // The password step that waited for its code is not a sign-in of its own; the code step is.
     expect(sheet.rows.map((row) => [row[2], row[1]])).toEqual([
@@ -97,7 +160,15 @@ describe('POST /reports/generate, connection', () => {
       ['usage.ben', 'Signed in'],
     ]);
     expect(sheet.rows[0]!.slice(2)).toEqual([
-      'usage.ada', 'Adélaïde', 'Quenneville', 'usage.ada@example.com', 'User', 'Northbridge Financial', 'Northbridge Wealth', null, '127.0.0.1',
+      'usage.ada',
+      'Adélaïde',
+      'Quenneville',
+      'usage.ada@example.com',
+      'User',
+      'Northbridge Financial',
+      'Northbridge Wealth',
+      null,
+      '127.0.0.1',
     ]);
     expect(column(sheet, 'Device')[1]).toBe('device-of-ada');
     const times = column(sheet, 'Date and time (UTC+00:00)') as Date[];
@@ -125,7 +196,13 @@ describe('POST /reports/generate, connection', () => {
     ]);
     const shown = async (timeZoneOffset: number) => {
       const sheet = await readSheet(
-        await superGenerate({ clientIds: [ids.nbf], emailContains: 'usage.veteran', dateFrom: '2024-03-10', dateTo: '2024-03-10', timeZoneOffset }),
+        await superGenerate({
+          clientIds: [ids.nbf],
+          emailContains: 'usage.veteran',
+          dateFrom: '2024-03-10',
+          dateTo: '2024-03-10',
+          timeZoneOffset,
+        }),
       );
       return { header: sheet.headers[0], times: sheet.rows.map((row) => (row[0] as Date).toISOString().slice(0, 19)) };
     };
@@ -137,7 +214,8 @@ describe('POST /reports/generate, connection', () => {
   });
 
   it('filters on parts of the first name, the last name and the e-mail, ignoring case, with wildcards taken literally', async () => {
-    const usernames = async (filters: object) => column(await readSheet(await superGenerate({ clientIds: [ids.nbf, ids.lau], ...filters })), 'Username');
+    const usernames = async (filters: object) =>
+      column(await readSheet(await superGenerate({ clientIds: [ids.nbf, ids.lau], ...filters })), 'Username');
     expect(await usernames({ firstNameContains: 'adél' })).toEqual(['usage.ada', 'usage.ada']);
     expect(await usernames({ lastNameContains: 'QUENN' })).toEqual(['usage.ada', 'usage.ada', 'usage.cleo']);
     expect(await usernames({ emailContains: 'USAGE.BEN@' })).toEqual(['usage.ben', 'usage.ben']);
@@ -152,8 +230,19 @@ describe('POST /reports/generate, users and newUsers', () => {
     const sheet = await readSheet(await superGenerate({ type: 'users', clientIds: [ids.nbf], emailContains: 'usage.' }));
     expect(sheet.name).toBe('Users');
     expect(sheet.headers).toEqual([
-      'Id', 'Username', 'First name', 'Last name', 'E-mail', 'Role', 'Client', 'Division', 'Language',
-      'Created (UTC+00:00)', 'Last sign-in (UTC+00:00)', 'Status', 'Deleted (UTC+00:00)',
+      'Id',
+      'Username',
+      'First name',
+      'Last name',
+      'E-mail',
+      'Role',
+      'Client',
+      'Division',
+      'Language',
+      'Created (UTC+00:00)',
+      'Last sign-in (UTC+00:00)',
+      'Status',
+      'Deleted (UTC+00:00)',
     ]);
     expect(sheet.rows.map((row) => [row[1], row[11]])).toEqual([
       ['usage.ada', 'Active'],
@@ -162,7 +251,17 @@ describe('POST /reports/generate, users and newUsers', () => {
       ['usage.gone', 'Deleted'],
     ]);
     const ben = sheet.rows[1]!;
-    expect(ben.slice(0, 9)).toEqual([ids.ben, 'usage.ben', 'Benoît', 'Quintal', 'usage.ben@example.com', 'User', 'Northbridge Financial', 'Northbridge Financial', 'French']);
+    expect(ben.slice(0, 9)).toEqual([
+      ids.ben,
+      'usage.ben',
+      'Benoît',
+      'Quintal',
+      'usage.ben@example.com',
+      'User',
+      'Northbridge Financial',
+      'Northbridge Financial',
+      'French',
+    ]);
     expect(Math.abs((ben[10] as Date).getTime() - Date.now())).toBeLessThan(10 * 60_000);
     expect(ben[12]).toBeNull();
     const veteran = sheet.rows[2]!;
@@ -176,7 +275,13 @@ describe('POST /reports/generate, users and newUsers', () => {
     expect(sheet.name).toBe('New users');
     expect(column(sheet, 'Username')).toEqual(['usage.ada', 'usage.ben', 'usage.cleo']);
     const early = await readSheet(
-      await superGenerate({ type: 'newUsers', clientIds: [ids.nbf], emailContains: 'usage.', dateFrom: '2024-01-01', dateTo: '2024-01-31' }),
+      await superGenerate({
+        type: 'newUsers',
+        clientIds: [ids.nbf],
+        emailContains: 'usage.',
+        dateFrom: '2024-01-01',
+        dateTo: '2024-01-31',
+      }),
     );
     expect(column(early, 'Username')).toEqual(['usage.veteran', 'usage.gone', 'usage.former']);
   });
@@ -211,7 +316,12 @@ describe('POST /reports/generate, refusals', () => {
     expect(await issueOf({ emailContains: 'a'.repeat(257) })).toBe('validation.emailFilterTooLong');
     expect(await issueOf({ clientIds: Array.from({ length: 101 }, (_, i) => i + 1) })).toBe('validation.usageReportTooManyClients');
     // The limits themselves are allowed.
-    const atLimits = await superGenerate({ clientIds: [ids.nbf], firstNameContains: 'a'.repeat(255), lastNameContains: 'b'.repeat(255), emailContains: 'c'.repeat(256) });
+    const atLimits = await superGenerate({
+      clientIds: [ids.nbf],
+      firstNameContains: 'a'.repeat(255),
+      lastNameContains: 'b'.repeat(255),
+      emailContains: 'c'.repeat(256),
+    });
     expect((await readSheet(atLimits)).rows).toEqual([]);
   });
 
@@ -289,7 +399,10 @@ describe('language', () => {
       expect(users.name).toBe('Utilisateurs');
       expect(column(users, 'Statut')).toEqual(['Supprimé']);
       expect(column(users, 'Langue')).toEqual(['Anglais']);
-      const definitions = answerOf(endpoints.usageReportDefinitions, await t.app.inject({ url: '/reports/definitions', headers: { cookie } })).items;
+      const definitions = answerOf(
+        endpoints.usageReportDefinitions,
+        await t.app.inject({ url: '/reports/definitions', headers: { cookie } }),
+      ).items;
       expect(definitions.map((d) => d.Title)).toEqual(['Connexions', 'Utilisateurs', 'Nouveaux utilisateurs']);
       const clients = answerOf(endpoints.usageReportClients, await t.app.inject({ url: '/reports/clients', headers: { cookie } })).items;
       expect(clients.map((c) => c.Name)).toEqual(['Financière Northbridge', 'Services publics Laurentiens']);
@@ -339,9 +452,19 @@ describe('reading and writing in batches', () => {
         yield Array.from({ length: 200 }, () => [randomUUID(), randomUUID()]);
       }
     }
-    const stream = streamSpreadsheet({ sheetName: 'Sheet', columns: [{ header: 'A', width: 40 }, { header: 'B', width: 40 }], batches: rows() }, () => {});
+    const stream = streamSpreadsheet(
+      {
+        sheetName: 'Sheet',
+        columns: [
+          { header: 'A', width: 40 },
+          { header: 'B', width: 40 },
+        ],
+        batches: rows(),
+      },
+      () => {},
+    );
     // Nobody reads yet: the writer stops asking for rows once the buffers are full.
-    for (let seen = -1; seen !== pulled; ) {
+    for (let seen = -1; seen !== pulled;) {
       seen = pulled;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

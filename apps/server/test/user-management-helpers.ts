@@ -19,7 +19,10 @@ export function managementApi(t: TestApp, cookie: string) {
 export type ManagementApi = ReturnType<typeof managementApi>;
 
 /** The factory's user columns, with the seeded client and division named by code (the client's own division by default). */
-type TestUserFields = Omit<Parameters<typeof insertUser>[1], 'client_id' | 'experience_id'> & { clientCode: string; experienceCode?: string };
+type TestUserFields = Omit<Parameters<typeof insertUser>[1], 'client_id' | 'experience_id'> & {
+  clientCode: string;
+  experienceCode?: string;
+};
 
 /** A user made directly with the seed factories. */
 export async function insertTestUser(t: TestApp, { clientCode, experienceCode = clientCode, ...columns }: TestUserFields): Promise<number> {

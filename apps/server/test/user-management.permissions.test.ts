@@ -52,7 +52,12 @@ const isVisibleTo = (actor: (typeof MANAGERS)[number], target: Target) =>
 /** The form that leaves a target as it is but for its first name. */
 const formOf = (target: Target) => ({
   userId: target.id,
-  ...newUserForm(target.username, { roleCode: target.role, clientCode: target.clientCode, experienceCode: target.clientCode, firstName: 'Renamed' }),
+  ...newUserForm(target.username, {
+    roleCode: target.role,
+    clientCode: target.clientCode,
+    experienceCode: target.clientCode,
+    firstName: 'Renamed',
+  }),
 });
 
 beforeAll(async () => {
@@ -224,10 +229,12 @@ describe('rank and self rules', () => {
     const other = targets.find((candidate) => candidate.role === 'USER' && candidate.clientCode === 'LAU')!;
     const deleted = await insertTestUser(t, { username: 'gone.already', role_code: 'USER', clientCode: 'NBF' });
     expect((await apis.ADMIN.softDelete(deleted)).statusCode).toBe(200);
-    const answers = await Promise.all([other.id, deleted, 987_654].map(async (id) => {
-      const response = await apis.ADMIN.get(id);
-      return { status: response.statusCode, body: response.json() };
-    }));
+    const answers = await Promise.all(
+      [other.id, deleted, 987_654].map(async (id) => {
+        const response = await apis.ADMIN.get(id);
+        return { status: response.statusCode, body: response.json() };
+      }),
+    );
     expect(answers[0]).toEqual({ status: 404, body: { success: false, error: 'errors.userNotFound', msg: 'This user does not exist.' } });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);

@@ -59,13 +59,18 @@ describe('POST /api/usermanagement/users', () => {
   it('pages the client’s live users, newest first, 25 by default', async () => {
     const clientId = await insertClient(t.database.db, { code: 'PAGED' });
     await insertExperience(t.database.db, { code: 'PAGED', client_id: clientId, colors: {} });
-    const insert = (username: string, role: RoleCode) => insertTestUser(t, { username, role_code: role, clientCode: 'PAGED', password_hash: demoHash });
+    const insert = (username: string, role: RoleCode) =>
+      insertTestUser(t, { username, role_code: role, clientCode: 'PAGED', password_hash: demoHash });
     const listed = [await insert('paged.admin', 'ADMIN')];
     for (let i = 0; i < USER_DEFAULT_PAGE_SIZE + 5; i++) listed.push(await insert(`paged.${i}`, i % 4 === 0 ? 'CUSTOMER_SERVICE' : 'USER'));
     // The newest of all, but above the administrator's rank or deleted: on no page of its list.
     await insert('paged.internal', 'INTERNAL');
     await insert('paged.super', 'SUPER_USER');
-    await t.database.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', await insert('paged.gone', 'USER')).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', await insert('paged.gone', 'USER'))
+      .execute();
 
     const pagedAdmin = managementApi(t, await signIn(t, 'paged.admin'));
     const newestFirst = [...listed].reverse();
@@ -103,7 +108,13 @@ describe('POST /api/usermanagement/users', () => {
 
   it('searches the id, names, username and e-mail, every word, ignoring case', async () => {
     for (const [index, lastName] of ['Zephyrine', 'Zephyrin', 'Zephyra'].entries()) {
-      await insertTestUser(t, { username: `zeph.${index}`, role_code: 'USER', clientCode: 'NBF', first_name: 'Quentin', last_name: lastName });
+      await insertTestUser(t, {
+        username: `zeph.${index}`,
+        role_code: 'USER',
+        clientCode: 'NBF',
+        first_name: 'Quentin',
+        last_name: lastName,
+      });
     }
     const usernames = async (body: object) => answerOf(endpoints.listManagedUsers, await admin.list(body)).Users.map((u) => u.Username);
     expect(await usernames({ search: 'ZEPHYRIN' })).toEqual(['zeph.1', 'zeph.0']);
@@ -123,7 +134,11 @@ describe('POST /api/usermanagement/users', () => {
     expect(await usernames({ sortBy: ['LastName'], sortDesc: [true] })).toEqual(['zeph.0', 'zeph.1', 'zeph.2']);
     expect(await usernames({ sortBy: ['LastName', 'Id'], sortDesc: [false, true] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
     expect(await usernames({ sortBy: ['LastName'], sortDesc: [] })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
-    expect(await usernames({ sortBy: [], sortDesc: [], groupBy: [], mustSort: false, multiSort: false })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
+    expect(await usernames({ sortBy: [], sortDesc: [], groupBy: [], mustSort: false, multiSort: false })).toEqual([
+      'zeph.2',
+      'zeph.1',
+      'zeph.0',
+    ]);
     expect(await usernames({ sortBy: null, sortDesc: null })).toEqual(['zeph.2', 'zeph.1', 'zeph.0']);
     const refused = await admin.list({ options: { sortBy: ['Password'] } });
     expect(refused.statusCode).toBe(400);
@@ -131,20 +146,42 @@ describe('POST /api/usermanagement/users', () => {
   });
 
   it('sorts by every column of the table', async () => {
-    const columns = ['Id', 'Role_Code', 'Role_NameFr', 'Role_NameEn', 'FirstName', 'LastName', 'Username', 'Email', 'Client_Code',
-      'Client_NameFR', 'Client_NameEN', 'Experience_Code', 'Experience_NameFr', 'Experience_NameEn', 'ActiveMFA', 'Language'];
+    const columns = [
+      'Id',
+      'Role_Code',
+      'Role_NameFr',
+      'Role_NameEn',
+      'FirstName',
+      'LastName',
+      'Username',
+      'Email',
+      'Client_Code',
+      'Client_NameFR',
+      'Client_NameEN',
+      'Experience_Code',
+      'Experience_NameFr',
+      'Experience_NameEn',
+      'ActiveMFA',
+      'Language',
+    ];
     for (const sortBy of columns) {
       const body = (await superUser.list({ options: { sortBy, itemsPerPage: 200 } })).json();
       expect(body.Users.length, sortBy).toBe(Math.min(200, body.TotalUsers));
     }
-    const byClient = answerOf(endpoints.listManagedUsers, await superUser.list({ options: { sortBy: 'Client_Code', itemsPerPage: 200 } })).Users;
+    const byClient = answerOf(
+      endpoints.listManagedUsers,
+      await superUser.list({ options: { sortBy: 'Client_Code', itemsPerPage: 200 } }),
+    ).Users;
     const codes = byClient.map((u) => u.Client_Code);
     expect(codes).toEqual([...codes].sort());
     expect((await superUser.list({ options: { sortBy: 'Password' } })).json().issues[0].message).toBe('validation.userSortInvalid');
   });
 
   it('filters by role, and refuses a page size or a search outside the rules', async () => {
-    const staff = answerOf(endpoints.listManagedUsers, await superUser.list({ roleFilters: ['ADMIN', 'SUPER_USER'], options: { itemsPerPage: 100 } }));
+    const staff = answerOf(
+      endpoints.listManagedUsers,
+      await superUser.list({ roleFilters: ['ADMIN', 'SUPER_USER'], options: { itemsPerPage: 100 } }),
+    );
     const live = await t.database.db.selectFrom('users').select(['username', 'role_code']).where('deleted_at', 'is', null).execute();
     const expected = live.filter((u) => u.role_code === 'ADMIN' || u.role_code === 'SUPER_USER').map((u) => u.username);
     expect(new Set(staff.Users.map((u) => u.Username))).toEqual(new Set(expected));
@@ -167,7 +204,14 @@ describe('POST /api/usermanagement/createuser', () => {
     expect(created.json()).toMatchObject({
       success: true,
       msg: 'The user has been created. An e-mail invites them to choose a password.',
-      user: { Username: 'nora.welcome', Email: 'nora.welcome@example.com', Role_Code: 'USER', Experience_Code: 'NBW', ActiveMFA: true, Language: 'en' },
+      user: {
+        Username: 'nora.welcome',
+        Email: 'nora.welcome@example.com',
+        Role_Code: 'USER',
+        Experience_Code: 'NBW',
+        ActiveMFA: true,
+        Language: 'en',
+      },
     });
     const userId = created.json().user.Id;
     const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
@@ -193,7 +237,10 @@ describe('POST /api/usermanagement/createuser', () => {
 
   it('writes the welcome e-mail in the new user’s language', async () => {
     const before = t.smtp.messages.length;
-    expect((await superUser.create(newUserForm('lea.bienvenue', { clientCode: 'LAU', experienceCode: 'LAE', contactLanguage: 'fr' }))).statusCode).toBe(200);
+    expect(
+      (await superUser.create(newUserForm('lea.bienvenue', { clientCode: 'LAU', experienceCode: 'LAE', contactLanguage: 'fr' })))
+        .statusCode,
+    ).toBe(200);
     const mail = await t.smtp.waitFor('lea.bienvenue@example.com', { after: before });
     expect(mail.subject).toBe('Votre compte est prêt');
     expect(mail.text).toContain('Le lien est valide 7 jours');
@@ -267,19 +314,51 @@ describe('POST /api/usermanagement/updateuser', () => {
   it('saves every field of the row and audits before and after', async () => {
     const userId = await insertTestUser(t, { username: 'edit.me', role_code: 'USER', clientCode: 'NBF' });
     const form = { ...newUserForm('edit.me'), contactLanguage: undefined, userId };
-    const changed = { ...form, username: 'edited.me', firstName: 'Éloïse', lastName: "O'Neil-Côté", email: 'EDITED@example.com', roleCode: 'CUSTOMER_SERVICE', experienceCode: 'NBI', activeMFA: false };
+    const changed = {
+      ...form,
+      username: 'edited.me',
+      firstName: 'Éloïse',
+      lastName: "O'Neil-Côté",
+      email: 'EDITED@example.com',
+      roleCode: 'CUSTOMER_SERVICE',
+      experienceCode: 'NBI',
+      activeMFA: false,
+    };
     const response = await admin.update(changed);
     expect(response.json()).toMatchObject({
       success: true,
       msg: 'The user has been saved.',
-      user: { Id: userId, Username: 'edited.me', FirstName: 'Éloïse', LastName: "O'Neil-Côté", Email: 'edited@example.com', Role_Code: 'CUSTOMER_SERVICE', Experience_Code: 'NBI', ActiveMFA: false },
+      user: {
+        Id: userId,
+        Username: 'edited.me',
+        FirstName: 'Éloïse',
+        LastName: "O'Neil-Côté",
+        Email: 'edited@example.com',
+        Role_Code: 'CUSTOMER_SERVICE',
+        Experience_Code: 'NBI',
+        ActiveMFA: false,
+      },
     });
     expect((await admin.get(userId)).json().Users[0]).toMatchObject({ Username: 'edited.me', Experience_Code: 'NBI' });
     const [entry] = await auditOf(t, userId);
     expect(entry).toMatchObject({
       action: 'updateUser',
-      before: { username: 'edit.me', firstName: 'Test', email: 'edit.me@example.com', roleCode: 'USER', experienceCode: 'NBF', activeMFA: true },
-      after: { username: 'edited.me', firstName: 'Éloïse', email: 'edited@example.com', roleCode: 'CUSTOMER_SERVICE', experienceCode: 'NBI', activeMFA: false },
+      before: {
+        username: 'edit.me',
+        firstName: 'Test',
+        email: 'edit.me@example.com',
+        roleCode: 'USER',
+        experienceCode: 'NBF',
+        activeMFA: true,
+      },
+      after: {
+        username: 'edited.me',
+        firstName: 'Éloïse',
+        email: 'edited@example.com',
+        roleCode: 'CUSTOMER_SERVICE',
+        experienceCode: 'NBI',
+        activeMFA: false,
+      },
     });
     // Keeping its own username and e-mail is not a conflict; taking another's is.
     expect((await admin.update(changed)).statusCode).toBe(200);
@@ -291,7 +370,10 @@ describe('POST /api/usermanagement/updateuser', () => {
   it('lets a person edit its own names but not its own role or client', async () => {
     const internal = managementApi(t, await signIn(t, 'demo.internal'));
     const selfId = await userIdOf(t, 'demo.internal');
-    const self = { userId: selfId, ...newUserForm('demo.internal', { firstName: 'Morgane', lastName: 'Côté', roleCode: 'INTERNAL', experienceCode: 'NBF' }) };
+    const self = {
+      userId: selfId,
+      ...newUserForm('demo.internal', { firstName: 'Morgane', lastName: 'Côté', roleCode: 'INTERNAL', experienceCode: 'NBF' }),
+    };
     expect((await internal.update(self)).statusCode).toBe(200);
     const demoted = await internal.update({ ...self, roleCode: 'ADMIN' });
     expect(demoted.statusCode).toBe(403);
@@ -313,10 +395,17 @@ describe('POST /api/usermanagement/resetpassword', () => {
     const mail = await t.smtp.waitFor('reset.me@example.com', { after: before });
     expect(mail.subject).toBe('Reset your password');
     const token = tokenOf(linkOf(mail));
-    expect((await post('/api/resetpassword', { username: 'reset.me', token, password: 'Fresh#Start42', confirmPassword: 'Fresh#Start42' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/resetpassword', { username: 'reset.me', token, password: 'Fresh#Start42', confirmPassword: 'Fresh#Start42' }))
+        .statusCode,
+    ).toBe(200);
     await signIn(t, 'reset.me', 'Fresh#Start42');
     const [entry] = await auditOf(t, userId);
-    expect(entry).toMatchObject({ action: 'resetPassword', before: null, after: { resetLinkSentTo: 'reset.me@example.com', sessionsEnded: true } });
+    expect(entry).toMatchObject({
+      action: 'resetPassword',
+      before: null,
+      after: { resetLinkSentTo: 'reset.me@example.com', sessionsEnded: true },
+    });
     expect(JSON.stringify(entry)).not.toContain(token);
   });
 });
@@ -339,7 +428,11 @@ describe('POST /api/usermanagement/softdelete', () => {
     expect((await admin.get(userId)).statusCode).toBe(404);
     expect((await admin.softDelete(userId)).statusCode).toBe(404);
     const [entry] = await auditOf(t, userId);
-    expect(entry).toMatchObject({ action: 'softDeleteUser', before: { username: 'leaving.soon', deletedAt: null }, after: { username: 'leaving.soon' } });
+    expect(entry).toMatchObject({
+      action: 'softDeleteUser',
+      before: { username: 'leaving.soon', deletedAt: null },
+      after: { username: 'leaving.soon' },
+    });
     expect(typeof (entry!.after as { deletedAt: unknown }).deletedAt).toBe('string');
 
     // The username stays taken for good; the e-mail address is free for someone new.

@@ -3,7 +3,8 @@ import { openLogin } from '../../fixtures/portal';
 
 const primaryColour = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-primary').trim());
-const logoSources = (page: Page) => page.locator('img[src*="/branding/"]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+const logoSources = (page: Page) =>
+  page.locator('img[src*="/branding/"]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
 
 test('?exp= brands the portal: logo, colours, favicon and title change without a rebuild', async ({ page, request }) => {
   await openLogin(page, '?exp=LAU');

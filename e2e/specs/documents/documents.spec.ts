@@ -124,7 +124,11 @@ test('A preview that does not answer a PDF offers to retry or return home', asyn
   await page.route('**/dashboard/preview?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Not a PDF</p>' }));
   await page.getByRole('button', { name: /Notices/ }).click();
   const panel = panelOf(page, 'Notices');
-  await panel.getByTestId('document-row').first().getByRole('button', { name: /^Preview / }).click();
+  await panel
+    .getByTestId('document-row')
+    .first()
+    .getByRole('button', { name: /^Preview / })
+    .click();
   const failure = page.getByRole('dialog').filter({ hasText: 'An error occurred while loading the document' });
   await expect(failure).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -141,7 +145,12 @@ test('FAQ search filters questions', async ({ page }) => {
   await expect(questions.first()).toBeVisible();
   const total = await questions.count();
   expect(total).toBeGreaterThan(1);
-  await expect(page.getByTestId('repository-list').getByRole('button', { name: /^Preview / }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('repository-list')
+      .getByRole('button', { name: /^Preview / })
+      .first(),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByLabel('Search the questions').fill('password');

@@ -39,7 +39,9 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/#\/login/);
 }
 
-test('The fields and operation of a quick search are offered again when the type is reopened, and after signing in again', async ({ page }) => {
+test('The fields and operation of a quick search are offered again when the type is reopened, and after signing in again', async ({
+  page,
+}) => {
   // Two sign-ins with an e-mailed code and an accessibility scan of a full list.
   test.setTimeout(90_000);
   await signIn(page, USERNAME, FIRST_NAME);

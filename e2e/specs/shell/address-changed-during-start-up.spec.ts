@@ -87,9 +87,7 @@ async function visitAll(page: Page, visits: Visit[]): Promise<void> {
 
 const HOME = /#\/$/;
 
-test('A signed-in user who types an address during start-up sees it, or the dashboard where it is not theirs', async ({
-  page,
-}) => {
+test('A signed-in user who types an address during start-up sees it, or the dashboard where it is not theirs', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'demo.user', 'Camille');
   const welcome = 'Welcome, Camille';

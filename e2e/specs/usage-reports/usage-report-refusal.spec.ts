@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkOf, waitForMail } from '../../fixtures/mailbox';
 import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
-import { clientSelector, generateAndDownload, generateButton, openReports, readSpreadsheet, waitingDialog } from '../../fixtures/usage-reports';
+import {
+  clientSelector,
+  generateAndDownload,
+  generateButton,
+  openReports,
+  readSpreadsheet,
+  waitingDialog,
+} from '../../fixtures/usage-reports';
 
 /** A new internal staff member of Northbridge Financial, unique to this run. */
 function newReporter() {

@@ -1,7 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { linkOf, waitForMail } from '../../fixtures/mailbox';
 import { signIn, signInWithForm } from '../../fixtures/portal';
-import { addUser, chooseFirstPassword, findUserRow, mailCount, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
+import {
+  addUser,
+  chooseFirstPassword,
+  findUserRow,
+  mailCount,
+  newPerson,
+  openUserManagement,
+  userRows,
+} from '../../fixtures/user-management';
 
 test('An administrator sends a password reset, then deletes a user who can no longer sign in', async ({ page, browser, baseURL }) => {
   const person = newPerson('Jamie');

@@ -39,7 +39,9 @@ test('An administrator gives a user one document type for one account, and the u
   // Opened again, the dialog shows what the server kept: one group with the account number.
   await row.getByRole('button', { name: `Report access of ${person.firstName} ${person.lastName}` }).click();
   await expect(statements.getByRole('group')).toHaveCount(1);
-  await expect(statements.getByRole('group', { name: 'Group 1' }).getByRole('textbox', { name: 'Account number' })).toHaveValue('NB-100201');
+  await expect(statements.getByRole('group', { name: 'Group 1' }).getByRole('textbox', { name: 'Account number' })).toHaveValue(
+    'NB-100201',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await logOut(page);
 

@@ -17,8 +17,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);

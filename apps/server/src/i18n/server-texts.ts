@@ -27,7 +27,10 @@ function flatten(tree: TextTree, prefix = '', into = new Map<string, string>()):
 // also proves that no text is empty and that both languages use the same {{placeholders}}.
 const TREES: Record<Locale, typeof en> = { en, fr };
 /** Flattened once: some texts are read for every row of a spreadsheet. */
-const TEXTS = Object.fromEntries(Object.entries(TREES).map(([language, tree]) => [language, flatten(tree)])) as Record<Locale, Map<string, string>>;
+const TEXTS = Object.fromEntries(Object.entries(TREES).map(([language, tree]) => [language, flatten(tree)])) as Record<
+  Locale,
+  Map<string, string>
+>;
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 

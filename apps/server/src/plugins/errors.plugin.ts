@@ -36,7 +36,9 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ success: false, error: ERROR_KEYS.tooManyRequests, msg: 'Too many requests. Please try again later.' });
+      return reply
+        .status(429)
+        .send({ success: false, error: ERROR_KEYS.tooManyRequests, msg: 'Too many requests. Please try again later.' });
     }
     if (status >= 400 && status < 500) {
       // Malformed JSON, a body too large, a wrong content type: the client's mistake, said plainly.

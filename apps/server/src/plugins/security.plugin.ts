@@ -45,12 +45,9 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const sameHost = origin !== undefined && originMatchesHost(origin, request.headers.host);
-    const foreign =
-      (origin !== undefined && !sameHost && !allowedOrigins.has(origin)) || fetchSite === 'cross-site';
+    const foreign = (origin !== undefined && !sameHost && !allowedOrigins.has(origin)) || fetchSite === 'cross-site';
     if (foreign) {
-      return reply
-        .status(403)
-        .send({ success: false, error: ERROR_KEYS.foreignOrigin, msg: 'Requests from other sites are refused.' });
+      return reply.status(403).send({ success: false, error: ERROR_KEYS.foreignOrigin, msg: 'Requests from other sites are refused.' });
     }
   });
 

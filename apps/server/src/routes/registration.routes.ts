@@ -12,14 +12,21 @@ function visitorOf(request: FastifyRequest): VisitorContext {
   return { experienceCode: resolveExperienceCode(request, undefined), language: resolveLanguage(request), ip: clientIp(request) };
 }
 
-export function registerRegistrationRoutes(app: FastifyInstance, deps: { registration: RegistrationService; onboarding: OnboardingService }) {
+export function registerRegistrationRoutes(
+  app: FastifyInstance,
+  deps: { registration: RegistrationService; onboarding: OnboardingService },
+) {
   bindEndpoint(app, endpoints.validateRegistrationStep1, async (request) => {
     const { offered, nextResendSeconds } = await deps.registration.validateStep1(request.body, visitorOf(request));
     return { success: true as const, reportsLst: offered.map(presentRegistrationReport), nextResendSeconds };
   });
 
   bindEndpoint(app, endpoints.validateRegistrationStep2, async (request, reply) => {
-    const { offered, proof } = await deps.registration.validateStep2(request.body.data, request.body.contactValidationCode, visitorOf(request));
+    const { offered, proof } = await deps.registration.validateStep2(
+      request.body.data,
+      request.body.contactValidationCode,
+      visitorOf(request),
+    );
     app.setRegistrationProofCookie(reply, proof.secret, proof.expiresAt);
     return { success: true as const, reportsLst: offered.map(presentRegistrationReport) };
   });

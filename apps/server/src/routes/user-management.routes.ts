@@ -58,6 +58,9 @@ export function registerUserManagementRoutes(
 
   bindEndpoint(app, endpoints.saveReportAccess, async (request) => ({
     success: true as const,
-    ...presentReportAccessSaved(await deps.reportAccess.saveReportAccess(requireAuth(request).user, request.body), resolveLanguage(request)),
+    ...presentReportAccessSaved(
+      await deps.reportAccess.saveReportAccess(requireAuth(request).user, request.body),
+      resolveLanguage(request),
+    ),
   }));
 }

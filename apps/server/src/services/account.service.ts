@@ -14,8 +14,7 @@ export function createAccountService(deps: { passwordMaxAgeDays: number; now?: (
     getAccountStatus(user: UserWithOrganisation): AccountStatus {
       const changedAt = user.password_changed_at;
       const expired =
-        deps.passwordMaxAgeDays > 0 &&
-        (changedAt === null || now().getTime() - changedAt.getTime() > deps.passwordMaxAgeDays * DAY_MS);
+        deps.passwordMaxAgeDays > 0 && (changedAt === null || now().getTime() - changedAt.getTime() > deps.passwordMaxAgeDays * DAY_MS);
       return { mustSetPassword: user.must_set_password || user.password_hash === null, passwordExpired: expired };
     },
   };

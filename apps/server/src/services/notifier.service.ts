@@ -42,10 +42,17 @@ export function createNotifier(deps: {
   }
 
   /** Queues a mail to the recipient, greeted by name, in its language and under the brand of its division. */
-  async function queueBrandedMail(recipient: Recipient, message: Omit<MailContent, 'to' | 'language' | 'brand' | 'recipientName'>, trx?: Tx) {
+  async function queueBrandedMail(
+    recipient: Recipient,
+    message: Omit<MailContent, 'to' | 'language' | 'brand' | 'recipientName'>,
+    trx?: Tx,
+  ) {
     const { language } = recipient;
     const brand = await brandOf(recipient.experienceId, language, trx);
-    await deps.outbox.queueMail(composeBrandedMail({ to: recipient.email, language, brand, recipientName: recipient.name, ...message }), trx);
+    await deps.outbox.queueMail(
+      composeBrandedMail({ to: recipient.email, language, brand, recipientName: recipient.name, ...message }),
+      trx,
+    );
   }
 
   return {
@@ -69,12 +76,7 @@ export function createNotifier(deps: {
       if (deps.logCodes) deps.logger.info({ to, code }, 'one-time code (SMS)');
     },
 
-    async sendPasswordLink(
-      recipient: Recipient & { username: string },
-      kind: 'reset' | 'welcome',
-      token: string,
-      trx?: Tx,
-    ): Promise<void> {
+    async sendPasswordLink(recipient: Recipient & { username: string }, kind: 'reset' | 'welcome', token: string, trx?: Tx): Promise<void> {
       const { language } = recipient;
       const url = `${deps.publicUrl}/#/resetPassword?token=${encodeURIComponent(token)}`;
       await queueBrandedMail(

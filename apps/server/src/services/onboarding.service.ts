@@ -10,7 +10,11 @@ import type { SubscriptionService } from './subscriptions.service.js';
  * Subscriptions added by a signed-in USER of a client with onboarding: the same proof as at
  * registration, added as another criteria group, so one person may hold several owners' data.
  */
-export function createOnboardingService(deps: { subscriptions: SubscriptionService; reportAccess: ReportAccessRepository; transact: Transact }) {
+export function createOnboardingService(deps: {
+  subscriptions: SubscriptionService;
+  reportAccess: ReportAccessRepository;
+  transact: Transact;
+}) {
   function assertAvailable(user: UserWithOrganisation) {
     if (user.role_code !== 'USER' || !user.onboarding_enabled) {
       throw new AppError(403, ERROR_KEYS.onboardingUnavailable, 'Subscriptions are not available for this account.');

@@ -36,7 +36,9 @@ export function createOneTimeCodeService(deps: {
   }
 
   const secondsToWait = (previous: Awaited<ReturnType<typeof previousOf>>, current: Date) =>
-    previous ? Math.max(0, Math.ceil((previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000 - current.getTime()) / 1000)) : 0;
+    previous
+      ? Math.max(0, Math.ceil((previous.created_at.getTime() + resendDelayAfter(previous.send_number) * 1000 - current.getTime()) / 1000))
+      : 0;
 
   /** Seconds before another code of the chain may be sent; 0 when one may be sent now. */
   async function secondsBeforeNext(owner: CodeOwner): Promise<number> {

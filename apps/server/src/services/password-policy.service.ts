@@ -7,19 +7,13 @@ import { verifyPassword } from './passwords.js';
 /** About 49,000 of the most used passwords, compared without regard to case. */
 const COMMON_PASSWORDS = new Set((dictionary.passwords as string[]).map((p) => p.toLowerCase()));
 
-export const passwordWeak = () =>
-  new AppError(400, ERROR_KEYS.passwordWeak, 'The new password provided does not meet the security rules.');
+export const passwordWeak = () => new AppError(400, ERROR_KEYS.passwordWeak, 'The new password provided does not meet the security rules.');
 
 /**
  * The password rules of the specification, with configurable limits: length, one of each kind of
  * character, not a common password, not the current one, not one of the last few. Never truncated.
  */
-export function createPasswordPolicy(deps: {
-  users: UsersRepository;
-  minLength: number;
-  maxLength: number;
-  history: number;
-}) {
+export function createPasswordPolicy(deps: { users: UsersRepository; minLength: number; maxLength: number; history: number }) {
   function assertStrong(password: string): void {
     if (password.length < deps.minLength || password.length > deps.maxLength || !isStrongPassword(password)) {
       throw passwordWeak();

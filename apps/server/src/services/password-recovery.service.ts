@@ -20,8 +20,7 @@ export interface LinkRecipient {
   experience_id: number;
 }
 
-const requestInvalid = () =>
-  new AppError(400, ERROR_KEYS.resetRequestInvalid, 'Password reset request is invalid or expired');
+const requestInvalid = () => new AppError(400, ERROR_KEYS.resetRequestInvalid, 'Password reset request is invalid or expired');
 
 /**
  * Reset links: a random single-use token, stored hashed, valid for a limited time. Asking

@@ -113,7 +113,11 @@ export function createProfileService(deps: {
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        throw new AppError(503, ERROR_KEYS.unableToValidateCode, 'We are unable to validate the code for the moment. Please try again later.');
+        throw new AppError(
+          503,
+          ERROR_KEYS.unableToValidateCode,
+          'We are unable to validate the code for the moment. Please try again later.',
+        );
       }
       const updated = await deps.users.findActiveById(user.id);
       if (!updated) throw codeInvalid();

@@ -32,7 +32,11 @@ const usernameTaken = () =>
   });
 const codeNotValid = () => new AppError(400, ERROR_KEYS.registrationCodeInvalid, 'The validation code is not valid.');
 const addressNotVerified = () =>
-  new AppError(400, ERROR_KEYS.registrationNotVerified, 'The e-mail address has not been verified. Please enter the validation code again.');
+  new AppError(
+    400,
+    ERROR_KEYS.registrationNotVerified,
+    'The e-mail address has not been verified. Please enter the validation code again.',
+  );
 
 /** What step 2 gives the visitor's browser: a secret standing for the accepted code, living as long as it. */
 export interface RegistrationProof {
@@ -86,7 +90,9 @@ export function createRegistrationService(deps: {
   async function sendCode(person: Registrant, experienceId: number, visitor: VisitorContext) {
     const wait = await deps.codes.secondsBeforeNext(codeOwner(person));
     if (wait > 0) {
-      throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${wait} seconds before asking for another code.`, { retryAfterSeconds: wait });
+      throw new AppError(429, ERROR_KEYS.resendTooSoon, `Please wait ${wait} seconds before asking for another code.`, {
+        retryAfterSeconds: wait,
+      });
     }
     await deps.rateLimiter.consume(
       { bucket: `register-code-ip:${visitor.ip}`, max: deps.limits.codesPerIp, windowSeconds: HOUR_SECONDS },
@@ -146,7 +152,11 @@ export function createRegistrationService(deps: {
       return sendCode(await checkPerson(model), experience.id, visitor);
     },
 
-    async validateStep2(model: Model, code: string, visitor: VisitorContext): Promise<{ offered: OfferedReport[]; proof: RegistrationProof }> {
+    async validateStep2(
+      model: Model,
+      code: string,
+      visitor: VisitorContext,
+    ): Promise<{ offered: OfferedReport[]; proof: RegistrationProof }> {
       const experience = await clientOf(visitor);
       const person = await checkPerson(model);
       const proof = await withRegistrationCode(code, (typed) => deps.codes.prove(codeOwner(person), typed));

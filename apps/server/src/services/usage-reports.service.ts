@@ -8,12 +8,7 @@ import {
   type Locale,
   type UsageReportType,
 } from '@portal/contract';
-import type {
-  ConnectionUsageRow,
-  UsageFilter,
-  UsageReportsRepository,
-  UserUsageRow,
-} from '../db/repositories/usage-reports.repository.js';
+import type { ConnectionUsageRow, UsageFilter, UsageReportsRepository, UserUsageRow } from '../db/repositories/usage-reports.repository.js';
 import { AppError, forbidden } from '../errors.js';
 import type { ClientScope } from '../domain/client-scope.js';
 import { getUsageReportClientScope, type Actor } from './permissions.js';
@@ -101,7 +96,15 @@ export function createUsageReportsService(deps: { usageReports: UsageReportsRepo
       width: 24,
       numFmt: DATE_TIME_FORMAT,
     });
-    const person = [text('username', 24), text('firstName', 18), text('lastName', 18), text('email', 32), text('role', 20), text('client', 24), text('division', 24)];
+    const person = [
+      text('username', 24),
+      text('firstName', 18),
+      text('lastName', 18),
+      text('email', 32),
+      text('role', 20),
+      text('client', 24),
+      text('division', 24),
+    ];
     const personCells = (row: ConnectionUsageRow | UserUsageRow): SpreadsheetCell[] => [
       row.username,
       row.first_name,
@@ -125,7 +128,15 @@ export function createUsageReportsService(deps: { usageReports: UsageReportsRepo
       };
     }
     return {
-      columns: [text('id', 8), ...person, text('language', 12), time('createdAt'), time('lastSignIn'), text('status', 12), time('deletedAt')],
+      columns: [
+        text('id', 8),
+        ...person,
+        text('language', 12),
+        time('createdAt'),
+        time('lastSignIn'),
+        text('status', 12),
+        time('deletedAt'),
+      ],
       batches: mapBatches(deps.usageReports.userBatches(filter, type === 'newUsers' ? 'created' : 'existing'), (row: UserUsageRow) => [
         row.user_id,
         ...personCells(row),

@@ -44,7 +44,12 @@ function rethrowAsUsernameTaken(error: unknown): never {
  * The live user with this id, when the caller may see it. Another client's user, a higher
  * rank's, a deleted one and a nonexistent id all answer alike, so nothing tells them apart.
  */
-export async function requireManageableUser(managedUsers: ManagedUsersRepository, actor: Actor, userId: number, trx?: Tx): Promise<ManagedUserRow> {
+export async function requireManageableUser(
+  managedUsers: ManagedUsersRepository,
+  actor: Actor,
+  userId: number,
+  trx?: Tx,
+): Promise<ManagedUserRow> {
   const row = await managedUsers.findLive(userId, trx);
   if (!row || !canManageUser(actor, row)) throw new AppError(404, ERROR_KEYS.userNotFound, 'This user does not exist.');
   return row;
@@ -165,7 +170,10 @@ export function createUserManagementService(deps: {
           .catch(rethrowAsUsernameTaken);
         const row = (await deps.managedUsers.findLive(userId, trx))!;
         await deps.recovery.sendPasswordLink(row, 'welcome', trx);
-        await deps.audit.record({ actorUserId: actor.id, action: 'createUser', targetUserId: userId, before: null, after: snapshotOf(row) }, trx);
+        await deps.audit.record(
+          { actorUserId: actor.id, action: 'createUser', targetUserId: userId, before: null, after: snapshotOf(row) },
+          trx,
+        );
         return row;
       });
     },
@@ -198,7 +206,13 @@ export function createUserManagementService(deps: {
         await deps.recovery.sendPasswordLink(target, 'reset', trx);
         await deps.sessions.deleteAllForUser(target.id, undefined, trx);
         await deps.audit.record(
-          { actorUserId: actor.id, action: 'resetPassword', targetUserId: target.id, before: null, after: { resetLinkSentTo: target.email, sessionsEnded: true } },
+          {
+            actorUserId: actor.id,
+            action: 'resetPassword',
+            targetUserId: target.id,
+            before: null,
+            after: { resetLinkSentTo: target.email, sessionsEnded: true },
+          },
           trx,
         );
       });

@@ -44,8 +44,7 @@ export const sessionEndpoints = {
   experienceBranding: defineEndpoint({
     method: 'GET',
     path: '/branding/experience',
-    summary:
-      'Branding of an experience (from ?exp, else the exp cookie; unknown or missing falls back to the default experience).',
+    summary: 'Branding of an experience (from ?exp, else the exp cookie; unknown or missing falls back to the default experience).',
     access: 'public',
     query: BrandingQuerySchema,
     response: ExperienceBrandingSchema,

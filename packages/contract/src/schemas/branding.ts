@@ -22,10 +22,7 @@ export type BrandColorName = (typeof BRAND_COLOR_NAMES)[number];
 
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 export const BrandColorsSchema = z.object(
-  Object.fromEntries(BRAND_COLOR_NAMES.map((name) => [name, HexColorSchema])) as Record<
-    BrandColorName,
-    typeof HexColorSchema
-  >,
+  Object.fromEntries(BRAND_COLOR_NAMES.map((name) => [name, HexColorSchema])) as Record<BrandColorName, typeof HexColorSchema>,
 );
 export type BrandColors = z.infer<typeof BrandColorsSchema>;
 

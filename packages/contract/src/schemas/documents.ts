@@ -30,7 +30,10 @@ const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateIn
 
 export const QuickSearchSchema = z.object({
   text: SearchTextSchema,
-  fields: z.array(AttributeNameSchema).min(1, 'validation.searchFieldRequired').max(QUICK_SEARCH_MAX_FIELDS, 'validation.searchTooManyFields'),
+  fields: z
+    .array(AttributeNameSchema)
+    .min(1, 'validation.searchFieldRequired')
+    .max(QUICK_SEARCH_MAX_FIELDS, 'validation.searchTooManyFields'),
   operation: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
 });
 export type QuickSearch = z.infer<typeof QuickSearchSchema>;
@@ -94,7 +97,13 @@ export const DocumentKeyListSchema = z.object({
     .max(DOCUMENT_SELECTION_MAX, 'validation.selectionSize'),
 });
 
-export const FaqSchema = z.object({ Id: z.number().int(), QuestionFR: z.string(), QuestionEN: z.string(), AnswerFR: z.string(), AnswerEN: z.string() });
+export const FaqSchema = z.object({
+  Id: z.number().int(),
+  QuestionFR: z.string(),
+  QuestionEN: z.string(),
+  AnswerFR: z.string(),
+  AnswerEN: z.string(),
+});
 export const FaqListResponseSchema = z.object({ success: z.literal(true), faqs: z.array(FaqSchema) });
 export const RepositoryDocumentSchema = z.object({ Id: z.number().int(), DocumentNameFR: z.string(), DocumentNameEN: z.string() });
 export const RepositoryListResponseSchema = z.object({ success: z.literal(true), documents: z.array(RepositoryDocumentSchema) });

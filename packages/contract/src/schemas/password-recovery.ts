@@ -8,7 +8,10 @@ export const ForgotPasswordRequestSchema = z.object({
 });
 export const NeutralAnswerSchema = z.object({ success: z.literal(true), msg: z.string() });
 
-export const TokenSchema = z.string({ error: 'validation.tokenInvalid' }).min(20, 'validation.tokenInvalid').max(200, 'validation.tokenInvalid');
+export const TokenSchema = z
+  .string({ error: 'validation.tokenInvalid' })
+  .min(20, 'validation.tokenInvalid')
+  .max(200, 'validation.tokenInvalid');
 
 export const ValidateTokenRequestSchema = z.object({ token: TokenSchema });
 export const ValidateTokenResponseSchema = z.object({ success: z.literal(true) });

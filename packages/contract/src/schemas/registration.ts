@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ATTRIBUTE_VALUE_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_RULE_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../constants.js';
+import {
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  NAME_RULE_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../constants.js';
 import { OneTimeCodeSchema } from './fields.js';
 
 /**
@@ -69,7 +75,10 @@ export const RegistrationModelSchema = z.object({
   userName: bounded(USERNAME_MAX_LENGTH),
   password: bounded(PASSWORD_MAX_LENGTH),
   confirmPassword: bounded(PASSWORD_MAX_LENGTH),
-  reportsLst: z.array(RegistrationReportSchema.partial({ TitleFr: true, TitleEn: true })).max(200).default([]),
+  reportsLst: z
+    .array(RegistrationReportSchema.partial({ TitleFr: true, TitleEn: true }))
+    .max(200)
+    .default([]),
   choosenReports: z.array(ChosenReportInputSchema).max(200).default([]),
   /**
    * Not in the specification's model, and not needed: step 2 leaves the browser a proof of the code,

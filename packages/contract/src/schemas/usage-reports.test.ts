@@ -37,6 +37,9 @@ describe('usage spreadsheet rules', () => {
       emailContains: '',
       timeZoneOffset: 0,
     });
-    expect(GenerateUsageReportRequestSchema.parse({ clientIds: [3, 3, 1], emailContains: '  a@b ' })).toMatchObject({ clientIds: [3, 1], emailContains: 'a@b' });
+    expect(GenerateUsageReportRequestSchema.parse({ clientIds: [3, 3, 1], emailContains: '  a@b ' })).toMatchObject({
+      clientIds: [3, 1],
+      emailContains: 'a@b',
+    });
   });
 });

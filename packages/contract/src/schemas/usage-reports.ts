@@ -74,9 +74,7 @@ export function isCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
-const CalendarDateSchema = z
-  .string({ error: 'validation.dateInvalid' })
-  .refine(isCalendarDate, 'validation.dateInvalid');
+const CalendarDateSchema = z.string({ error: 'validation.dateInvalid' }).refine(isCalendarDate, 'validation.dateInvalid');
 
 const filterText = (max: number, key: string) =>
   z

@@ -4,6 +4,4 @@
  * lets any such search first narrow to the rows whose text contains the searched text;
  * the exact per-attribute condition then runs on those few rows only.
  */
-export const statements = [
-  `CREATE INDEX documents_attributes_trgm_idx ON documents USING gin ((attributes::text) gin_trgm_ops)`,
-];
+export const statements = [`CREATE INDEX documents_attributes_trgm_idx ON documents USING gin ((attributes::text) gin_trgm_ops)`];

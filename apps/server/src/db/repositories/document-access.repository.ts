@@ -31,7 +31,9 @@ export function createDocumentAccessRepository(db: Kysely<Database>) {
         group[row.name] = row.value;
         groups.set(row.group_number, group);
       }
-      return new Map([...byReport].map(([reportId, groups]): [number, AccessScope] => [reportId, { kind: 'groups', groups: [...groups.values()] }]));
+      return new Map(
+        [...byReport].map(([reportId, groups]): [number, AccessScope] => [reportId, { kind: 'groups', groups: [...groups.values()] }]),
+      );
     },
   };
 }

@@ -105,7 +105,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     conditions: RawBuilder<boolean>[],
   ): Promise<{ total: number; isLowerBound: boolean }> => {
     if (scope.kind === 'all' && conditions.length === 0) return { total: await typeCount(reportId), isLowerBound: false };
-    const bounded = visible(reportId, scope, conditions).select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1);
+    const bounded = visible(reportId, scope, conditions)
+      .select(sql`1`.as('one'))
+      .limit(EXACT_COUNT_LIMIT + 1);
     const row = await db
       .selectFrom(bounded.as('matching'))
       .select(sql<number>`count(*)::int`.as('n'))
@@ -118,13 +120,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     countMatching: (selection: DocumentSelection) => countVisible(selection.reportId, selection.scope, searchConditions(selection)),
 
     reportsOfClient(clientId: number): Promise<Report[]> {
-      return db
-        .selectFrom('report_definitions')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('id').execute();
     },
 
     findReportByCode(clientId: number, code: string): Promise<Report | undefined> {
@@ -152,7 +148,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const [total, viewed] = await Promise.all([
         scope.kind === 'all'
           ? typeCount(reportId).then((n) => ({ n }))
-          : visible(reportId, scope).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+          : visible(reportId, scope)
+              .select(sql<number>`count(*)::int`.as('n'))
+              .executeTakeFirstOrThrow(),
         db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -188,11 +186,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
 
     /** The oldest date among the documents the person may see. */
     async oldestDate(reportId: number, scope: AccessScope): Promise<string | null> {
-      const row = await visible(reportId, scope)
-        .select('d.document_date')
-        .orderBy('d.document_date', 'asc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await visible(reportId, scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1).executeTakeFirst();
       return row?.document_date ?? null;
     },
 
@@ -225,8 +219,12 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     async ensureSearchIndexes(attribute: string): Promise<void> {
       const value = searchedValue(sql.ref('attributes'), attribute);
       const name = attribute.toLowerCase();
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)} ON documents (report_id, ${value} text_pattern_ops)`.execute(db);
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)} ON documents USING gin (${value} gin_trgm_ops)`.execute(db);
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)} ON documents (report_id, ${value} text_pattern_ops)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)} ON documents USING gin (${value} gin_trgm_ops)`.execute(
+        db,
+      );
     },
 
     /**
@@ -243,7 +241,11 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         ...others,
         { IndexDefinitionCode: reportCode, SearchMethod: SEARCH_OPERATIONS[search.operation], SearchColumns: search.fields },
       ];
-      await db.updateTable('users').set({ search_preference: JSON.stringify(preference) }).where('id', '=', user.id).execute();
+      await db
+        .updateTable('users')
+        .set({ search_preference: JSON.stringify(preference) })
+        .where('id', '=', user.id)
+        .execute();
     },
   };
 }

@@ -39,11 +39,7 @@ export function createExperiencesRepository(db: Kysely<Database>) {
     },
 
     async listAssetKinds(experienceId: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('experience_assets')
-        .select('kind')
-        .where('experience_id', '=', experienceId)
-        .execute();
+      const rows = await db.selectFrom('experience_assets').select('kind').where('experience_id', '=', experienceId).execute();
       return rows.map((row) => row.kind);
     },
 

@@ -90,7 +90,9 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
       .innerJoin('roles as r', 'r.code', 'u.role_code')
       .innerJoin('clients as c', 'c.id', 'u.client_id')
       .innerJoin('experiences as e', 'e.id', 'u.experience_id')
-      .leftJoin('client_role_names as crn', (join) => join.onRef('crn.client_id', '=', 'u.client_id').onRef('crn.role_code', '=', 'u.role_code'));
+      .leftJoin('client_role_names as crn', (join) =>
+        join.onRef('crn.client_id', '=', 'u.client_id').onRef('crn.role_code', '=', 'u.role_code'),
+      );
 
   const columns = (executor: Kysely<Database>) =>
     withNames(executor).select([
@@ -142,7 +144,9 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
           .limit(query.limit)
           .offset(query.offset)
           .execute(),
-        matching(query).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+        matching(query)
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       if (rows.length === 0) return { rows: [], total: count.n };
       // The page's ids first, then their columns: the sort runs on narrow rows only.
@@ -163,7 +167,11 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
       return db
         .selectFrom('roles as r')
         .leftJoin('client_role_names as crn', (join) => join.onRef('crn.role_code', '=', 'r.code').on('crn.client_id', '=', clientId))
-        .select(['r.code', sql<string>`coalesce(crn.name_fr, r.name_fr)`.as('name_fr'), sql<string>`coalesce(crn.name_en, r.name_en)`.as('name_en')])
+        .select([
+          'r.code',
+          sql<string>`coalesce(crn.name_fr, r.name_fr)`.as('name_fr'),
+          sql<string>`coalesce(crn.name_en, r.name_en)`.as('name_en'),
+        ])
         .where('r.code', 'in', roles)
         .orderBy('r.rank')
         .execute();
@@ -185,7 +193,11 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
     },
 
     findClientByCode(code: string, trx: Kysely<Database> = db) {
-      return trx.selectFrom('clients').select(['id', 'code']).where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+      return trx
+        .selectFrom('clients')
+        .select(['id', 'code'])
+        .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+        .executeTakeFirst();
     },
 
     findExperienceByCode(code: string, trx: Kysely<Database> = db) {
@@ -211,7 +223,10 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
      * A user without a password, who must choose one through the welcome link (or, registering alone, is given one next).
      * Throws UsernameTakenError when the username was taken meanwhile.
      */
-    async create(fields: ManagedUserFields & { contactLanguage: string; createdBy: number | null }, trx: Kysely<Database>): Promise<number> {
+    async create(
+      fields: ManagedUserFields & { contactLanguage: string; createdBy: number | null },
+      trx: Kysely<Database>,
+    ): Promise<number> {
       const row = await trx
         .insertInto('users')
         .values({

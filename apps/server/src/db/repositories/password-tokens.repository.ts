@@ -4,7 +4,10 @@ import type { Database, PasswordTokensTable } from '../types.js';
 export function createPasswordTokensRepository(db: Kysely<Database>) {
   return {
     /** Stores a new token and makes the user's earlier unused ones useless. */
-    async replace(row: { tokenHash: string; userId: number; purpose: PasswordTokensTable['purpose']; expiresAt: Date }, trx: Kysely<Database> = db) {
+    async replace(
+      row: { tokenHash: string; userId: number; purpose: PasswordTokensTable['purpose']; expiresAt: Date },
+      trx: Kysely<Database> = db,
+    ) {
       await trx
         .updateTable('password_tokens')
         .set({ used_at: new Date() })

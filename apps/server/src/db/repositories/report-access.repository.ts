@@ -54,7 +54,9 @@ export function createReportAccessRepository(db: Kysely<Database>) {
         group.set(row.attribute_id, row.value);
         access.groups.set(row.group_number, group);
       }
-      return new Map([...byReport].map(([reportId, access]) => [reportId, { hasAccess: access.hasAccess, groups: [...access.groups.values()] }]));
+      return new Map(
+        [...byReport].map(([reportId, access]) => [reportId, { hasAccess: access.hasAccess, groups: [...access.groups.values()] }]),
+      );
     },
 
     /** Replaces the user's access to one type: the flag, and every criterion, groups numbered from 0. */

@@ -5,13 +5,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
   return {
     async create(
       row: {
-      idHash: string;
-      userId: number;
-      mfaPending: boolean;
-      language: string;
-      deviceId: string | null;
-      ip: string | null;
-      expiresAt: Date;
+        idHash: string;
+        userId: number;
+        mfaPending: boolean;
+        language: string;
+        deviceId: string | null;
+        ip: string | null;
+        expiresAt: Date;
       },
       trx: Kysely<Database> = db,
     ): Promise<void> {

@@ -43,7 +43,9 @@ export function createUsageReportsRepository(db: Kysely<Database>) {
       .innerJoin('clients as c', 'c.id', 'u.client_id')
       .innerJoin('experiences as e', 'e.id', 'u.experience_id')
       .innerJoin('roles as r', 'r.code', 'u.role_code')
-      .leftJoin('client_role_names as crn', (join) => join.onRef('crn.client_id', '=', 'u.client_id').onRef('crn.role_code', '=', 'u.role_code'))
+      .leftJoin('client_role_names as crn', (join) =>
+        join.onRef('crn.client_id', '=', 'u.client_id').onRef('crn.role_code', '=', 'u.role_code'),
+      )
       .select([
         'u.id as user_id',
         'u.username',

@@ -23,12 +23,7 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Counts a wrong password; a lock that has run out starts the count again. */
-    async recordFailedLogin(
-      userId: number,
-      lockAfter: number,
-      lockUntil: Date,
-      now: Date,
-    ): Promise<{ locked: boolean; count: number }> {
+    async recordFailedLogin(userId: number, lockAfter: number, lockUntil: Date, now: Date): Promise<{ locked: boolean; count: number }> {
       const count = sql<number>`CASE WHEN locked_until IS NOT NULL AND locked_until <= ${now}::timestamptz THEN 1 ELSE failed_login_count + 1 END`;
       const row = await db
         .updateTable('users')
@@ -47,14 +42,24 @@ export function createUsersRepository(db: Kysely<Database>) {
      * reused, not even a deleted user's: the unique index covers every row.
      */
     async isUsernameTaken(username: string, exceptUserId: number | null, trx: Kysely<Database> = db): Promise<boolean> {
-      let query = trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+      let query = trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase());
       if (exceptUserId !== null) query = query.where('id', '<>', exceptUserId);
       return (await query.executeTakeFirst()) !== undefined;
     },
 
     async updateProfile(
       userId: number,
-      profile: { username: string; firstName: string; lastName: string; contactLanguage: string; mfaType: number; phoneNumber: string | null },
+      profile: {
+        username: string;
+        firstName: string;
+        lastName: string;
+        contactLanguage: string;
+        mfaType: number;
+        phoneNumber: string | null;
+      },
     ): Promise<void> {
       await db
         .updateTable('users')

@@ -51,14 +51,44 @@ interface DemoReportRow {
 
 const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
   NBF: [
-    { code: 'NBF-STMT', titles: ['Account statements', 'Relevés de compte'], detail: ['closingBalance', 'Closing balance', 'Solde de clôture'], valueOf: (_index, random) => money(random) },
-    { code: 'NBF-TAX', titles: ['Tax slips', 'Feuillets fiscaux'], detail: ['slipType', 'Slip type', 'Type de feuillet'], valueOf: cycle(['T5', 'RL-3', 'T4RSP', 'NR4']) },
-    { code: 'NBF-NOTICE', titles: ['Notices', 'Avis'], detail: ['noticeType', 'Notice type', "Type d'avis"], valueOf: cycle(['Rate change', 'Renewal', 'Confirmation', 'Privacy']) },
+    {
+      code: 'NBF-STMT',
+      titles: ['Account statements', 'Relevés de compte'],
+      detail: ['closingBalance', 'Closing balance', 'Solde de clôture'],
+      valueOf: (_index, random) => money(random),
+    },
+    {
+      code: 'NBF-TAX',
+      titles: ['Tax slips', 'Feuillets fiscaux'],
+      detail: ['slipType', 'Slip type', 'Type de feuillet'],
+      valueOf: cycle(['T5', 'RL-3', 'T4RSP', 'NR4']),
+    },
+    {
+      code: 'NBF-NOTICE',
+      titles: ['Notices', 'Avis'],
+      detail: ['noticeType', 'Notice type', "Type d'avis"],
+      valueOf: cycle(['Rate change', 'Renewal', 'Confirmation', 'Privacy']),
+    },
   ],
   LAU: [
-    { code: 'LAU-BILL', titles: ['Bills', 'Factures'], detail: ['amountDue', 'Amount due', 'Montant dû'], valueOf: (_index, random) => money(random) },
-    { code: 'LAU-USAGE', titles: ['Usage summaries', 'Sommaires de consommation'], detail: ['meterNumber', 'Meter number', 'Numéro de compteur'], valueOf: cycle(['M-7000', 'M-7001', 'M-7002']) },
-    { code: 'LAU-CONTRACT', titles: ['Contracts', 'Contrats'], detail: ['contractType', 'Contract type', 'Type de contrat'], valueOf: cycle(['Residential', 'Commercial', 'Seasonal']) },
+    {
+      code: 'LAU-BILL',
+      titles: ['Bills', 'Factures'],
+      detail: ['amountDue', 'Amount due', 'Montant dû'],
+      valueOf: (_index, random) => money(random),
+    },
+    {
+      code: 'LAU-USAGE',
+      titles: ['Usage summaries', 'Sommaires de consommation'],
+      detail: ['meterNumber', 'Meter number', 'Numéro de compteur'],
+      valueOf: cycle(['M-7000', 'M-7001', 'M-7002']),
+    },
+    {
+      code: 'LAU-CONTRACT',
+      titles: ['Contracts', 'Contrats'],
+      detail: ['contractType', 'Contract type', 'Type de contrat'],
+      valueOf: cycle(['Residential', 'Commercial', 'Seasonal']),
+    },
   ],
 };
 
@@ -110,7 +140,7 @@ export const DEMO_FAQS = [
     question_en: 'How long are my documents kept?',
     question_fr: 'Combien de temps mes documents sont-ils conservés?',
     answer_en: 'Statements and notices stay available for seven years; tax slips for ten years.',
-    answer_fr: "Les relevés et les avis restent disponibles sept ans; les feuillets fiscaux, dix ans.",
+    answer_fr: 'Les relevés et les avis restent disponibles sept ans; les feuillets fiscaux, dix ans.',
   },
   {
     question_en: 'How do I change my password?',
@@ -126,7 +156,7 @@ export const DEMO_FAQS = [
   },
   {
     question_en: 'How do I add another type of document to my account?',
-    question_fr: "Comment ajouter un autre type de document à mon compte?",
+    question_fr: 'Comment ajouter un autre type de document à mon compte?',
     answer_en: 'On the home page, choose Add a subscription and enter the information printed on your document.',
     answer_fr: "Sur la page d'accueil, choisissez Ajouter un abonnement et saisissez les renseignements imprimés sur votre document.",
   },

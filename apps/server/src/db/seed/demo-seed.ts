@@ -21,8 +21,22 @@ import {
 } from './factories.js';
 
 const DEMO_CLIENTS = [
-  { code: 'NBF', name_en: 'Northbridge Financial', name_fr: 'Financière Northbridge', sms_mfa_active: true, onboarding_enabled: true, block_duplicates: false },
-  { code: 'LAU', name_en: 'Laurentian Utilities', name_fr: 'Services publics Laurentiens', sms_mfa_active: false, onboarding_enabled: true, block_duplicates: true },
+  {
+    code: 'NBF',
+    name_en: 'Northbridge Financial',
+    name_fr: 'Financière Northbridge',
+    sms_mfa_active: true,
+    onboarding_enabled: true,
+    block_duplicates: false,
+  },
+  {
+    code: 'LAU',
+    name_en: 'Laurentian Utilities',
+    name_fr: 'Services publics Laurentiens',
+    sms_mfa_active: false,
+    onboarding_enabled: true,
+    block_duplicates: true,
+  },
 ];
 /** The share of an owner's documents, oldest first, that the demo user has already opened. */
 const VIEWED_SHARE = 0.55;
@@ -92,7 +106,10 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       await seedReport(trx, storage, report, clientIds[report.clientCode]!, brand, random, userIds);
     }
 
-    await insertFaqs(trx, DEMO_FAQS.map((faq, position) => ({ ...faq, position })));
+    await insertFaqs(
+      trx,
+      DEMO_FAQS.map((faq, position) => ({ ...faq, position })),
+    );
     for (const [position, document] of DEMO_REPOSITORY_DOCUMENTS.entries()) {
       const keys = await seedRepositoryFiles(storage, document);
       await insertRepositoryDocument(trx, { name_en: document.name_en, name_fr: document.name_fr, position, ...keys });
@@ -101,12 +118,7 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
   return { seeded: true };
 }
 
-async function seedExperience(
-  trx: Transaction<Database>,
-  experience: DemoExperience,
-  position: number,
-  clientId: number,
-): Promise<number> {
+async function seedExperience(trx: Transaction<Database>, experience: DemoExperience, position: number, clientId: number): Promise<number> {
   const colors = buildPalette(experience.hue);
   const id = await insertExperience(trx, {
     code: experience.code,
@@ -196,7 +208,10 @@ async function seedRepositoryFiles(
 ): Promise<{ file_key_en: string; file_key_fr: string }> {
   const brand = DEMO_EXPERIENCES[0]!;
   const keys = { file_key_en: `repository/${document.key}-en.pdf`, file_key_fr: `repository/${document.key}-fr.pdf` };
-  for (const [language, key] of [['en', keys.file_key_en], ['fr', keys.file_key_fr]] as const) {
+  for (const [language, key] of [
+    ['en', keys.file_key_en],
+    ['fr', keys.file_key_fr],
+  ] as const) {
     const title = language === 'en' ? document.name_en : document.name_fr;
     await storage.put(
       key,

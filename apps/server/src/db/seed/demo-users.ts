@@ -18,14 +18,81 @@ export interface DemoUser {
 }
 
 export const DEMO_ACCOUNTS: DemoUser[] = [
-  { username: 'demo.user', firstName: 'Camille', lastName: 'Tremblay', role: 'USER', clientCode: 'NBF', experienceCode: 'NBF', language: 'en', ownerIndex: 0 },
-  { username: 'demo.admin', firstName: 'Alex', lastName: 'Martin', role: 'ADMIN', clientCode: 'NBF', experienceCode: 'NBF', language: 'en' },
-  { username: 'demo.super', firstName: 'Sam', lastName: 'Gagnon', role: 'SUPER_USER', clientCode: 'NBF', experienceCode: 'NBF', language: 'en' },
-  { username: 'demo.service', firstName: 'Jordan', lastName: 'Roy', role: 'CUSTOMER_SERVICE', clientCode: 'NBF', experienceCode: 'NBF', language: 'fr' },
-  { username: 'demo.internal', firstName: 'Morgan', lastName: 'Côté', role: 'INTERNAL', clientCode: 'NBF', experienceCode: 'NBF', language: 'en' },
-  { username: 'lau.user', firstName: 'Émilie', lastName: 'Bouchard', role: 'USER', clientCode: 'LAU', experienceCode: 'LAU', language: 'fr', ownerIndex: 0 },
-  { username: 'demo.newpass', firstName: 'Robin', lastName: 'Lefebvre', role: 'USER', clientCode: 'NBF', experienceCode: 'NBF', language: 'en', mustSetPassword: true },
-  { username: 'lau.admin', firstName: 'Nathan', lastName: 'Lévesque', role: 'ADMIN', clientCode: 'LAU', experienceCode: 'LAU', language: 'fr' },
+  {
+    username: 'demo.user',
+    firstName: 'Camille',
+    lastName: 'Tremblay',
+    role: 'USER',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'en',
+    ownerIndex: 0,
+  },
+  {
+    username: 'demo.admin',
+    firstName: 'Alex',
+    lastName: 'Martin',
+    role: 'ADMIN',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'en',
+  },
+  {
+    username: 'demo.super',
+    firstName: 'Sam',
+    lastName: 'Gagnon',
+    role: 'SUPER_USER',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'en',
+  },
+  {
+    username: 'demo.service',
+    firstName: 'Jordan',
+    lastName: 'Roy',
+    role: 'CUSTOMER_SERVICE',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'fr',
+  },
+  {
+    username: 'demo.internal',
+    firstName: 'Morgan',
+    lastName: 'Côté',
+    role: 'INTERNAL',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'en',
+  },
+  {
+    username: 'lau.user',
+    firstName: 'Émilie',
+    lastName: 'Bouchard',
+    role: 'USER',
+    clientCode: 'LAU',
+    experienceCode: 'LAU',
+    language: 'fr',
+    ownerIndex: 0,
+  },
+  {
+    username: 'demo.newpass',
+    firstName: 'Robin',
+    lastName: 'Lefebvre',
+    role: 'USER',
+    clientCode: 'NBF',
+    experienceCode: 'NBF',
+    language: 'en',
+    mustSetPassword: true,
+  },
+  {
+    username: 'lau.admin',
+    firstName: 'Nathan',
+    lastName: 'Lévesque',
+    role: 'ADMIN',
+    clientCode: 'LAU',
+    experienceCode: 'LAU',
+    language: 'fr',
+  },
 ];
 
 const FIRST_NAMES = ['Olivia', 'Liam', 'Chloé', 'William', 'Léa', 'Noah', 'Zoé', 'Thomas', 'Alice', 'Jacob', 'Rosalie', 'Félix'];
@@ -39,10 +106,7 @@ export function buildDemoCustomers(count: number): DemoUser[] {
     const clientCode = index % 3 === 2 ? 'LAU' : 'NBF';
     const experienceCode = clientCode === 'NBF' ? ['NBF', 'NBW', 'NBI'][index % 3]! : ['LAU', 'LAE'][index % 2]!;
     return {
-      username: `${firstName}.${lastName}.${index + 1}`
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/\p{M}/gu, ''),
+      username: `${firstName}.${lastName}.${index + 1}`.toLowerCase().normalize('NFD').replace(/\p{M}/gu, ''),
       firstName,
       lastName,
       role: 'USER',

@@ -26,13 +26,14 @@ export const ROLE_ROWS = [
 ] as const;
 
 export async function insertRoles(db: Kysely<Database>): Promise<void> {
-  await db.insertInto('roles').values([...ROLE_ROWS]).onConflict((oc) => oc.column('code').doNothing()).execute();
+  await db
+    .insertInto('roles')
+    .values([...ROLE_ROWS])
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
 }
 
-export async function insertClient(
-  db: Kysely<Database>,
-  fields: Partial<Insertable<ClientsTable>> & { code: string },
-): Promise<number> {
+export async function insertClient(db: Kysely<Database>, fields: Partial<Insertable<ClientsTable>> & { code: string }): Promise<number> {
   const row = await db
     .insertInto('clients')
     .values({ name_en: fields.code, name_fr: fields.code, ...fields })
