@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 
-interface PasswordFieldProps extends PasswordInputProps {
+export interface PasswordFieldProps extends PasswordInputProps {
   /** The accessible name of the show/hide button (it also reports aria-pressed). */
   toggleLabel: string;
 }

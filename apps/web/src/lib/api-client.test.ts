@@ -1,52 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints, type LoggedInUser } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { buildUrl, callApi } from './api-client';
 import { ApiError } from './api-error';
 import { wasSessionExpired } from './session-expiry-notice';
 import { getStoredUser, setStoredUser } from './stored-user';
+import { buildJsonResponse, buildLoggedInUser, stubBrowserWindow } from './test-helpers';
 
-const USER: LoggedInUser = {
-  userid: 1,
-  firstname: 'Camille',
-  lastname: 'Tremblay',
-  role: 'USER',
-  client: 'NBF',
-  experience: 'NBF',
-  menus: [],
-  mfa: false,
-  mfaType: 0,
-  mfaEmail: 'c***@example.com',
-  mfaSms: '',
-  mfaAuditRoot: '',
-  LockedOut: false,
-  rejectedPassword: 0,
-  redirectTo: '/',
-  searchPreference: [],
-};
+const USER = buildLoggedInUser();
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-beforeEach(() => {
-  const storage = new Map<string, string>();
-  const sessionStorage = new Map<string, string>();
-  vi.stubGlobal('window', {
-    location: { hash: '#/' },
-    localStorage: {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    },
-    sessionStorage: {
-      getItem: (key: string) => sessionStorage.get(key) ?? null,
-      setItem: (key: string, value: string) => void sessionStorage.set(key, value),
-      removeItem: (key: string) => void sessionStorage.delete(key),
-    },
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  });
-});
+beforeEach(stubBrowserWindow);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -66,7 +28,7 @@ describe('buildUrl', () => {
 
 describe('callApi', () => {
   it('sends JSON with the session cookie and parses the answer with the contract', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, lang: 'fr' }));
+    const fetchMock = vi.fn(async () => buildJsonResponse(200, { success: true, lang: 'fr' }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(callApi(endpoints.setLang, { query: { lang: 'fr' } })).resolves.toEqual({ success: true, lang: 'fr' });
     expect(fetchMock).toHaveBeenCalledWith(
@@ -78,7 +40,7 @@ describe('callApi', () => {
   it('keeps the user signed in when the sign-in itself is refused', async () => {
     setStoredUser(USER);
     vi.stubGlobal('fetch', async () =>
-      jsonResponse(400, { success: false, error: 'errors.invalidCredentials', msg: 'Username or password incorrect' }),
+      buildJsonResponse(400, { success: false, error: 'errors.invalidCredentials', msg: 'Username or password incorrect' }),
     );
     const failure = callApi(endpoints.processLogin, { body: { UserName: 'demo.user', Password: 'wrong' } });
     await expect(failure).rejects.toMatchObject({ status: 400, key: 'errors.invalidCredentials' });
@@ -89,7 +51,7 @@ describe('callApi', () => {
 
   it.each([401, 419])('sends the browser to sign-in on %i', async (status) => {
     setStoredUser(USER);
-    vi.stubGlobal('fetch', async () => jsonResponse(status, { success: false, error: 'errors.forbidden', msg: 'no' }));
+    vi.stubGlobal('fetch', async () => buildJsonResponse(status, { success: false, error: 'errors.forbidden', msg: 'no' }));
     await expect(callApi(endpoints.setLang, { query: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError);
     expect(getStoredUser()).toBeNull();
     expect(window.location.hash).toBe('#/login');
@@ -99,7 +61,7 @@ describe('callApi', () => {
 
   it('treats the session-expired key as a lost session whatever the status', async () => {
     setStoredUser(USER);
-    vi.stubGlobal('fetch', async () => jsonResponse(200, { success: false, error: 'session-expired', msg: 'Session expired' }));
+    vi.stubGlobal('fetch', async () => buildJsonResponse(200, { success: false, error: 'session-expired', msg: 'Session expired' }));
     await expect(callApi(endpoints.logout)).rejects.toMatchObject({ key: 'session-expired' });
     expect(getStoredUser()).toBeNull();
   });

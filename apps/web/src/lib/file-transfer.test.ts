@@ -1,54 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints, type LoggedInUser } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { fetchFile, readFileName } from './file-transfer';
 import { wasSessionExpired } from './session-expiry-notice';
 import { getStoredUser, setStoredUser } from './stored-user';
+import { buildJsonResponse, buildLoggedInUser, stubBrowserWindow } from './test-helpers';
 
-const USER: LoggedInUser = {
-  userid: 1,
-  firstname: 'Camille',
-  lastname: 'Tremblay',
-  role: 'USER',
-  client: 'NBF',
-  experience: 'NBF',
-  menus: [],
-  mfa: false,
-  mfaType: 0,
-  mfaEmail: 'c***@example.com',
-  mfaSms: '',
-  mfaAuditRoot: '',
-  LockedOut: false,
-  rejectedPassword: 0,
-  redirectTo: '/',
-  searchPreference: [],
-};
+const USER = buildLoggedInUser();
 
 function fileResponse(body: string, headers: Record<string, string>): Response {
   return new Response(body, { status: 200, headers });
 }
 
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
-
-beforeEach(() => {
-  vi.stubGlobal('window', {
-    location: { hash: '#/' },
-    localStorage: memoryStorage(),
-    sessionStorage: memoryStorage(),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  });
-});
+beforeEach(stubBrowserWindow);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -80,7 +43,7 @@ describe('fetchFile', () => {
   });
 
   it('turns a refusal into the server’s error key', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse(404, { success: false, error: 'errors.notFound', msg: 'Not found' }));
+    vi.stubGlobal('fetch', async () => buildJsonResponse(404, { success: false, error: 'errors.notFound', msg: 'Not found' }));
     await expect(fetchFile(endpoints.previewDocument, { query: { documentKey: 'gone' } })).rejects.toMatchObject({
       status: 404,
       key: 'errors.notFound',
@@ -89,7 +52,7 @@ describe('fetchFile', () => {
   });
 
   it('reads a JSON answer on a success status as a refusal', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse(200, { success: false, error: 'errors.forbidden', msg: 'No' }));
+    vi.stubGlobal('fetch', async () => buildJsonResponse(200, { success: false, error: 'errors.forbidden', msg: 'No' }));
     await expect(fetchFile(endpoints.generateUsageReport, { body: {} })).rejects.toMatchObject({ key: 'errors.forbidden' });
   });
 
@@ -104,7 +67,7 @@ describe('fetchFile', () => {
   it('meets a lost session as every call does: sign-in, saying why', async () => {
     setStoredUser(USER);
     expect(getStoredUser()).not.toBeNull();
-    vi.stubGlobal('fetch', async () => jsonResponse(401, { success: false, error: 'session-expired', msg: 'Session expired' }));
+    vi.stubGlobal('fetch', async () => buildJsonResponse(401, { success: false, error: 'session-expired', msg: 'Session expired' }));
     await expect(fetchFile(endpoints.previewList, { body: { documentKeyList: ['1'] } })).rejects.toMatchObject({ status: 401 });
     expect(getStoredUser()).toBeNull();
     expect(window.location.hash).toBe('#/login');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useStoredUser } from '../../lib/stored-user';
 import { SettingsDialog } from '../../features/settings/settings-dialog';
+import type { AccountActions } from './account-actions';
 import { AppFooter } from './app-footer';
 import { MobileDrawer } from './mobile-drawer';
 import { TopBar } from './top-bar';
@@ -20,6 +21,7 @@ export function AppShell() {
   const confirmLogout = useConfirmLogout();
   // The route guard renders this only for a signed-in user.
   if (!user) return null;
+  const account: AccountActions = { user, onOpenSettings: settings.open, onLogout: confirmLogout };
 
   return (
     <div className={classes.layout}>
@@ -34,20 +36,8 @@ export function AppShell() {
       >
         {t('app.skipToContent')}
       </a>
-      <TopBar
-        user={user}
-        isDrawerOpen={isDrawerOpen}
-        onOpenDrawer={drawer.open}
-        onOpenSettings={settings.open}
-        onLogout={confirmLogout}
-      />
-      <MobileDrawer
-        user={user}
-        opened={isDrawerOpen}
-        onClose={drawer.close}
-        onOpenSettings={settings.open}
-        onLogout={confirmLogout}
-      />
+      <TopBar {...account} isDrawerOpen={isDrawerOpen} onOpenDrawer={drawer.open} />
+      <MobileDrawer {...account} opened={isDrawerOpen} onClose={drawer.close} />
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>

@@ -1,19 +1,13 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { LoggedInUser } from '@portal/contract';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
+import type { AccountActions } from './account-actions';
 import { initialsOf } from './nav-items';
 import classes from './app-shell.module.css';
 
-interface AvatarMenuProps {
-  user: LoggedInUser;
-  onOpenSettings: () => void;
-  onLogout: () => void;
-}
-
 /** The signed-in user's menu: language, settings and log out. */
-export function AvatarMenu({ user, onOpenSettings, onLogout }: AvatarMenuProps) {
+export function AvatarMenu({ user, onOpenSettings, onLogout }: AccountActions) {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   const fullName = `${user.firstname} ${user.lastname}`.trim();

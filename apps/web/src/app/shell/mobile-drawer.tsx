@@ -2,17 +2,14 @@ import { Divider, Drawer, NavLink as MantineNavLink, Stack } from '@mantine/core
 import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { LoggedInUser } from '@portal/contract';
 import { useCloseButtonProps } from '../../components/dialog';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
+import type { AccountActions } from './account-actions';
 import { visibleNavItems } from './nav-items';
 
-interface MobileDrawerProps {
-  user: LoggedInUser;
+interface MobileDrawerProps extends AccountActions {
   opened: boolean;
   onClose: () => void;
-  onOpenSettings: () => void;
-  onLogout: () => void;
 }
 
 /** The mobile replacement of the top bar's buttons and avatar menu (no User Management, as the spec says). */

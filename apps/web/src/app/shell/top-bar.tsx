@@ -1,26 +1,23 @@
 import { Burger, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import type { LoggedInUser } from '@portal/contract';
 import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
 import { useBranding } from '../../theme/branding-context';
 import { isDarkColor } from '../../theme/color-math';
+import type { AccountActions } from './account-actions';
 import { AvatarMenu } from './avatar-menu';
 import { visibleNavItems } from './nav-items';
 import classes from './app-shell.module.css';
 
-interface TopBarProps {
-  user: LoggedInUser;
+interface TopBarProps extends AccountActions {
   isDrawerOpen: boolean;
   onOpenDrawer: () => void;
-  onOpenSettings: () => void;
-  onLogout: () => void;
 }
 
 /** Logo, the main navigation and the avatar menu; on mobile a burger opens the drawer instead. */
-export function TopBar({ user, isDrawerOpen, onOpenDrawer, onOpenSettings, onLogout }: TopBarProps) {
+export function TopBar({ isDrawerOpen, onOpenDrawer, ...account }: TopBarProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const branding = useBranding();
@@ -42,14 +39,14 @@ export function TopBar({ user, isDrawerOpen, onOpenDrawer, onOpenSettings, onLog
           )}
         </NavLink>
         <Group component="nav" aria-label={t('shell.mainNavigation')} gap={4} className={classes.nav} visibleFrom="sm">
-          {visibleNavItems(user, 'topBar').map((item) => (
+          {visibleNavItems(account.user, 'topBar').map((item) => (
             <NavLink key={item.to} to={item.to} end className={classes.navButton}>
               {t(item.labelKey)}
             </NavLink>
           ))}
         </Group>
         <Group visibleFrom="sm">
-          <AvatarMenu user={user} onOpenSettings={onOpenSettings} onLogout={onLogout} />
+          <AvatarMenu {...account} />
         </Group>
         <Burger
           hiddenFrom="sm"

@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { useErrorText } from '../../lib/error-text';
+import { useFieldProps } from '../../lib/use-field-props';
 import { useSignIn, type Credentials } from '../../lib/use-sign-in';
 import { validateWith } from '../../lib/zod-validator';
 import { useUnlockAfter } from './use-unlock-after';
@@ -38,6 +39,7 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
     initialValues: { username: '', password: '' },
     validate: { username: validateWith(LoginUsernameSchema), password: validateWith(LoginPasswordSchema) },
   });
+  const fieldProps = useFieldProps(form);
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
@@ -59,8 +61,7 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
           label={t('auth.login.username')}
           autoComplete="username"
           maxLength={USERNAME_MAX_LENGTH}
-          {...form.getInputProps('username')}
-          error={errorText(form.errors.username)}
+          {...fieldProps('username')}
         />
         <PasswordField
           label={t('auth.login.password')}
@@ -69,8 +70,7 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
           maxLength={PASSWORD_MAX_LENGTH}
           disabled={!isPasswordUnlocked}
           description={isPasswordUnlocked ? undefined : t('auth.login.passwordUnlocking')}
-          {...form.getInputProps('password')}
-          error={errorText(form.errors.password)}
+          {...fieldProps('password')}
         />
         <Anchor component={Link} to="/forgotPassword" size="sm">
           {t('auth.login.forgotPassword')}

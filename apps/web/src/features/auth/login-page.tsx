@@ -1,7 +1,7 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PromptLink } from '../../components/prompt-link';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { displayLoginQuery } from '../../lib/display-login-query';
 import { useExperienceCode } from '../../theme/experience-code';
@@ -25,12 +25,9 @@ export function LoginPage() {
         </Title>
         <LoginForm beforeSignIn={waitForSignOut} noticeKey={noticeKey} />
         {display?.hasOnboarding && (
-          <Group gap="xs" justify="center">
-            <Text size="sm">{t('auth.login.noAccount')}</Text>
-            <Anchor component={Link} to="/register" size="sm" fw={600}>
-              {t('auth.login.createAccount')}
-            </Anchor>
-          </Group>
+          <PromptLink prompt={t('auth.login.noAccount')} to="/register">
+            {t('auth.login.createAccount')}
+          </PromptLink>
         )}
       </Stack>
     </PublicPageLayout>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Grid, Stack, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Grid, Stack, Title } from '@mantine/core';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/search-box';
 import { FaqList } from './faq-list';
 import { RepositoryPanel } from './repository-panel';
 
@@ -13,15 +13,7 @@ export function FaqPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{t('faq.title')}</Title>
-      <TextInput
-        type="search"
-        label={t('faq.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maxLength={SEARCH_TEXT_MAX_LENGTH}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        maw={480}
-      />
+      <SearchBox label={t('faq.search')} value={search} onSearch={setSearch} maxLength={SEARCH_TEXT_MAX_LENGTH} maw={480} />
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <section aria-labelledby="faq-questions-heading">

@@ -10,8 +10,8 @@ import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
 import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
+import { useFieldProps } from '../../lib/use-field-props';
 import { validateWith } from '../../lib/zod-validator';
 import { useExperienceCode } from '../../theme/experience-code';
 
@@ -21,7 +21,6 @@ import { useExperienceCode } from '../../theme/experience-code';
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const experienceCode = useExperienceCode();
   const waitForSignOut = useEndSessionOnVisit();
@@ -31,6 +30,7 @@ export function ForgotPasswordPage() {
     initialValues: { username: '' },
     validate: { username: validateWith(LoginUsernameSchema) },
   });
+  const fieldProps = useFieldProps(form);
   const request = useMutation({
     mutationFn: async (username: string) => {
       // A late logout answer must not race the request.
@@ -56,8 +56,7 @@ export function ForgotPasswordPage() {
               label={t('forgotPassword.username')}
               autoComplete="username"
               maxLength={USERNAME_MAX_LENGTH}
-              {...form.getInputProps('username')}
-              error={errorText(form.errors.username)}
+              {...fieldProps('username')}
             />
             <Button type="submit" fullWidth loading={request.isPending} loaderProps={{ 'aria-label': t('forgotPassword.sending') }}>
               {t('forgotPassword.submit')}

@@ -2,12 +2,13 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, LoginUsernameSchema, PASSWORD_MAX_LENGTH, PasswordSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { endpoints, LoginUsernameSchema, PasswordSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordField } from '../../components/new-password-field';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
+import { validateConfirmationOf } from '../../lib/confirmation-rule';
+import { useFieldProps } from '../../lib/use-field-props';
 import { validateWith } from '../../lib/zod-validator';
 
 interface ResetValues {
@@ -19,16 +20,16 @@ interface ResetValues {
 /** Username (the server checks it matches the link), the new password and its confirmation. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const form = useForm<ResetValues>({
     mode: 'controlled',
     initialValues: { username: '', password: '', confirmPassword: '' },
     validate: {
       username: validateWith(LoginUsernameSchema),
       password: validateWith(PasswordSchema),
-      confirmPassword: (value, values) => (value === values.password ? null : 'validation.confirmationMismatch'),
+      confirmPassword: validateConfirmationOf('password'),
     },
   });
+  const fieldProps = useFieldProps(form);
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       callApi(endpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
@@ -45,25 +46,18 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           label={t('resetPassword.username')}
           autoComplete="username"
           maxLength={USERNAME_MAX_LENGTH}
-          {...form.getInputProps('username')}
-          error={errorText(form.errors.username)}
+          {...fieldProps('username')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('resetPassword.newPassword')}
           toggleLabel={t('resetPassword.showNewPassword')}
-          description={t('password.rule')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...form.getInputProps('password')}
-          error={errorText(form.errors.password)}
+          hasRule
+          {...fieldProps('password')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('resetPassword.confirmPassword')}
           toggleLabel={t('resetPassword.showConfirmPassword')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...form.getInputProps('confirmPassword')}
-          error={errorText(form.errors.confirmPassword)}
+          {...fieldProps('confirmPassword')}
         />
         <Button type="submit" fullWidth loading={reset.isPending} loaderProps={{ 'aria-label': t('resetPassword.submitting') }}>
           {t('resetPassword.submit')}

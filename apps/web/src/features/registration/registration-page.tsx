@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator';
+import { PromptLink } from '../../components/prompt-link';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { StepProgress } from '../../components/step-progress';
 import { displayLoginQuery } from '../../lib/display-login-query';
@@ -62,12 +62,9 @@ export function RegistrationPage() {
             {wizard.step === 3 && <AttributesStep wizard={wizard} beforeSignIn={waitForSignOut} />}
           </>
         )}
-        <Group gap="xs" justify="center">
-          <Text size="sm">{t('registration.haveAccount')}</Text>
-          <Anchor component={Link} to="/login" size="sm" fw={600}>
-            {t('registration.signIn')}
-          </Anchor>
-        </Group>
+        <PromptLink prompt={t('registration.haveAccount')} to="/login">
+          {t('registration.signIn')}
+        </PromptLink>
       </Stack>
     </PublicPageLayout>
   );

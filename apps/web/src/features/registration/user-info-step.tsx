@@ -6,17 +6,17 @@ import {
   EMAIL_INPUT_MAX_LENGTH,
   EmailSchema,
   NAME_INPUT_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PasswordSchema,
   PersonNameSchema,
   USERNAME_MAX_LENGTH,
   UsernameSchema,
 } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
-import { PasswordField } from '../../components/password-field';
-import { useErrorText } from '../../lib/error-text';
+import { NewPasswordField } from '../../components/new-password-field';
+import { validateConfirmationOf } from '../../lib/confirmation-rule';
 import { readFieldIssues } from '../../lib/field-issues';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { useFieldProps } from '../../lib/use-field-props';
 import { validateWith } from '../../lib/zod-validator';
 import { describeRegistrationError } from './use-registration-submit';
 import { USER_INFORMATION_FIELDS, type UserInformation } from './registration-model';
@@ -36,11 +36,10 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
       email: validateWith(EmailSchema),
       userName: validateWith(UsernameSchema),
       password: validateWith(PasswordSchema),
-      confirmPassword: (value, values) => (value === values.password ? null : 'validation.confirmationMismatch'),
+      confirmPassword: validateConfirmationOf('password'),
     },
   });
-  const errorText = useErrorText();
-  const fieldProps = (field: keyof UserInformation) => ({ ...form.getInputProps(field), error: errorText(form.errors[field]) });
+  const fieldProps = useFieldProps(form);
 
   const submit = form.onSubmit(
     (values) =>
@@ -76,20 +75,16 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
           {...fieldProps('email')}
         />
         <TextInput label={t('registration.userName')} autoComplete="username" maxLength={USERNAME_MAX_LENGTH} required {...fieldProps('userName')} />
-        <PasswordField
+        <NewPasswordField
           label={t('registration.password')}
           toggleLabel={t('registration.showPassword')}
-          description={t('password.rule')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
+          hasRule
           required
           {...fieldProps('password')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('registration.confirmPassword')}
           toggleLabel={t('registration.showConfirmPassword')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           required
           {...fieldProps('confirmPassword')}
         />

@@ -3,10 +3,12 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { endpoints, PASSWORD_MAX_LENGTH, PasswordSchema, SetNewPasswordRequestSchema } from '@portal/contract';
+import { NewPasswordField } from '../../components/new-password-field';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
+import { validateConfirmationOf } from '../../lib/confirmation-rule';
+import { useFieldProps } from '../../lib/use-field-props';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { validateWith } from '../../lib/zod-validator';
 
@@ -27,16 +29,16 @@ interface PasswordTabProps {
 /** Current, new and confirmation; the server also checks history, commonness and the old password. */
 export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
     validate: {
       OldPassword: validateWith(SetNewPasswordRequestSchema.shape.OldPassword),
       NewPassword: validateWith(PasswordSchema),
-      ConfPassword: (value, values) => (value === values.NewPassword ? null : 'validation.confirmationMismatch'),
+      ConfPassword: validateConfirmationOf('NewPassword'),
     },
   });
+  const fieldProps = useFieldProps(form);
   const save = useMutation({
     mutationFn: (values: PasswordValues) => callApi(endpoints.setNewPassword, { body: values }),
     onSuccess: () => {
@@ -54,25 +56,18 @@ export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
           toggleLabel={t('settings.password.showCurrent')}
           autoComplete="current-password"
           maxLength={PASSWORD_MAX_LENGTH}
-          {...form.getInputProps('OldPassword')}
-          error={errorText(form.errors.OldPassword)}
+          {...fieldProps('OldPassword')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('settings.password.new')}
           toggleLabel={t('settings.password.showNew')}
-          description={t('password.rule')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...form.getInputProps('NewPassword')}
-          error={errorText(form.errors.NewPassword)}
+          hasRule
+          {...fieldProps('NewPassword')}
         />
-        <PasswordField
+        <NewPasswordField
           label={t('settings.password.confirm')}
           toggleLabel={t('settings.password.showConfirm')}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...form.getInputProps('ConfPassword')}
-          error={errorText(form.errors.ConfPassword)}
+          {...fieldProps('ConfPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>

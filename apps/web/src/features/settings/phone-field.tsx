@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneForDisplay } from '@portal/contract';
+import { DangerButton } from '../../components/danger-button';
 import { ReadOnlyValue } from './read-only-value';
 
 interface PhoneFieldProps {
@@ -32,40 +34,37 @@ export function PhoneField({ phoneNumber, isRemovalPending, onEdit, onRemove }: 
       <Group gap="xs" mt="xs" data-phone-actions>
         {hasPhone ? (
           <>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPencil size={14} aria-hidden />}
-              onClick={onEdit}
-              aria-label={t('settings.profile.editPhoneLabel')}
-            >
+            <PhoneAction icon={IconPencil} label={t('settings.profile.editPhoneLabel')} onClick={onEdit}>
               {t('settings.profile.editPhone')}
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              // Mantine's red on its light red background is below AA contrast.
-              c="red.9"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={onRemove}
-              aria-label={t('settings.profile.removePhoneLabel')}
-            >
+            </PhoneAction>
+            <PhoneAction icon={IconTrash} label={t('settings.profile.removePhoneLabel')} onClick={onRemove} isRemoval>
               {t('settings.profile.removePhone')}
-            </Button>
+            </PhoneAction>
           </>
         ) : (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={onEdit}
-            aria-label={t('settings.profile.addPhoneLabel')}
-          >
+          <PhoneAction icon={IconPlus} label={t('settings.profile.addPhoneLabel')} onClick={onEdit}>
             {t('settings.profile.addPhone')}
-          </Button>
+          </PhoneAction>
         )}
       </Group>
     </div>
+  );
+}
+
+interface PhoneActionProps {
+  icon: TablerIcon;
+  /** The accessible name, which says what the visible verb acts on. */
+  label: string;
+  onClick: () => void;
+  isRemoval?: boolean;
+  children: ReactNode;
+}
+
+function PhoneAction({ icon: LeadingIcon, label, onClick, isRemoval = false, children }: PhoneActionProps) {
+  const ActionButton = isRemoval ? DangerButton : Button;
+  return (
+    <ActionButton size="xs" variant="light" leftSection={<LeadingIcon size={14} aria-hidden />} onClick={onClick} aria-label={label}>
+      {children}
+    </ActionButton>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MFA_TYPE, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type UserInfo } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { useErrorText } from '../../lib/error-text';
+import { useFieldProps } from '../../lib/use-field-props';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { CommunicationDialog } from './communication-dialog';
 import { ContactLanguageField } from './contact-language-field';
@@ -38,6 +39,7 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
     validate: profileRules(userInfo.PhoneNumber),
     validateInputOnChange: true,
   });
+  const fieldProps = useFieldProps(form);
   useServerBaseline(form, userInfo);
   // Spec section 4: something changed, everything valid (the phone included), no save running.
   const canSave = form.isDirty() && form.isValid() && !save.isPending;
@@ -62,8 +64,7 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
             autoComplete="username"
             maxLength={USERNAME_MAX_LENGTH}
             withAsterisk
-            {...form.getInputProps('Username')}
-            error={errorText(form.errors.Username)}
+            {...fieldProps('Username')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
@@ -71,16 +72,14 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
               autoComplete="given-name"
               maxLength={NAME_INPUT_MAX_LENGTH}
               withAsterisk
-              {...form.getInputProps('FirstName')}
-              error={errorText(form.errors.FirstName)}
+              {...fieldProps('FirstName')}
             />
             <TextInput
               label={t('settings.profile.lastName')}
               autoComplete="family-name"
               maxLength={NAME_INPUT_MAX_LENGTH}
               withAsterisk
-              {...form.getInputProps('LastName')}
-              error={errorText(form.errors.LastName)}
+              {...fieldProps('LastName')}
             />
           </SimpleGrid>
           <EmailField email={userInfo.Email} onEdit={() => communication.open('email')} />

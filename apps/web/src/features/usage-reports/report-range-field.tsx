@@ -1,9 +1,6 @@
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
-import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_MAX_MONTHS } from '@portal/contract';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { DateRangeInput } from '../../components/date-range-input';
 import { useErrorText } from '../../lib/error-text';
 import type { DayRange } from './usage-report-draft';
 
@@ -23,33 +20,16 @@ interface ReportRangeFieldProps {
 export function ReportRangeField({ value, maxDate, error, onChange }: ReportRangeFieldProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const language = useCurrentLanguage();
   return (
-    <DatesProvider settings={{ locale: language }}>
-      <DatePickerInput
-        type="range"
-        label={t('usageReports.dateRange')}
-        description={t('usageReports.dateRangeHint', { months: USAGE_REPORT_MAX_MONTHS })}
-        value={value}
-        onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}
-        maxDate={maxDate}
-        allowSingleDateInRange
-        valueFormat="YYYY-MM-DD"
-        required
-        error={errorText(error)}
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        ariaLabels={{
-          previousMonth: t('usageReports.calendar.previousMonth'),
-          nextMonth: t('usageReports.calendar.nextMonth'),
-          previousYear: t('usageReports.calendar.previousYear'),
-          nextYear: t('usageReports.calendar.nextYear'),
-          previousDecade: t('usageReports.calendar.previousDecade'),
-          nextDecade: t('usageReports.calendar.nextDecade'),
-          monthLevelControl: t('usageReports.calendar.monthLevel'),
-          yearLevelControl: t('usageReports.calendar.yearLevel'),
-        }}
-        data-testid="usage-report-range"
-      />
-    </DatesProvider>
+    <DateRangeInput
+      label={t('usageReports.dateRange')}
+      description={t('usageReports.dateRangeHint', { months: USAGE_REPORT_MAX_MONTHS })}
+      value={value}
+      onChange={(range) => onChange([range[0] ?? null, range[1] ?? null])}
+      maxDate={maxDate}
+      required
+      error={errorText(error)}
+      data-testid="usage-report-range"
+    />
   );
 }

@@ -1,16 +1,21 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { endpoints, type Locale } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { usageReportKeys } from './query-keys';
+
+/** Both lists carry names in the current language. */
+const NAMED_LIST_OPTIONS = {
+  // After a language switch, keep the previous names on screen until the new ones arrive.
+  placeholderData: keepPreviousData,
+  staleTime: 5 * 60_000,
+} as const;
 
 export function usageReportClientsQuery(language: Locale) {
   return queryOptions({
     queryKey: usageReportKeys.clients(language),
     queryFn: ({ signal }) => callApi(endpoints.usageReportClients, { signal }),
     select: (answer) => answer.items,
-    // After a language switch, keep the previous names on screen until the new ones arrive.
-    placeholderData: (previous) => previous,
-    staleTime: 5 * 60_000,
+    ...NAMED_LIST_OPTIONS,
   });
 }
 
@@ -19,8 +24,6 @@ export function usageReportDefinitionsQuery(language: Locale) {
     queryKey: usageReportKeys.definitions(language),
     queryFn: ({ signal }) => callApi(endpoints.usageReportDefinitions, { signal }),
     select: (answer) => answer.items,
-    // After a language switch, keep the previous names on screen until the new ones arrive.
-    placeholderData: (previous) => previous,
-    staleTime: 5 * 60_000,
+    ...NAMED_LIST_OPTIONS,
   });
 }

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import { Button, Group, Input, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '@portal/contract';
+import type { Locale } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
+import { LocaleChoiceField } from '../../components/locale-choice-field';
 
 interface LanguageDialogProps {
   opened: boolean;
@@ -31,31 +32,17 @@ export function LanguageDialog({ opened, initialLanguage, isSaving, onConfirm, o
 
 function LanguageChoice({ initialLanguage, isSaving, onConfirm, onCancel }: Omit<LanguageDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const labelId = useId();
   const [language, setLanguage] = useState<Locale>(initialLanguage);
   return (
     <Stack gap="lg">
       <Text>{t('userManagement.language.text')}</Text>
-      <Stack gap={4} align="flex-start">
-        <Input.Label id={labelId} required component="div">
-          {t('userManagement.language.label')}
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby={labelId}
-          value={language}
-          onChange={(next) => setLanguage(next as Locale)}
-          data={LOCALES.map((code) => ({
-            value: code,
-            label: (
-              <>
-                <span aria-hidden>{t(`userManagement.language.short.${code}`)}</span>
-                <VisuallyHidden>{t(`userManagement.language.name.${code}`)}</VisuallyHidden>
-              </>
-            ),
-          }))}
-          data-testid="new-user-language"
-        />
-      </Stack>
+      <LocaleChoiceField
+        label={t('userManagement.language.label')}
+        value={language}
+        onChange={setLanguage}
+        namesOf={(code) => ({ short: t(`userManagement.language.short.${code}`), full: t(`userManagement.language.name.${code}`) })}
+        testId="new-user-language"
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}

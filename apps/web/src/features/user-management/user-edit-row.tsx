@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type RoleCode } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useErrorText } from '../../lib/error-text';
+import { useFieldProps } from '../../lib/use-field-props';
 import { clientName, divisionName, roleName } from './display-names';
 import { divisionsOf } from './user-form';
 import type { DataLists } from './user-management-queries';
@@ -26,8 +27,13 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const values = form.getValues();
   const errorOf = (field: keyof typeof values) => errorText(form.errors[field]);
-  const column = (name: 'role' | 'firstName' | 'lastName' | 'username' | 'email' | 'client' | 'division') =>
-    t(`userManagement.columns.${name}`);
+  const fieldProps = useFieldProps(form);
+  // A cell's input has no visible label: its column header names it. It belongs to the form outside the table.
+  const cellProps = (column: 'role' | 'firstName' | 'lastName' | 'username' | 'email' | 'client' | 'division') =>
+    ({ 'aria-label': t(`userManagement.columns.${column}`), form: formId, size: 'xs' }) as const;
+  // The details typed are another person's: the browser must not offer the ones it saved.
+  const textCellProps = (field: 'firstName' | 'lastName' | 'username' | 'email') =>
+    ({ ...cellProps(field), autoComplete: 'off', ...fieldProps(field) }) as const;
 
   // Keyboard users land in the row they asked to edit.
   useEffect(() => firstFieldRef.current?.focus(), [edited?.userId]);
@@ -48,85 +54,45 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
       <Table.Td>{edited.userId}</Table.Td>
       <Table.Td miw={130}>
         <Select
-          aria-label={column('role')}
-          form={formId}
+          {...cellProps('role')}
           data={(lists?.Roles ?? []).map((role) => ({ value: role.Code, label: roleName(role, language) }))}
           value={values.roleCode || null}
           onChange={(code) => form.setFieldValue('roleCode', (code ?? '') as RoleCode | '')}
           error={errorOf('roleCode')}
           allowDeselect={false}
-          size="xs"
         />
       </Table.Td>
       <Table.Td miw={120}>
-        <TextInput
-          ref={firstFieldRef}
-          aria-label={column('firstName')}
-          form={formId}
-          maxLength={NAME_INPUT_MAX_LENGTH}
-          autoComplete="off"
-          size="xs"
-          {...form.getInputProps('firstName')}
-          error={errorOf('firstName')}
-        />
+        <TextInput ref={firstFieldRef} maxLength={NAME_INPUT_MAX_LENGTH} {...textCellProps('firstName')} />
       </Table.Td>
       <Table.Td miw={130}>
-        <TextInput
-          aria-label={column('lastName')}
-          form={formId}
-          maxLength={NAME_INPUT_MAX_LENGTH}
-          autoComplete="off"
-          size="xs"
-          {...form.getInputProps('lastName')}
-          error={errorOf('lastName')}
-        />
+        <TextInput maxLength={NAME_INPUT_MAX_LENGTH} {...textCellProps('lastName')} />
       </Table.Td>
       <Table.Td miw={140}>
-        <TextInput
-          aria-label={column('username')}
-          form={formId}
-          maxLength={USERNAME_MAX_LENGTH}
-          autoComplete="off"
-          size="xs"
-          {...form.getInputProps('username')}
-          error={errorOf('username')}
-        />
+        <TextInput maxLength={USERNAME_MAX_LENGTH} {...textCellProps('username')} />
       </Table.Td>
       <Table.Td miw={180}>
-        <TextInput
-          aria-label={column('email')}
-          form={formId}
-          type="email"
-          maxLength={EMAIL_INPUT_MAX_LENGTH}
-          autoComplete="off"
-          size="xs"
-          {...form.getInputProps('email')}
-          error={errorOf('email')}
-        />
+        <TextInput type="email" maxLength={EMAIL_INPUT_MAX_LENGTH} {...textCellProps('email')} />
       </Table.Td>
       <Table.Td miw={170}>
         <Select
-          aria-label={column('client')}
-          form={formId}
+          {...cellProps('client')}
           data={(lists?.Clients ?? []).map((client) => ({ value: client.Code, label: clientName(client, language) }))}
           value={values.clientCode || null}
           onChange={(code) => editor.changeClient(code ?? '')}
           error={errorOf('clientCode')}
           allowDeselect={false}
-          size="xs"
         />
       </Table.Td>
       <Table.Td miw={170}>
         <Select
-          aria-label={column('division')}
-          form={formId}
+          {...cellProps('division')}
           data={divisions.map((division) => ({ value: division.Code, label: divisionName(division, language) }))}
           value={values.experienceCode || null}
           onChange={(code) => form.setFieldValue('experienceCode', code ?? '')}
           error={errorOf('experienceCode')}
           disabled={values.clientCode === ''}
           allowDeselect={false}
-          size="xs"
         />
       </Table.Td>
       <Table.Td>

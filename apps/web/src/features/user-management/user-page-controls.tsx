@@ -1,8 +1,11 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { USER_PAGE_SIZES, USER_PAGE_SIZES_MOBILE } from '@portal/contract';
+import { ListPagination } from '../../components/list-pagination';
+import { PageSizeSelect } from '../../components/page-size-select';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatNumber } from '../../lib/format';
+import { computePageRange } from '../../lib/page-range';
 
 interface UserPageControlsProps {
   page: number;
@@ -19,21 +22,17 @@ export function UserPageControls({ page, perPage, total, isMobile, isDisabled, o
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const sizes = isMobile ? USER_PAGE_SIZES_MOBILE : USER_PAGE_SIZES;
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
+  const { pageCount, first, last } = computePageRange(page, perPage, total);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <Select
+        <PageSizeSelect
           label={t('userManagement.perPage')}
-          data={sizes.map((size) => ({ value: String(size), label: String(size) }))}
-          value={String(perPage)}
-          onChange={(value) => value && onPerPage(Number(value))}
-          allowDeselect={false}
+          sizes={sizes}
+          value={perPage}
+          onChange={onPerPage}
           disabled={isDisabled}
           w={110}
-          size="xs"
         />
         <Text size="sm" aria-live="polite">
           {t('userManagement.range', {
@@ -43,18 +42,7 @@ export function UserPageControls({ page, perPage, total, isMobile, isDisabled, o
           })}
         </Text>
       </Group>
-      <nav aria-label={t('userManagement.pagination')}>
-        <Pagination
-          total={pageCount}
-          value={page}
-          onChange={onPage}
-          disabled={isDisabled}
-          size="sm"
-          siblings={1}
-          getItemProps={(item) => ({ 'aria-label': t('userManagement.goToPage', { page: item }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`userManagement.pageControl.${control}`) })}
-        />
-      </nav>
+      <ListPagination label={t('userManagement.pagination')} pageCount={pageCount} page={page} onPage={onPage} isDisabled={isDisabled} />
     </Group>
   );
 }

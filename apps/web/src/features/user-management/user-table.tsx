@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
-import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
+import { HiddenCaption, SortableHeader } from '../../components/sortable-table';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { describeUser } from './display-names';
 import { UserEditRow } from './user-edit-row';
@@ -37,23 +37,19 @@ export function UserTable({ users, lists, editor, editFormId, isSaving, sort, on
   return (
     <Table.ScrollContainer minWidth={1100} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="user-table">
-        <caption className={classes.caption}>
-          <VisuallyHidden>{t('userManagement.tableCaption')}</VisuallyHidden>
-        </caption>
+        <HiddenCaption>{t('userManagement.tableCaption')}</HiddenCaption>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((column) => {
-              const isSorted = sort.column === column;
-              const Icon = !isSorted ? IconArrowsSort : sort.isDesc ? IconArrowDown : IconArrowUp;
-              return (
-                <Table.Th key={column} aria-sort={isSorted ? (sort.isDesc ? 'descending' : 'ascending') : undefined}>
-                  <UnstyledButton className={classes.sortButton} onClick={() => onSort(column)} disabled={editor.isEditing}>
-                    {t(`userManagement.columns.${column}`)}
-                    <Icon size={14} aria-hidden />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHeader
+                key={column}
+                label={t(`userManagement.columns.${column}`)}
+                direction={sort.column !== column ? null : sort.isDesc ? 'descending' : 'ascending'}
+                onSort={() => onSort(column)}
+                isDisabled={editor.isEditing}
+                isSingleLine
+              />
+            ))}
             <Table.Th>{t('userManagement.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>

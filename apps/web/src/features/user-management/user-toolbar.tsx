@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { Button, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Chip, Group, Stack, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MAX_LENGTH, type RoleCode } from '@portal/contract';
+import { SearchBox } from '../../components/search-box';
 
 interface UserToolbarProps {
   search: string;
@@ -23,13 +24,11 @@ export function UserToolbar({ search, onSearch, roles, roleFilters, onRoleFilter
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <TextInput
-          type="search"
+        <SearchBox
           label={t('userManagement.search')}
           value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          onSearch={onSearch}
           maxLength={USER_SEARCH_MAX_LENGTH}
-          leftSection={<IconSearch size={16} aria-hidden />}
           disabled={isLocked}
           w={{ base: '100%', xs: 360 }}
         />

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import 'dayjs/locale/fr';
 import { DATE_RANGE_MAX_DAYS } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { DateRangeInput } from '../../../components/date-range-input';
 import type { DateRange } from './use-list-request';
 
 interface DateRangeFilterProps {
@@ -20,43 +17,26 @@ interface DateRangeFilterProps {
  */
 export function DateRangeFilter({ value, minDate, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
   const [draft, setDraft] = useState<DateRange>(value);
   const first = draft[0] && !draft[1] ? dayjs(draft[0]) : null;
   const lowest = first ? first.subtract(DATE_RANGE_MAX_DAYS, 'day') : null;
   const floor = minDate && (!lowest || dayjs(minDate).isAfter(lowest)) ? dayjs(minDate) : lowest;
 
   return (
-    <DatesProvider settings={{ locale: language }}>
-      <DatePickerInput
-        type="range"
-        label={t('documents.dateRange')}
-        value={draft}
-        onChange={(range) => {
-          const next: DateRange = [range[0] ?? null, range[1] ?? null];
-          setDraft(next);
-          if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange(next);
-        }}
-        minDate={floor?.format('YYYY-MM-DD')}
-        maxDate={first ? first.add(DATE_RANGE_MAX_DAYS, 'day').format('YYYY-MM-DD') : undefined}
-        allowSingleDateInRange
-        clearable
-        clearButtonProps={{ 'aria-label': t('documents.clearDates') }}
-        valueFormat="YYYY-MM-DD"
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        ariaLabels={{
-          previousMonth: t('documents.calendar.previousMonth'),
-          nextMonth: t('documents.calendar.nextMonth'),
-          previousYear: t('documents.calendar.previousYear'),
-          nextYear: t('documents.calendar.nextYear'),
-          previousDecade: t('documents.calendar.previousDecade'),
-          nextDecade: t('documents.calendar.nextDecade'),
-          monthLevelControl: t('documents.calendar.monthLevel'),
-          yearLevelControl: t('documents.calendar.yearLevel'),
-        }}
-        w={260}
-        data-testid="date-range"
-      />
-    </DatesProvider>
+    <DateRangeInput
+      label={t('documents.dateRange')}
+      value={draft}
+      onChange={(range) => {
+        const next: DateRange = [range[0] ?? null, range[1] ?? null];
+        setDraft(next);
+        if ((next[0] && next[1]) || (!next[0] && !next[1])) onChange(next);
+      }}
+      minDate={floor?.format('YYYY-MM-DD')}
+      maxDate={first ? first.add(DATE_RANGE_MAX_DAYS, 'day').format('YYYY-MM-DD') : undefined}
+      clearable
+      clearButtonProps={{ 'aria-label': t('documents.clearDates') }}
+      w={260}
+      data-testid="date-range"
+    />
   );
 }

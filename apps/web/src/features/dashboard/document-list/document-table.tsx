@@ -1,6 +1,6 @@
-import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { HiddenCaption, SortableHeader } from '../../../components/sortable-table';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import type { DocumentColumn } from './document-columns';
 import { formatAttributeValue, formatDocumentDate } from './format-value';
@@ -8,7 +8,6 @@ import { isViewed, rowKey, type DocumentRow } from './report-data-query';
 import { RowActions } from './row-actions';
 import { UnviewedDot } from './unviewed-dot';
 import type { SortDirection } from './use-list-request';
-import classes from './document-list.module.css';
 
 export interface DocumentViewProps {
   title: string;
@@ -39,9 +38,7 @@ export function DocumentTable(props: DocumentTableProps) {
   return (
     <Table.ScrollContainer minWidth={600}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="document-table">
-        <caption className={classes.caption}>
-          <VisuallyHidden>{t('documents.tableCaption', { title: props.title })}</VisuallyHidden>
-        </caption>
+        <HiddenCaption>{t('documents.tableCaption', { title: props.title })}</HiddenCaption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>
@@ -55,19 +52,14 @@ export function DocumentTable(props: DocumentTableProps) {
                 onChange={(event) => props.onToggleAll(event.currentTarget.checked)}
               />
             </Table.Th>
-            {sortable.map((column) => {
-              const isSorted = props.sortBy === column.name;
-              const direction = props.sortDirection === 'asc' ? 'ascending' : 'descending';
-              const Icon = !isSorted ? IconArrowsSort : props.sortDirection === 'asc' ? IconArrowUp : IconArrowDown;
-              return (
-                <Table.Th key={column.name} aria-sort={isSorted ? direction : undefined}>
-                  <UnstyledButton className={classes.sortButton} onClick={() => props.onSort(column.name)}>
-                    {column.label}
-                    <Icon size={14} aria-hidden />
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
+            {sortable.map((column) => (
+              <SortableHeader
+                key={column.name}
+                label={column.label}
+                direction={props.sortBy !== column.name ? null : props.sortDirection === 'asc' ? 'ascending' : 'descending'}
+                onSort={() => props.onSort(column.name)}
+              />
+            ))}
             <Table.Th>{t('documents.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>

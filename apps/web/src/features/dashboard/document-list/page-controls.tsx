@@ -1,6 +1,9 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination';
+import { PageSizeSelect } from '../../../components/page-size-select';
 import { formatNumber } from '../../../lib/format';
+import { computePageRange } from '../../../lib/page-range';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { PAGE_SIZES } from './use-list-request';
 
@@ -19,36 +22,16 @@ interface PageControlsProps {
 export function PageControls({ page, perPage, total, isTotalLowerBound = false, title, onPage, onPerPage }: PageControlsProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
+  const { pageCount, first, last } = computePageRange(page, perPage, total);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
-        <Select
-          label={t('documents.perPage')}
-          data={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-          value={String(perPage)}
-          onChange={(value) => value && onPerPage(Number(value))}
-          allowDeselect={false}
-          w={90}
-          size="xs"
-        />
+        <PageSizeSelect label={t('documents.perPage')} sizes={PAGE_SIZES} value={perPage} onChange={onPerPage} w={90} />
         <Text size="sm" aria-live="polite" mt="lg">
           {t(isTotalLowerBound ? 'documents.rangeAtLeast' : 'documents.range', { first: formatNumber(first, language), last: formatNumber(last, language), total: formatNumber(total, language) })}
         </Text>
       </Group>
-      <nav aria-label={t('documents.pagination', { title })}>
-        <Pagination
-          total={pageCount}
-          value={page}
-          onChange={onPage}
-          size="sm"
-          siblings={1}
-          getItemProps={(item) => ({ 'aria-label': t('documents.goToPage', { page: item }) })}
-          getControlProps={(control) => ({ 'aria-label': t(`documents.pageControl.${control}`) })}
-        />
-      </nav>
+      <ListPagination label={t('documents.pagination', { title })} pageCount={pageCount} page={page} onPage={onPage} />
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoggedInUser } from '@portal/contract';
 import { clearStoredUser, getStoredUser, setStoredUser } from '../../../lib/stored-user';
+import { buildLoggedInUser, stubBrowserWindow } from '../../../lib/test-helpers';
 import { presetOf, rememberSearchPreference, withSearchPreference, type SearchPreferences } from './search-preference';
 
 const SEARCHABLE = ['accountNumber', 'postalCode', 'closingBalance', 'branch'];
@@ -49,35 +49,9 @@ describe('withSearchPreference', () => {
 });
 
 describe('rememberSearchPreference', () => {
-  const user: LoggedInUser = {
-    userid: 7,
-    firstname: 'Morgan',
-    lastname: 'Côté',
-    role: 'INTERNAL',
-    client: 'NBF',
-    experience: 'NBF',
-    menus: [],
-    mfa: false,
-    mfaType: 0,
-    mfaEmail: '',
-    mfaSms: '',
-    mfaAuditRoot: '',
-    LockedOut: false,
-    rejectedPassword: 0,
-    redirectTo: '/',
-    searchPreference: PREFERENCES,
-  };
+  const user = buildLoggedInUser({ userid: 7, firstname: 'Morgan', lastname: 'Côté', role: 'INTERNAL', searchPreference: PREFERENCES });
 
-  beforeEach(() => {
-    const storage = new Map<string, string>();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (key: string) => storage.get(key) ?? null,
-        setItem: (key: string, value: string) => void storage.set(key, value),
-        removeItem: (key: string) => void storage.delete(key),
-      },
-    });
-  });
+  beforeEach(stubBrowserWindow);
 
   afterEach(() => {
     clearStoredUser();

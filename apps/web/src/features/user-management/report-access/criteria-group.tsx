@@ -2,6 +2,7 @@ import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } fr
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
+import { DangerButton } from '../../../components/danger-button';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { attributeName, isGroupIncomplete, unusedAttributes, type DraftGroup, type DraftReport } from './report-access-model';
 
@@ -81,18 +82,15 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
               ))}
             </Menu.Dropdown>
           </Menu>
-          <Button
+          <DangerButton
             variant="subtle"
-            color="red"
-            // The subtle variant's own red is too pale on the group's grey for text.
-            c="red.9"
             size="compact-sm"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={props.onDelete}
             aria-label={t('userManagement.reportAccess.deleteGroupOf', { number, title: reportTitle })}
           >
             {t('userManagement.reportAccess.deleteGroup')}
-          </Button>
+          </DangerButton>
         </Group>
       </Stack>
     </Fieldset>
