@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import prettierConfig from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -102,4 +103,6 @@ export default tseslint.config(
     plugins: { portal: portalPlugin },
     rules: { 'portal/feature-boundaries': ['error', { featuresDir: `${import.meta.dirname}/apps/web/src/features` }] },
   },
+  // Prettier owns the layout; no lint rule argues with it.
+  prettierConfig,
 );

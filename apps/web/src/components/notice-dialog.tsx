@@ -15,14 +15,7 @@ interface NoticeDialogProps {
 export function NoticeDialog({ opened, title, text, onConfirm, testId }: NoticeDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      opened={opened}
-      onClose={onConfirm}
-      title={title}
-      centered
-      closeOnClickOutside={false}
-      data-testid={testId}
-    >
+    <Dialog opened={opened} onClose={onConfirm} title={title} centered closeOnClickOutside={false} data-testid={testId}>
       <Stack gap="lg">
         <Text>{text}</Text>
         <Group justify="flex-end">

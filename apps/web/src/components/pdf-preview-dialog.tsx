@@ -22,10 +22,7 @@ interface PdfPreviewDialogProps {
   onReturnHome: () => void;
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; file: ReceivedFile; pdf: PDFDocumentProxy }
-  | { status: 'error' };
+type State = { status: 'loading' } | { status: 'ready'; file: ReceivedFile; pdf: PDFDocumentProxy } | { status: 'error' };
 
 /**
  * Shows a PDF page by page with pdf.js. A failed load or an answer that is not a PDF turns
@@ -120,7 +117,11 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
                 {t('preview.nextPage')}
               </Button>
             </Group>
-            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => saveFile(state.file, request.fallbackFileName)} data-autofocus>
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => saveFile(state.file, request.fallbackFileName)}
+              data-autofocus
+            >
               {t('preview.download')}
             </Button>
           </Group>

@@ -21,10 +21,7 @@ export type OptionsArgument<O> = {} extends O ? [options?: O] : [options: O];
  * ApiError carrying the server's translation key; a lost session clears the stored user
  * and sends the browser to the sign-in page.
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  ...[options]: OptionsArgument<CallOptions<E>>
-): Promise<ResponseOf<E>> {
+export async function callApi<E extends Endpoint>(endpoint: E, ...[options]: OptionsArgument<CallOptions<E>>): Promise<ResponseOf<E>> {
   const response = await sendRequest(endpoint, options, 'application/json');
   if (!endpoint.response) return (await response.blob()) as ResponseOf<E>;
 
@@ -43,7 +40,11 @@ export async function callApi<E extends Endpoint>(
  * status is a success; otherwise throws the refusal (see rejectAnswer). Shared by JSON and
  * file calls, so both meet failures the same way.
  */
-export async function sendRequest<E extends Endpoint>(endpoint: E, options: CallOptions<E> | undefined, accept?: string): Promise<Response> {
+export async function sendRequest<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> | undefined,
+  accept?: string,
+): Promise<Response> {
   const url = buildUrl(endpoint, options?.params as Record<string, unknown>, options?.query as Record<string, unknown>);
   const body: unknown = options?.body;
   const hasBody = body !== undefined;
@@ -73,11 +74,7 @@ export function rejectAnswer(endpoint: Endpoint, status: number, payload: unknow
 }
 
 /** Fills `:name` segments from params and appends the query string. */
-export function buildUrl(
-  endpoint: Pick<Endpoint, 'path'>,
-  params?: Record<string, unknown>,
-  query?: Record<string, unknown>,
-): string {
+export function buildUrl(endpoint: Pick<Endpoint, 'path'>, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
   const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);

@@ -22,7 +22,9 @@ describe('readFieldIssues', () => {
   });
 
   it('finds nothing in answers without issues or in other failures', () => {
-    expect(readFieldIssues(new ApiError(429, 'errors.tooManyRequests', 'wait', { success: false, error: 'x', msg: 'y' }), ['email'])).toEqual({});
+    expect(
+      readFieldIssues(new ApiError(429, 'errors.tooManyRequests', 'wait', { success: false, error: 'x', msg: 'y' }), ['email']),
+    ).toEqual({});
     expect(readFieldIssues(new Error('boom'), ['email'])).toEqual({});
   });
 });

@@ -26,7 +26,10 @@ describe('fetchFile', () => {
     const file = await fetchFile(endpoints.downloadDocument, { query: { documentKey: 'a/b' } });
     expect(file.fileName).toBe('statement.pdf');
     expect(await file.blob.text()).toBe('%PDF-1.7');
-    expect(fetchMock).toHaveBeenCalledWith('/dashboard/download?documentKey=a%2Fb', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/dashboard/download?documentKey=a%2Fb',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
   });
 
   it('sends a body as JSON and reports the bytes as they arrive', async () => {

@@ -36,7 +36,9 @@ export function setAttributeValue(reports: ChosenReport[], reportId: number, att
       ? report
       : {
           ...report,
-          Attributes: report.Attributes.map((attribute) => (attribute.AttributeId === attributeId ? { ...attribute, Value: value } : attribute)),
+          Attributes: report.Attributes.map((attribute) =>
+            attribute.AttributeId === attributeId ? { ...attribute, Value: value } : attribute,
+          ),
         },
   );
 }

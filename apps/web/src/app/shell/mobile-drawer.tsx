@@ -23,14 +23,7 @@ export function MobileDrawer({ user, opened, onClose, onOpenSettings, onLogout }
   };
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xs"
-      title={t('shell.drawerTitle')}
-      closeButtonProps={closeButtonProps}
-    >
+    <Drawer opened={opened} onClose={onClose} position="right" size="xs" title={t('shell.drawerTitle')} closeButtonProps={closeButtonProps}>
       <Stack gap={4}>
         <nav aria-label={t('shell.mainNavigation')}>
           {visibleNavItems(user, 'drawer').map((item) => (

@@ -18,9 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export function visibleNavItems(user: LoggedInUser, place: 'topBar' | 'drawer'): NavItem[] {
-  return NAV_ITEMS.filter(
-    (item) => (item.menu === undefined || user.menus.includes(item.menu)) && (place === 'topBar' || item.isInDrawer),
-  );
+  return NAV_ITEMS.filter((item) => (item.menu === undefined || user.menus.includes(item.menu)) && (place === 'topBar' || item.isInDrawer));
 }
 
 export function initialsOf(user: Pick<LoggedInUser, 'firstname' | 'lastname'>): string {

@@ -54,15 +54,8 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
             {errorText(noticeKey)}
           </Alert>
         )}
-        {signIn.isError && (
-          <ErrorAlert testId="login-error">{describeError(signIn.error)}</ErrorAlert>
-        )}
-        <TextInput
-          label={t('auth.login.username')}
-          autoComplete="username"
-          maxLength={USERNAME_MAX_LENGTH}
-          {...fieldProps('username')}
-        />
+        {signIn.isError && <ErrorAlert testId="login-error">{describeError(signIn.error)}</ErrorAlert>}
+        <TextInput label={t('auth.login.username')} autoComplete="username" maxLength={USERNAME_MAX_LENGTH} {...fieldProps('username')} />
         <PasswordField
           label={t('auth.login.password')}
           toggleLabel={t('auth.login.showPassword')}

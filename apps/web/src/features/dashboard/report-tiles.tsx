@@ -34,7 +34,12 @@ export function ReportTiles({ reports, showUnviewed, openCodes, onOpen }: Report
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <IconFileText size={32} aria-hidden className={classes.tileIcon} />
                 {showUnviewed && unviewed > 0 && (
-                  <Badge color="red.9" variant="filled" aria-label={t('dashboard.unviewed', { count: unviewed })} data-testid="unviewed-badge">
+                  <Badge
+                    color="red.9"
+                    variant="filled"
+                    aria-label={t('dashboard.unviewed', { count: unviewed })}
+                    data-testid="unviewed-badge"
+                  >
                     {formatNumber(unviewed, language)}
                   </Badge>
                 )}

@@ -21,5 +21,8 @@ export function repositoryQuery() {
 
 /** Accent- and case-blind matching, so that "resume" finds "résumé". */
 export function normalizeText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
 }

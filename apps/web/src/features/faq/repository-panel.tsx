@@ -68,7 +68,11 @@ export function RepositoryPanel({ search }: { search: string }) {
                         size="lg"
                         aria-label={t('faq.previewOne', { name: item.name })}
                         onClick={() =>
-                          setPreview({ title: item.name, fallbackFileName: `${item.name}.pdf`, load: () => fetchDocument(item.id, PREVIEW) })
+                          setPreview({
+                            title: item.name,
+                            fallbackFileName: `${item.name}.pdf`,
+                            load: () => fetchDocument(item.id, PREVIEW),
+                          })
                         }
                       >
                         <IconEye size={20} aria-hidden />
@@ -76,7 +80,12 @@ export function RepositoryPanel({ search }: { search: string }) {
                     </Tooltip>
                   )}
                   <Tooltip label={t('faq.download')} withArrow>
-                    <ActionIcon variant="subtle" size="lg" aria-label={t('faq.downloadOne', { name: item.name })} onClick={() => void download(item.id, item.name)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      aria-label={t('faq.downloadOne', { name: item.name })}
+                      onClick={() => void download(item.id, item.name)}
+                    >
                       <IconDownload size={20} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

@@ -49,9 +49,7 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
       <TimedBanner message={resend.banner.message} onClose={resend.banner.clear} testId="mfa-resend-banner" />
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          {validation.isError && (
-            <ErrorAlert testId="mfa-error">{describeError(validation.error)}</ErrorAlert>
-          )}
+          {validation.isError && <ErrorAlert testId="mfa-error">{describeError(validation.error)}</ErrorAlert>}
           <OneTimeCodeInput
             ref={codeInput}
             label={t('code.label')}

@@ -64,18 +64,18 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
               {onboarding.error && (
                 <SubscriptionErrorAlert message={onboarding.error.message} reports={onboarding.error.reports} testId="onboarding-error" />
               )}
-              <SubscriptionAttributeFields reports={onboarding.chosen} errors={onboarding.attributeErrors} onChange={onboarding.setAttribute} />
+              <SubscriptionAttributeFields
+                reports={onboarding.chosen}
+                errors={onboarding.attributeErrors}
+                onChange={onboarding.setAttribute}
+              />
             </>
           )}
           <Group justify="space-between">
             <Button variant="default" onClick={onboarding.step === 0 ? onCancel : onboarding.previous} disabled={subscribe.isPending}>
               {onboarding.step === 0 ? t('common.cancel') : t('common.previous')}
             </Button>
-            <Button
-              type="submit"
-              loading={subscribe.isPending}
-              loaderProps={{ 'aria-label': t('onboarding.subscribing') }}
-            >
+            <Button type="submit" loading={subscribe.isPending} loaderProps={{ 'aria-label': t('onboarding.subscribing') }}>
               {onboarding.step === 0 ? t('onboarding.next') : t('onboarding.subscribe')}
             </Button>
           </Group>

@@ -49,9 +49,7 @@ export function ForgotPasswordPage() {
         <Text>{t('forgotPassword.intro')}</Text>
         <form noValidate onSubmit={form.onSubmit(({ username }) => request.mutate(username))}>
           <Stack gap="md">
-            {request.isError && (
-              <ErrorAlert testId="forgot-password-error">{describeError(request.error)}</ErrorAlert>
-            )}
+            {request.isError && <ErrorAlert testId="forgot-password-error">{describeError(request.error)}</ErrorAlert>}
             <TextInput
               label={t('forgotPassword.username')}
               autoComplete="username"

@@ -31,17 +31,14 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   });
   const fieldProps = useFieldProps(form);
   const reset = useMutation({
-    mutationFn: (values: ResetValues) =>
-      callApi(endpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
+    mutationFn: (values: ResetValues) => callApi(endpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
     onSuccess: onDone,
   });
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => reset.mutate(values))}>
       <Stack gap="md">
-        {reset.isError && (
-          <ErrorAlert testId="reset-password-error">{describeError(reset.error)}</ErrorAlert>
-        )}
+        {reset.isError && <ErrorAlert testId="reset-password-error">{describeError(reset.error)}</ErrorAlert>}
         <TextInput
           label={t('resetPassword.username')}
           autoComplete="username"

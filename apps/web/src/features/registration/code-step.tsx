@@ -38,7 +38,11 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
     }),
   );
   const fieldError = useErrorText();
-  const errorText = submitCode.isError ? describeRegistrationError(submitCode.error) : wizard.codeNotice ? translateKey(wizard.codeNotice) : null;
+  const errorText = submitCode.isError
+    ? describeRegistrationError(submitCode.error)
+    : wizard.codeNotice
+      ? translateKey(wizard.codeNotice)
+      : null;
 
   return (
     <Stack gap="md">
@@ -46,9 +50,7 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
       <TimedBanner message={wizard.resendBanner.message} onClose={wizard.resendBanner.clear} testId="registration-resend-banner" />
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          {errorText && (
-            <ErrorAlert testId="registration-error">{errorText}</ErrorAlert>
-          )}
+          {errorText && <ErrorAlert testId="registration-error">{errorText}</ErrorAlert>}
           <OneTimeCodeInput
             ref={codeInput}
             label={t('code.label')}

@@ -25,11 +25,7 @@ export function TypesStep({ wizard }: { wizard: RegistrationWizard }) {
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text>{t('registration.typesIntro')}</Text>
-        {submitTypes.isError && (
-          <ErrorAlert testId="registration-error">
-            {describeRegistrationError(submitTypes.error)}
-          </ErrorAlert>
-        )}
+        {submitTypes.isError && <ErrorAlert testId="registration-error">{describeRegistrationError(submitTypes.error)}</ErrorAlert>}
         <DocumentTypeChecklist
           legend={t('registration.typesLegend')}
           types={wizard.reports}

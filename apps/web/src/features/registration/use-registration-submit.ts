@@ -64,7 +64,10 @@ export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: Su
     duplicate,
     isSubmitting: register.isPending || signIn.isPending || signIn.isSuccess,
     /** A refusal to show on the step itself (not the duplicate one, which has its dialog). */
-    error: register.isError && !refusal?.isDuplicate ? { message: describeRegistrationError(register.error), reports: refusal?.reports ?? [] } : null,
+    error:
+      register.isError && !refusal?.isDuplicate
+        ? { message: describeRegistrationError(register.error), reports: refusal?.reports ?? [] }
+        : null,
     signInError: signIn.error,
   };
 }

@@ -58,13 +58,23 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
     <form noValidate onSubmit={submit} ref={formElement}>
       <Stack gap="md">
         {submitInfo.isError && !hasFieldIssues && (
-          <ErrorAlert testId="registration-error">
-            {describeRegistrationError(submitInfo.error)}
-          </ErrorAlert>
+          <ErrorAlert testId="registration-error">{describeRegistrationError(submitInfo.error)}</ErrorAlert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('registration.firstName')} autoComplete="given-name" maxLength={NAME_INPUT_MAX_LENGTH} required {...fieldProps('firstName')} />
-          <TextInput label={t('registration.lastName')} autoComplete="family-name" maxLength={NAME_INPUT_MAX_LENGTH} required {...fieldProps('lastName')} />
+          <TextInput
+            label={t('registration.firstName')}
+            autoComplete="given-name"
+            maxLength={NAME_INPUT_MAX_LENGTH}
+            required
+            {...fieldProps('firstName')}
+          />
+          <TextInput
+            label={t('registration.lastName')}
+            autoComplete="family-name"
+            maxLength={NAME_INPUT_MAX_LENGTH}
+            required
+            {...fieldProps('lastName')}
+          />
         </SimpleGrid>
         <TextInput
           label={t('registration.email')}
@@ -74,7 +84,13 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
           required
           {...fieldProps('email')}
         />
-        <TextInput label={t('registration.userName')} autoComplete="username" maxLength={USERNAME_MAX_LENGTH} required {...fieldProps('userName')} />
+        <TextInput
+          label={t('registration.userName')}
+          autoComplete="username"
+          maxLength={USERNAME_MAX_LENGTH}
+          required
+          {...fieldProps('userName')}
+        />
         <NewPasswordField
           label={t('registration.password')}
           toggleLabel={t('registration.showPassword')}

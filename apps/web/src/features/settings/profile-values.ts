@@ -1,11 +1,4 @@
-import {
-  LocaleSchema,
-  MFA_TYPE,
-  PersonNameSchema,
-  UsernameSchema,
-  type Locale,
-  type UserInfo,
-} from '@portal/contract';
+import { LocaleSchema, MFA_TYPE, PersonNameSchema, UsernameSchema, type Locale, type UserInfo } from '@portal/contract';
 import { validateWith } from '../../lib/zod-validator';
 
 /** What the Profile tab edits; e-mail and a new phone number change only through a code. */

@@ -18,12 +18,7 @@ interface LanguageDialogProps {
 export function LanguageDialog({ opened, initialLanguage, isSaving, onConfirm, onCancel }: LanguageDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
-      opened={opened}
-      onClose={onCancel}
-      title={t('userManagement.language.title')}
-      centered
-    >
+    <Dialog opened={opened} onClose={onCancel} title={t('userManagement.language.title')} centered>
       {/* Mounted per opening, so each new user starts from the current locale. */}
       {opened && <LanguageChoice initialLanguage={initialLanguage} isSaving={isSaving} onConfirm={onConfirm} onCancel={onCancel} />}
     </Dialog>

@@ -23,15 +23,13 @@ export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; o
     return () => window.clearTimeout(timer);
   }, [isSuccess, outcome, onClose]);
 
-  const title = !outcome ? '' : outcome.kind === 'success' ? t('userManagement.outcome.success') : outcome.title || t('userManagement.outcome.error');
+  const title = !outcome
+    ? ''
+    : outcome.kind === 'success'
+      ? t('userManagement.outcome.success')
+      : outcome.title || t('userManagement.outcome.error');
   return (
-    <Dialog
-      opened={outcome !== null}
-      onClose={onClose}
-      title={title}
-      centered
-      data-testid={isSuccess ? 'success-dialog' : 'error-dialog'}
-    >
+    <Dialog opened={outcome !== null} onClose={onClose} title={title} centered data-testid={isSuccess ? 'success-dialog' : 'error-dialog'}>
       <Stack gap="lg">
         <Text role={isSuccess ? 'status' : 'alert'}>{outcome?.text}</Text>
         <Group justify="flex-end">

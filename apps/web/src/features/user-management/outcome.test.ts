@@ -22,6 +22,10 @@ describe('the error dialog of a failed change', () => {
   });
 
   it('shows only the generic text when the server could not be reached', () => {
-    expect(failureOutcome(createUnexpectedError(0, 'Failed to fetch'), TITLE)).toEqual({ kind: 'error', title: '', text: en.errors.unexpected });
+    expect(failureOutcome(createUnexpectedError(0, 'Failed to fetch'), TITLE)).toEqual({
+      kind: 'error',
+      title: '',
+      text: en.errors.unexpected,
+    });
   });
 });

@@ -97,7 +97,12 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
       </Table.Td>
       <Table.Td>
         <Stack gap={6} align="stretch">
-          <Checkbox label={t('userManagement.activeMFA')} form={formId} size="xs" {...form.getInputProps('activeMFA', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('userManagement.activeMFA')}
+            form={formId}
+            size="xs"
+            {...form.getInputProps('activeMFA', { type: 'checkbox' })}
+          />
           <Button type="submit" form={formId} size="compact-sm" disabled={!editor.canSave} loading={isSaving}>
             {t('userManagement.actions.save')}
           </Button>

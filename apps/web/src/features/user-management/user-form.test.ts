@@ -24,11 +24,28 @@ describe('a new user row', () => {
 
   it('leaves the client to choose when there are several, and the division when the client has several', () => {
     expect(newUserValues(lists(['NBF', 'LAU'], [['NBF', 'NBF']]))).toMatchObject({ clientCode: '', experienceCode: '' });
-    expect(newUserValues(lists(['NBF'], [['NBF', 'NBF'], ['NBW', 'NBF']]))).toMatchObject({ clientCode: 'NBF', experienceCode: '' });
+    expect(
+      newUserValues(
+        lists(
+          ['NBF'],
+          [
+            ['NBF', 'NBF'],
+            ['NBW', 'NBF'],
+          ],
+        ),
+      ),
+    ).toMatchObject({ clientCode: 'NBF', experienceCode: '' });
   });
 
   it('clears the division when the client changes, unless the new client has only one', () => {
-    const data = lists(['NBF', 'LAU'], [['NBF', 'NBF'], ['NBW', 'NBF'], ['LAU', 'LAU']]);
+    const data = lists(
+      ['NBF', 'LAU'],
+      [
+        ['NBF', 'NBF'],
+        ['NBW', 'NBF'],
+        ['LAU', 'LAU'],
+      ],
+    );
     expect(organisationFor(data, 'NBF')).toEqual({ clientCode: 'NBF', experienceCode: '' });
     expect(organisationFor(data, 'LAU')).toEqual({ clientCode: 'LAU', experienceCode: 'LAU' });
   });

@@ -39,37 +39,41 @@ export function AdvancedSearchMenu({ terms, applied, onApply }: AdvancedSearchMe
 
   return (
     <Indicator disabled={applied.length === 0} label={applied.length} size={16} color="red.9">
-    <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-start" shadow="md" width={300} withinPortal>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => (opened ? setOpened(false) : open())}>
-          {t('documents.advancedSearch')}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <form onSubmit={apply} aria-label={t('documents.advancedSearch')}>
-          <Stack gap="sm">
-            {terms.map((term) => (
-              <TextInput
-                key={term.name}
-                label={term.label}
-                value={values[term.name] ?? ''}
-                maxLength={SEARCH_TEXT_MAX_LENGTH}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setValues((current) => ({ ...current, [term.name]: value }));
-                }}
-              />
-            ))}
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={clear}>
-                {t('documents.clear')}
-              </Button>
-              <Button type="submit">{t('documents.apply')}</Button>
-            </Group>
-          </Stack>
-        </form>
-      </Popover.Dropdown>
-    </Popover>
+      <Popover opened={opened} onChange={setOpened} trapFocus position="bottom-start" shadow="md" width={300} withinPortal>
+        <Popover.Target>
+          <Button
+            variant="default"
+            leftSection={<IconAdjustments size={16} aria-hidden />}
+            onClick={() => (opened ? setOpened(false) : open())}
+          >
+            {t('documents.advancedSearch')}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <form onSubmit={apply} aria-label={t('documents.advancedSearch')}>
+            <Stack gap="sm">
+              {terms.map((term) => (
+                <TextInput
+                  key={term.name}
+                  label={term.label}
+                  value={values[term.name] ?? ''}
+                  maxLength={SEARCH_TEXT_MAX_LENGTH}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setValues((current) => ({ ...current, [term.name]: value }));
+                  }}
+                />
+              ))}
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" onClick={clear}>
+                  {t('documents.clear')}
+                </Button>
+                <Button type="submit">{t('documents.apply')}</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Popover.Dropdown>
+      </Popover>
     </Indicator>
   );
 }

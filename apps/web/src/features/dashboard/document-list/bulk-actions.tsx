@@ -37,11 +37,7 @@ export function BulkActions({ count, progress, onClear, onDownload, onPreview }:
       {progress && (
         <Group gap="xs" w={220} wrap="nowrap">
           {progress.total ? (
-            <Progress
-              value={(progress.received / progress.total) * 100}
-              w={120}
-              aria-label={t('documents.downloadProgress')}
-            />
+            <Progress value={(progress.received / progress.total) * 100} w={120} aria-label={t('documents.downloadProgress')} />
           ) : (
             <Progress value={100} animated striped w={120} aria-label={t('documents.downloadProgress')} />
           )}

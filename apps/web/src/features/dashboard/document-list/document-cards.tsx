@@ -13,15 +13,34 @@ export function DocumentCards(props: DocumentViewProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   return (
-    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('documents.tableCaption', { title: props.title })}>
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t('documents.tableCaption', { title: props.title })}
+    >
       {props.rows.map((row) => {
         const key = rowKey(row);
         const label = props.describe(row);
         return (
-          <Card component="li" key={key} withBorder padding="sm" className={classes.card} data-unviewed={!isViewed(row) || undefined} data-testid="document-card">
+          <Card
+            component="li"
+            key={key}
+            withBorder
+            padding="sm"
+            className={classes.card}
+            data-unviewed={!isViewed(row) || undefined}
+            data-testid="document-card"
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Group gap="xs" wrap="nowrap">
-                <Checkbox aria-label={t('documents.selectOne', { name: label })} checked={props.isSelected(key)} onChange={() => props.onToggle(key)} />
+                <Checkbox
+                  aria-label={t('documents.selectOne', { name: label })}
+                  checked={props.isSelected(key)}
+                  onChange={() => props.onToggle(key)}
+                />
                 <Text fw={700}>{formatDocumentDate(row.date, language)}</Text>
                 <UnviewedDot isViewed={isViewed(row)} />
               </Group>

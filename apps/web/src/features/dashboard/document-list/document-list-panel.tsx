@@ -59,7 +59,11 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
     name: term.Name,
     label: pickBilingual(language, { en: term.DisplayNameEN, fr: term.DisplayNameFR }),
   }));
-  const searchPreset = presetOf(searchPreferences, report.Code, terms.map((term) => term.name));
+  const searchPreset = presetOf(
+    searchPreferences,
+    report.Code,
+    terms.map((term) => term.name),
+  );
   const rows = data?.Results ?? [];
   const describe = (row: DocumentRow) =>
     [formatDocumentDate(row.date, language), columns[0] ? formatAttributeValue(row[columns[0].name], language) : '']
@@ -77,7 +81,15 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
   };
 
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId} className={classes.panel} data-testid={`panel-${report.Code}`}>
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      radius="md"
+      aria-labelledby={headingId}
+      className={classes.panel}
+      data-testid={`panel-${report.Code}`}
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm">
@@ -103,15 +115,19 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
         {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
         {isPending && !error && <LoadingIndicator />}
         {data && rows.length === 0 && <Text role="status">{t('documents.noDocument')}</Text>}
-        {data && rows.length > 0 && (isMobile ? <DocumentCards {...viewProps} /> : (
-          <DocumentTable
-            {...viewProps}
-            sortBy={list.sortBy}
-            sortDirection={list.sortDirection}
-            onSort={list.toggleSort}
-            onToggleAll={(isChecked) => selection.setAll(rows.map(rowKey), isChecked)}
-          />
-        ))}
+        {data &&
+          rows.length > 0 &&
+          (isMobile ? (
+            <DocumentCards {...viewProps} />
+          ) : (
+            <DocumentTable
+              {...viewProps}
+              sortBy={list.sortBy}
+              sortDirection={list.sortDirection}
+              onSort={list.toggleSort}
+              onToggleAll={(isChecked) => selection.setAll(rows.map(rowKey), isChecked)}
+            />
+          ))}
         {data && data.TotalDocuments > 0 && (
           <PageControls
             page={list.request.page ?? 1}

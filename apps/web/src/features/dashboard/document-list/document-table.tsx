@@ -73,7 +73,11 @@ export function DocumentTable(props: DocumentTableProps) {
                   <UnviewedDot isViewed={isViewed(row)} />
                 </Table.Td>
                 <Table.Td>
-                  <Checkbox aria-label={t('documents.selectOne', { name: label })} checked={isSelected(key)} onChange={() => props.onToggle(key)} />
+                  <Checkbox
+                    aria-label={t('documents.selectOne', { name: label })}
+                    checked={isSelected(key)}
+                    onChange={() => props.onToggle(key)}
+                  />
                 </Table.Td>
                 <Table.Td>{formatDocumentDate(row.date, language)}</Table.Td>
                 {columns.map((column) => (

@@ -28,7 +28,11 @@ export function PageControls({ page, perPage, total, isTotalLowerBound = false, 
       <Group gap="xs" wrap="nowrap">
         <PageSizeSelect label={t('documents.perPage')} sizes={PAGE_SIZES} value={perPage} onChange={onPerPage} w={90} />
         <Text size="sm" aria-live="polite" mt="lg">
-          {t(isTotalLowerBound ? 'documents.rangeAtLeast' : 'documents.range', { first: formatNumber(first, language), last: formatNumber(last, language), total: formatNumber(total, language) })}
+          {t(isTotalLowerBound ? 'documents.rangeAtLeast' : 'documents.range', {
+            first: formatNumber(first, language),
+            last: formatNumber(last, language),
+            total: formatNumber(total, language),
+          })}
         </Text>
       </Group>
       <ListPagination label={t('documents.pagination', { title })} pageCount={pageCount} page={page} onPage={onPage} />

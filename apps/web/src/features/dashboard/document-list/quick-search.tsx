@@ -63,12 +63,7 @@ export function QuickSearchForm({ title, terms, preset, onSearch }: QuickSearchF
           {t('documents.search')}
         </Button>
       </Group>
-      <Checkbox.Group
-        label={t('documents.searchIn', { max: QUICK_SEARCH_MAX_FIELDS })}
-        value={ticked}
-        onChange={setFields}
-        mt="xs"
-      >
+      <Checkbox.Group label={t('documents.searchIn', { max: QUICK_SEARCH_MAX_FIELDS })} value={ticked} onChange={setFields} mt="xs">
         <Group gap="md" mt={4}>
           {terms.map((term) => (
             <Checkbox

@@ -38,9 +38,7 @@ export function searchAttributesQuery(configId: number | undefined) {
 export function markViewed(queryClient: QueryClient, reportCode: string, keys: string[]): void {
   const opened = new Set(keys);
   queryClient.setQueriesData<ReportData>({ queryKey: dashboardKeys.reportDataOf(reportCode) }, (data) =>
-    data
-      ? { ...data, Results: data.Results.map((row) => (opened.has(String(row.key)) ? { ...row, viewed: true } : row)) }
-      : data,
+    data ? { ...data, Results: data.Results.map((row) => (opened.has(String(row.key)) ? { ...row, viewed: true } : row)) } : data,
   );
   void queryClient.invalidateQueries({ queryKey: dashboardKeys.reports() });
 }

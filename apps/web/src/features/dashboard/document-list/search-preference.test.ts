@@ -22,7 +22,11 @@ describe('presetOf', () => {
 
   it('drops fields that can no longer be searched and keeps at most three', () => {
     const saved: SearchPreferences = [
-      { IndexDefinitionCode: 'NBF-STMT', SearchMethod: 2, SearchColumns: ['gone', 'branch', 'postalCode', 'branch', 'accountNumber', 'closingBalance'] },
+      {
+        IndexDefinitionCode: 'NBF-STMT',
+        SearchMethod: 2,
+        SearchColumns: ['gone', 'branch', 'postalCode', 'branch', 'accountNumber', 'closingBalance'],
+      },
     ];
     expect(presetOf(saved, 'NBF-STMT', SEARCHABLE)).toEqual({ fields: ['branch', 'postalCode', 'accountNumber'], operation: 2 });
   });
@@ -36,10 +40,7 @@ describe('presetOf', () => {
 describe('withSearchPreference', () => {
   it("replaces the type's entry and leaves the others", () => {
     const next = withSearchPreference(PREFERENCES, 'NBF-STMT', { text: 'H2X', fields: ['accountNumber'], operation: 3 });
-    expect(next).toEqual([
-      PREFERENCES[0],
-      { IndexDefinitionCode: 'NBF-STMT', SearchMethod: 3, SearchColumns: ['accountNumber'] },
-    ]);
+    expect(next).toEqual([PREFERENCES[0], { IndexDefinitionCode: 'NBF-STMT', SearchMethod: 3, SearchColumns: ['accountNumber'] }]);
   });
 
   it('adds an entry for a type searched for the first time', () => {

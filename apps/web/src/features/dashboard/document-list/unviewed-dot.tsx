@@ -5,7 +5,5 @@ import classes from './document-list.module.css';
 export function UnviewedDot({ isViewed }: { isViewed: boolean }) {
   const { t } = useTranslation();
   if (isViewed) return null;
-  return (
-    <span className={classes.dot} role="img" aria-label={t('documents.unviewedDocument')} data-testid="unviewed-dot" />
-  );
+  return <span className={classes.dot} role="img" aria-label={t('documents.unviewedDocument')} data-testid="unviewed-dot" />;
 }

@@ -8,8 +8,7 @@ export function useSelection() {
   return {
     selected,
     isSelected: (key: string) => selectedSet.has(key),
-    toggle: (key: string) =>
-      setSelected((current) => (current.includes(key) ? current.filter((item) => item !== key) : [...current, key])),
+    toggle: (key: string) => setSelected((current) => (current.includes(key) ? current.filter((item) => item !== key) : [...current, key])),
     /** Ticks the page's documents, never past the limit; unticking removes them all. */
     setAll: (keys: string[], isChecked: boolean) =>
       setSelected((current) => {

@@ -37,7 +37,15 @@ function statements(groups: [number, string][][]): ReportAccess {
 
 describe('the report-access working copy', () => {
   it('reads the stored groups and sends them back unchanged', () => {
-    const [draft] = draftsOf([statements([[[ACCOUNT, 'NB-100201'], [POSTAL, 'H3A 2B2']], [[ACCOUNT, 'NB-100202']]])]);
+    const [draft] = draftsOf([
+      statements([
+        [
+          [ACCOUNT, 'NB-100201'],
+          [POSTAL, 'H3A 2B2'],
+        ],
+        [[ACCOUNT, 'NB-100202']],
+      ]),
+    ]);
     expect(hasAccess(draft!)).toBe(true);
     expect(toSubmittedReports([draft!])).toEqual([
       {
@@ -85,7 +93,14 @@ describe('the report-access working copy', () => {
   });
 
   it('keeps at least one field per group, and deletes whole groups', () => {
-    let [draft] = draftsOf([statements([[[ACCOUNT, 'NB-100201'], [POSTAL, 'H3A 2B2']]])]);
+    let [draft] = draftsOf([
+      statements([
+        [
+          [ACCOUNT, 'NB-100201'],
+          [POSTAL, 'H3A 2B2'],
+        ],
+      ]),
+    ]);
     const key = draft!.groups[0]!.key;
     draft = removeAttribute(draft!, key, POSTAL);
     draft = removeAttribute(draft, key, ACCOUNT);

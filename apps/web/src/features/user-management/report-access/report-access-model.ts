@@ -99,7 +99,9 @@ export function addAttribute(report: DraftReport, key: number, attributeId: numb
 /** A group keeps at least one field: removing the last one is deleting the group. */
 export function removeAttribute(report: DraftReport, key: number, attributeId: number): DraftReport {
   return withGroup(report, key, (group) =>
-    group.criteria.length <= 1 ? group : { ...group, criteria: group.criteria.filter((criterion) => criterion.attributeId !== attributeId) },
+    group.criteria.length <= 1
+      ? group
+      : { ...group, criteria: group.criteria.filter((criterion) => criterion.attributeId !== attributeId) },
   );
 }
 
