@@ -36,6 +36,9 @@ const pageOf = async (cookie: string, code: string, body: object = {}) =>
   answerOf(endpoints.reportData, await reportData(cookie, code, body));
 const keysOf = async (cookie: string, code: string, body: object = {}) =>
   (await pageOf(cookie, code, body)).Results.map((r) => String(r.key));
+/** Several documents at once, as the selection's preview and download buttons send them. */
+const postKeyList = (cookie: string, url: '/dashboard/previewlist' | '/dashboard/downloadList', documentKeyList: string[]) =>
+  t.app.inject({ method: 'POST', url, payload: { documentKeyList }, headers: { cookie } });
 const reportsOf = async (cookie: string) =>
   answerOf(endpoints.getReports, await t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie } })).ReportsInfos;
 
@@ -222,12 +225,7 @@ describe('documents by key', () => {
 
   it('merges 1 to 50 documents into one PDF whose pages add up', async () => {
     const keys = await keysOf(reader, statements.code, { perPage: 3 });
-    const merged = await t.app.inject({
-      method: 'POST',
-      url: '/dashboard/previewlist',
-      payload: { documentKeyList: keys },
-      headers: { cookie: reader },
-    });
+    const merged = await postKeyList(reader, '/dashboard/previewlist', keys);
     expect(merged.statusCode).toBe(200);
     let expected = 0;
     for (const key of keys) {
@@ -241,12 +239,7 @@ describe('documents by key', () => {
 
   it('zips the documents with their files and meaningful names', async () => {
     const keys = await keysOf(reader, taxSlips.code, { perPage: 3 });
-    const zip = await t.app.inject({
-      method: 'POST',
-      url: '/dashboard/downloadList',
-      payload: { documentKeyList: keys },
-      headers: { cookie: reader },
-    });
+    const zip = await postKeyList(reader, '/dashboard/downloadList', keys);
     expect(zip.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(files)).toHaveLength(3);
@@ -259,32 +252,17 @@ describe('documents by key', () => {
   });
 
   it('takes between 1 and 50 documents, all within access', async () => {
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/dashboard/downloadList',
-      payload: { documentKeyList: [] },
-      headers: { cookie: reader },
-    });
+    const empty = await postKeyList(reader, '/dashboard/downloadList', []);
     expect(refusalOf(empty).issues?.[0]?.message).toBe('validation.selectionSize');
     const keys = await keysOf(staff, statements.code, { perPage: DOCUMENT_SELECTION_MAX + 1 });
     expect(keys).toHaveLength(DOCUMENT_SELECTION_MAX + 1);
-    const tooMany = await t.app.inject({
-      method: 'POST',
-      url: '/dashboard/downloadList',
-      payload: { documentKeyList: keys },
-      headers: { cookie: staff },
-    });
+    const tooMany = await postKeyList(staff, '/dashboard/downloadList', keys);
     expect(tooMany.statusCode).toBe(400);
     const othersKey = (
       await keysOf(staff, statements.code, { searchOptions: { text: lastOwner.number, fields: ['accountNumber'], operation: 0 } })
     )[0]!;
     const mixed = [...(await keysOf(reader, statements.code, { perPage: 2 })), othersKey];
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/dashboard/previewlist',
-      payload: { documentKeyList: mixed },
-      headers: { cookie: reader },
-    });
+    const refused = await postKeyList(reader, '/dashboard/previewlist', mixed);
     expect(refused.statusCode).toBe(404);
   });
 });

@@ -10,6 +10,9 @@ import { startBatches, streamSpreadsheet } from '../src/services/usage-spreadshe
 import { createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './test-app.js';
 import { answerOf } from './wire.js';
 
+/** The columns that name the person, in every spreadsheet type. */
+const PERSON_HEADERS = ['Username', 'First name', 'Last name', 'E-mail', 'Role', 'Client', 'Division'];
+
 let t: TestApp;
 const cookies: Record<string, string> = {};
 const ids = { nbf: 0, lau: 0, ada: 0, ben: 0, cleo: 0, veteran: 0, gone: 0 };
@@ -139,19 +142,7 @@ describe('POST /reports/generate, connection', () => {
     ]).toContain(response.headers['content-disposition']);
     const sheet = await readSheet(response);
     expect(sheet.name).toBe('Connections');
-    expect(sheet.headers).toEqual([
-      'Date and time (UTC+00:00)',
-      'Result',
-      'Username',
-      'First name',
-      'Last name',
-      'E-mail',
-      'Role',
-      'Client',
-      'Division',
-      'Device',
-      'IP address',
-    ]);
+    expect(sheet.headers).toEqual(['Date and time (UTC+00:00)', 'Result', ...PERSON_HEADERS, 'Device', 'IP address']);
     // The password step that waited for its code is not a sign-in of its own; the code step is.
     expect(sheet.rows.map((row) => [row[2], row[1]])).toEqual([
       ['usage.ada', 'Signed in'],
@@ -231,13 +222,7 @@ describe('POST /reports/generate, users and newUsers', () => {
     expect(sheet.name).toBe('Users');
     expect(sheet.headers).toEqual([
       'Id',
-      'Username',
-      'First name',
-      'Last name',
-      'E-mail',
-      'Role',
-      'Client',
-      'Division',
+      ...PERSON_HEADERS,
       'Language',
       'Created (UTC+00:00)',
       'Last sign-in (UTC+00:00)',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_DEFAULT_PAGE_SIZE, endpoints, type RoleCode } from '@portal/contract';
+import { USER_DEFAULT_PAGE_SIZE, USER_SORT_COLUMNS, endpoints, type RoleCode } from '@portal/contract';
 import { linkOf } from '../../../test-support/smtp-sink.js';
 import { insertClient, insertExperience } from '../src/db/seed/factories.js';
 import { hashPassword } from '../src/services/passwords.js';
@@ -146,25 +146,7 @@ describe('POST /api/usermanagement/users', () => {
   });
 
   it('sorts by every column of the table', async () => {
-    const columns = [
-      'Id',
-      'Role_Code',
-      'Role_NameFr',
-      'Role_NameEn',
-      'FirstName',
-      'LastName',
-      'Username',
-      'Email',
-      'Client_Code',
-      'Client_NameFR',
-      'Client_NameEN',
-      'Experience_Code',
-      'Experience_NameFr',
-      'Experience_NameEn',
-      'ActiveMFA',
-      'Language',
-    ];
-    for (const sortBy of columns) {
+    for (const sortBy of USER_SORT_COLUMNS) {
       const body = (await superUser.list({ options: { sortBy, itemsPerPage: 200 } })).json();
       expect(body.Users.length, sortBy).toBe(Math.min(200, body.TotalUsers));
     }
