@@ -18,9 +18,11 @@ export function isSessionLost(error: unknown): boolean {
  */
 export function handleSessionLoss(endpoint: Pick<Endpoint, 'path'>, error: unknown): void {
   if (endpoint.path === endpoints.processLogin.path || !isSessionLost(error)) return;
-  clearStoredUser();
+  // The notice and the address come first: forgetting the user re-renders the guards, which
+  // send the browser to sign-in too, and the page must find the notice there.
   if (!window.location.hash.startsWith('#/login')) {
     rememberSessionExpired();
     window.location.hash = '#/login';
   }
+  clearStoredUser();
 }

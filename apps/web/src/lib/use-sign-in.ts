@@ -4,6 +4,7 @@ import { endpoints } from '@portal/contract';
 import { callApi } from './api-client';
 import { computeDeviceId } from './device-id';
 import { landingPathOf } from './landing-path';
+import { forgetSessionExpired } from './session-expiry-notice';
 import { setStoredUser } from './stored-user';
 
 export interface Credentials {
@@ -25,6 +26,7 @@ export function useSignIn(options: { beforeSignIn: () => Promise<void> }) {
       });
     },
     onSuccess: ({ user }) => {
+      forgetSessionExpired();
       setStoredUser(user);
       void navigate(landingPathOf(user), { replace: true });
     },

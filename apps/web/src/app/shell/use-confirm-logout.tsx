@@ -7,6 +7,7 @@ import { endpoints } from '@portal/contract';
 import { useCloseButtonProps } from '../../components/dialog';
 import { callApi } from '../../lib/api-client';
 import { forgetSession } from '../../lib/forget-session';
+import { forgetSessionExpired } from '../../lib/session-expiry-notice';
 
 /** Opens the log-out confirmation; Yes ends the session and shows the sign-in page, No just closes. */
 export function useConfirmLogout(): () => void {
@@ -22,6 +23,8 @@ export function useConfirmLogout(): () => void {
       // Signing out locally still matters when the server cannot be told.
     }
     forgetSession(queryClient);
+    // Leaving on purpose: a notice left by an earlier lost session has nothing to say now.
+    forgetSessionExpired();
     void navigate('/login', { replace: true });
   };
 
