@@ -387,6 +387,26 @@ describe('completing a registration', () => {
     expect(await usersNamed(model.userName)).toBe(1);
   });
 
+  it('answers a username taken between its check and the insert as taken, and keeps the code usable', async () => {
+    const model = person();
+    const { proof, reportsLst, choosenReports } = await throughStep3(model, ['NBF-TAX']);
+    const payload = { ...model, reportsLst, choosenReports: fill(choosenReports, TAX_OWNER) };
+    const db = t.database.db;
+    // Another registration saving the same name at that moment looks, to this one, like the unique index refusing it.
+    await sql`CREATE FUNCTION lose_username_race() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE unique_violation; END $$`.execute(db);
+    await sql`CREATE TRIGGER lose_username_race BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION lose_username_race()`.execute(db);
+    try {
+      const refused = await post('/api/processRegisteringNoDupes', payload, { proof });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'errors.registrationUsernameTaken', msg: 'The username provided is already used.' });
+    } finally {
+      await sql`DROP TRIGGER lose_username_race ON users`.execute(db);
+      await sql`DROP FUNCTION lose_username_race()`.execute(db);
+    }
+    expect(await usersNamed(model.userName)).toBe(0);
+    expect((await post('/api/processRegisteringNoDupes', payload, { proof })).statusCode).toBe(200);
+  });
+
   it('is closed where the client has no onboarding', async () => {
     await t.database.db.updateTable('clients').set({ onboarding_enabled: false }).where('code', '=', 'LAU').execute();
     try {

@@ -4,6 +4,7 @@ import type { ManagedUsersRepository } from '../db/repositories/managed-users.re
 import type { OfferedReport } from '../db/repositories/subscriptions.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import type { Transact } from '../db/transact.js';
+import { UsernameTakenError } from '../domain/username-taken-error.js';
 import { AppError } from '../errors.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
@@ -189,28 +190,33 @@ export function createRegistrationService(deps: {
         blockDuplicates: experience.block_duplicates,
       });
       const passwordHash = await hashPassword(person.password);
-      await deps.transact(async (trx) => {
-        // Checked again inside the transaction: someone may have taken the name since.
-        if (await deps.users.isUsernameTaken(person.userName, null, trx)) throw usernameTaken();
-        await deps.codes.consume(codeId, trx);
-        const userId = await deps.managedUsers.create(
-          {
-            username: person.userName,
-            firstName: person.firstName,
-            lastName: person.lastName,
-            email: person.email,
-            roleCode: 'USER',
-            clientId: experience.client_id,
-            experienceId: experience.id,
-            activeMfa: true,
-            contactLanguage: visitor.language,
-            createdBy: null,
-          },
-          trx,
-        );
-        await deps.users.setPassword(userId, passwordHash, trx);
-        await deps.subscriptions.grant(userId, subscriptions, trx);
-      });
+      await deps
+        .transact(async (trx) => {
+          // Checked again inside the transaction: someone may have taken the name since.
+          if (await deps.users.isUsernameTaken(person.userName, null, trx)) throw usernameTaken();
+          await deps.codes.consume(codeId, trx);
+          const userId = await deps.managedUsers.create(
+            {
+              username: person.userName,
+              firstName: person.firstName,
+              lastName: person.lastName,
+              email: person.email,
+              roleCode: 'USER',
+              clientId: experience.client_id,
+              experienceId: experience.id,
+              activeMfa: true,
+              contactLanguage: visitor.language,
+              createdBy: null,
+            },
+            trx,
+          );
+          await deps.users.setPassword(userId, passwordHash, trx);
+          await deps.subscriptions.grant(userId, subscriptions, trx);
+        })
+        .catch((error: unknown) => {
+          // Taken between that check and the insert: the visitor hears what the check would have said.
+          throw error instanceof UsernameTakenError ? usernameTaken() : error;
+        });
       // The web signs in with them at once (spec 7).
       return { username: person.userName, password: person.password };
     },
