@@ -70,8 +70,8 @@ export function createOneTimeCodeService(deps: {
     return { code, nextResendSeconds: resendDelayAfter(sendNumber) };
   }
 
-  /** The id of the matching usable code; a wrong code counts as a try. */
-  async function verify(owner: CodeOwner, code: string): Promise<number> {
+  /** The matching usable code; a wrong code counts as a try. */
+  async function requireMatchingCode(owner: CodeOwner, code: string) {
     const usable = await deps.codes.findUsable(owner, now());
     if (!usable) throw codeInvalid();
     const sameTarget = usable.target.toLowerCase() === owner.target.toLowerCase();
@@ -79,7 +79,12 @@ export function createOneTimeCodeService(deps: {
       await deps.codes.recordWrongTry(usable.id, deps.maxAttempts);
       throw codeInvalid();
     }
-    return usable.id;
+    return usable;
+  }
+
+  /** The id of the matching usable code; a wrong code counts as a try. */
+  async function verify(owner: CodeOwner, code: string): Promise<number> {
+    return (await requireMatchingCode(owner, code)).id;
   }
 
   /**
@@ -87,12 +92,10 @@ export function createOneTimeCodeService(deps: {
    * secret may later use this code, for this owner, while the code itself would still be usable.
    */
   async function prove(owner: CodeOwner, code: string): Promise<{ secret: string; expiresAt: Date }> {
-    const codeId = await verify(owner, code);
+    const usable = await requireMatchingCode(owner, code);
     const { secret, hash } = createSecret();
-    await deps.codes.recordProof(codeId, hash);
-    const proven = await deps.codes.findProven(owner, hash, now());
-    if (!proven) throw codeInvalid();
-    return { secret, expiresAt: proven.expires_at };
+    await deps.codes.recordProof(usable.id, hash);
+    return { secret, expiresAt: usable.expires_at };
   }
 
   /** The id of the code this secret proves for this owner, if it is still usable. */
