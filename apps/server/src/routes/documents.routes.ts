@@ -49,25 +49,18 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents:
     });
   }
 
-  bindEndpoint(app, endpoints.previewList, async (request, reply) => {
-    const file = await deps.documents.mergeDocuments(
-      requireAuth(request).user,
-      request.body.documentKeyList,
-      resolveLanguage(request),
-      (error) => request.log.error({ err: error }, 'merged PDF stream failed'),
-    );
-    return sendFile(reply, file, 'inline');
-  });
-
-  bindEndpoint(app, endpoints.downloadList, async (request, reply) => {
-    const file = await deps.documents.zipDocuments(
-      requireAuth(request).user,
-      request.body.documentKeyList,
-      resolveLanguage(request),
-      (error) => request.log.error({ err: error }, 'zip stream failed'),
-    );
-    return sendFile(reply, file, 'attachment');
-  });
+  // Several documents at once: merged into one PDF shown in place, or zipped to save.
+  for (const [endpoint, bundle, kind, what] of [
+    [endpoints.previewList, deps.documents.mergeDocuments, 'inline', 'merged PDF'],
+    [endpoints.downloadList, deps.documents.zipDocuments, 'attachment', 'zip'],
+  ] as const) {
+    bindEndpoint(app, endpoint, async (request, reply) => {
+      const file = await bundle(requireAuth(request).user, request.body.documentKeyList, resolveLanguage(request), (error) =>
+        request.log.error({ err: error }, `${what} stream failed`),
+      );
+      return sendFile(reply, file, kind);
+    });
+  }
 
   bindEndpoint(app, endpoints.faqList, async (request) => presentFaqs(await deps.help.listFaqs(requireAuth(request).user)));
 
