@@ -5,6 +5,7 @@ import { statements as reportDocumentCounts } from './migrations/003-report-docu
 import { statements as dropWholeTextSearchIndex } from './migrations/004-drop-whole-text-search-index.js';
 import { statements as registrationProof } from './migrations/005-registration-proof.js';
 import { statements as passwordHistoryTrigger } from './migrations/006-password-history-trigger.js';
+import { statements as documentsIn } from './migrations/007-documents-in.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '004-drop-whole-text-search-index': dropWholeTextSearchIndex,
   '005-registration-proof': registrationProof,
   '006-password-history-trigger': passwordHistoryTrigger,
+  '007-documents-in': documentsIn,
 };
 
 const provider: MigrationProvider = {

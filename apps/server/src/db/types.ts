@@ -72,6 +72,9 @@ export interface UsersTable {
   created_at: Timestamp;
   created_by: number | null;
   deleted_at: Date | null;
+  digest_frequency: Generated<'never' | 'daily' | 'weekly'>;
+  /** Documents that arrived after this moment go into the person's next digest. */
+  digest_since: Date | null;
 }
 
 export interface PasswordHistoryTable {
@@ -129,6 +132,8 @@ export interface ReportDefinitionsTable {
   thumbnail: Json<{ filename: string; width: number; height: number }> | null;
   display_properties: ColumnType<{ sortBy: string; sortDesc: boolean }, string | undefined, string>;
   onboarding_enabled: Generated<boolean>;
+  /** Documents older than this many days (by document date) are deleted; null keeps them forever. */
+  retention_days: number | null;
 }
 
 export interface ReportAttributesTable {
@@ -154,6 +159,12 @@ export interface DocumentsTable {
   file_key: string;
   page_count: Generated<number>;
   created_at: Timestamp;
+  /** The client's own id for the document, unique within its type; null for documents made otherwise. */
+  external_id: string | null;
+  /** SHA-256 of the file, hex. */
+  content_hash: string | null;
+  version: Generated<number>;
+  updated_at: Timestamp;
 }
 
 export interface DocumentViewsTable {
@@ -230,7 +241,31 @@ export interface ReportDocumentCountsTable {
   document_count: ColumnType<number, number, number>;
 }
 
+export interface ApiKeysTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  /** The first characters of the key, shown so that people can tell keys apart. */
+  key_prefix: string;
+  key_hash: string;
+  /** The types the key may write to; null: every type of its client. */
+  report_ids: number[] | null;
+  created_at: Timestamp;
+  created_by: number | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  revoked_by: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
+  server_secrets: ServerSecretsTable;
   report_document_counts: ReportDocumentCountsTable;
   clients: ClientsTable;
   experiences: ExperiencesTable;

@@ -3,12 +3,13 @@ import type { Menu } from '../schemas/roles.js';
 
 /**
  * Who may call an endpoint: anyone; a fully signed-in session; or a session that
- * has passed the password step but still owes its one-time code.
+ * has passed the password step but still owes its one-time code; or a client's back office
+ * with an API key (versioned routes only: a session never opens them, a key opens nothing else).
  */
-export type EndpointAccess = 'public' | 'session' | 'pendingMfa';
+export type EndpointAccess = 'public' | 'session' | 'pendingMfa' | 'apiKey';
 
 export interface Endpoint {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path exactly as the specification writes it; the server matches it case-insensitively. */
   path: string;
   summary: string;

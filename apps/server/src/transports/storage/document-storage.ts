@@ -1,9 +1,33 @@
 import type { Readable } from 'node:stream';
 
-/** Where document files live. Keys are opaque relative names chosen by the server, never by a client. */
+/** Bytes `start` to `end` of a file, both included (as HTTP ranges count them). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+/**
+ * Where document files live. Keys are opaque relative names chosen by the server, never by a
+ * client. Reads and writes stream: no adapter holds a whole file in memory to move it.
+ */
 export interface DocumentStorage {
-  put(key: string, content: Uint8Array): Promise<void>;
-  open(key: string): Promise<Readable>;
+  readonly kind: 'file' | 's3';
+  /** Stores a file whole or not at all: a reader never sees part of it under its key. */
+  put(key: string, content: Uint8Array | Readable): Promise<void>;
+  /** The file, or the range of it; rejects when there is no such file. */
+  open(key: string, range?: ByteRange): Promise<Readable>;
   read(key: string): Promise<Buffer>;
+  /** The file's size, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every file whose key starts with the prefix, in pages as the store gives them. */
+  list(prefix: string): AsyncIterable<StoredObject>;
 }
