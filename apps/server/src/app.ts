@@ -11,6 +11,7 @@ import { composeServices } from './compose-services.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
+import apiKeyPlugin from './plugins/api-key.plugin.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -19,6 +20,10 @@ import { registerRegistrationRoutes } from './routes/registration.routes.js';
 import { registerSessionRoutes } from './routes/session.routes.js';
 import { registerUsageReportsRoutes } from './routes/usage-reports.routes.js';
 import { registerUserManagementRoutes } from './routes/user-management.routes.js';
+import { registerIngestionRoutes } from './routes/ingestion.routes.js';
+import { registerApiKeysRoutes } from './routes/api-keys.routes.js';
+import { registerRetentionRoutes } from './routes/retention.routes.js';
+import { registerDigestRoutes } from './routes/digest.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -30,15 +35,21 @@ export interface BuildAppOptions {
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Path parameters as long as a document's external id (200 characters, some of them percent-encoded).
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 1_000 },
     trustProxy: config.isProduction,
     bodyLimit: 1_048_576,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { services, sessionStore, health, outbox } = await composeServices(config, database, app.log);
-  app.addHook('onClose', () => outbox.stop());
+  const { services, sessionStore, apiKeyAuthentication, health, scheduledJobs, stopJobQueue } = await composeServices(
+    config,
+    database,
+    app.log,
+  );
+  app.addHook('onClose', stopJobQueue);
+  app.decorate('scheduledJobs', scheduledJobs);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { isProduction: config.isProduction, publicUrl: config.publicUrl });
@@ -50,6 +61,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     maxHours: config.session.maxHours,
     secureCookies: config.isProduction,
   });
+  await app.register(apiKeyPlugin, { authentication: apiKeyAuthentication });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -80,6 +92,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerRegistrationRoutes(app, services);
   registerUsageReportsRoutes(app, services);
   registerUserManagementRoutes(app, services);
+  registerIngestionRoutes(app, services, { maxFileBytes: config.ingestion.maxFileBytes });
+  registerApiKeysRoutes(app, services);
+  registerRetentionRoutes(app, services);
+  registerDigestRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

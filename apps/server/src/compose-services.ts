@@ -14,14 +14,28 @@ import { createSessionsRepository } from './db/repositories/sessions.repository.
 import { createUsersRepository } from './db/repositories/users.repository.js';
 import { createUsageReportsRepository } from './db/repositories/usage-reports.repository.js';
 import { createAuditLogRepository } from './db/repositories/audit-log.repository.js';
+import { createApiKeysRepository } from './db/repositories/api-keys.repository.js';
 import { createManagedUsersRepository } from './db/repositories/managed-users.repository.js';
 import { createReportAccessRepository } from './db/repositories/report-access.repository.js';
 import { createSubscriptionsRepository } from './db/repositories/subscriptions.repository.js';
+import { createIngestedDocumentsRepository } from './db/repositories/ingested-documents.repository.js';
+import { createDigestRepository } from './db/repositories/digest.repository.js';
+import { createRetentionRepository } from './db/repositories/retention.repository.js';
+import { createServerSecretsRepository } from './db/repositories/server-secrets.repository.js';
 import { createTransact } from './db/transact.js';
+import { startJobQueue } from './jobs/job-queue.js';
 import { startOutbox } from './jobs/outbox.js';
+import { listPortalJobs } from './jobs/portal-jobs.js';
+import { describeScheduledJobs, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createAccountService } from './services/account.service.js';
+import { createApiKeyAuthenticationService } from './services/api-key-authentication.service.js';
+import { createApiKeysService } from './services/api-keys.service.js';
+import { createDigestPreferenceService } from './services/digest-preference.service.js';
+import { createDigestTokens } from './services/digest-tokens.js';
+import { createDigestService } from './services/digest.service.js';
 import { createDocumentsService } from './services/documents.service.js';
 import { createHelpContentService } from './services/help-content.service.js';
+import { createIngestionService } from './services/ingestion/ingestion.service.js';
 import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
 import { createNotifier } from './services/notifier.service.js';
@@ -35,6 +49,7 @@ import { createSessionLanguageService } from './services/session-language.servic
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
 import { createReportAccessService } from './services/report-access.service.js';
+import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
 import { createOnboardingService } from './services/onboarding.service.js';
 import { createRegistrationService } from './services/registration.service.js';
@@ -56,8 +71,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const connectionLog = createConnectionLogRepository(db);
   const rateLimiter = createRateLimiter({ rateLimits: createRateLimitsRepository(db) });
 
+  // One job queue per process: the outbox's deliveries and the scheduled jobs share it.
+  const jobQueue = await startJobQueue({ database, logger, runSchedules: config.scheduledJobs });
   const outbox = await startOutbox({
-    database,
+    queue: jobQueue,
     mail: transports.mail,
     sms: transports.sms,
     logger,
@@ -95,7 +112,17 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const managedUsers = createManagedUsersRepository(db);
   const reportAccess = createReportAccessRepository(db);
   const audit = createAuditLogRepository();
+  const apiKeys = createApiKeysRepository(db);
   const subscriptions = createSubscriptionService({ subscriptions: createSubscriptionsRepository(db), reportAccess });
+  const digestRepository = createDigestRepository(db);
+  const digestMail = {
+    digest: digestRepository,
+    experiences,
+    tokens: createDigestTokens({ secrets: createServerSecretsRepository(db) }),
+    outbox,
+    transact,
+    publicUrl: config.publicUrl,
+  };
 
   /** What routes may call: services only, never a repository or a transport. */
   const services = {
@@ -137,15 +164,38 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
     usageReports: createUsageReportsService({ usageReports: createUsageReportsRepository(db) }),
     sessionLanguage: createSessionLanguageService({ sessions }),
+    ingestion: createIngestionService({
+      documents: createIngestedDocumentsRepository(db),
+      storage: transports.storage,
+      transact,
+      maxFileBytes: config.ingestion.maxFileBytes,
+      logger,
+    }),
+    apiKeys: createApiKeysService({ apiKeys, audit, transact }),
+    retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
+    digestPreference: createDigestPreferenceService(digestMail),
   };
+
+  const scheduledJobs = listPortalJobs({
+    retention: services.retention,
+    digest: createDigestService({ ...digestMail, logger }),
+    sweepOrphanFiles: () => services.ingestion.sweepOrphanFiles(),
+  });
+  if (config.scheduledJobs) await startScheduledJobs({ queue: jobQueue, logger, jobs: scheduledJobs });
 
   return {
     services,
     /** What the session plugin reads as each request arrives: the session, and the person behind it. */
     sessionStore: { sessions, users },
+    /** What the API-key plugin asks as each versioned call arrives: whose key it is. */
+    apiKeyAuthentication: createApiKeyAuthenticationService({ apiKeys, audit, rateLimiter, transact }),
     /** The health check asks the database itself: there is no rule to apply. */
     health: createHealthRepository(db),
     outbox,
+    /** The scheduled jobs, to run one now (an operator's command, a test) beside their schedules. */
+    scheduledJobs: describeScheduledJobs(scheduledJobs, logger),
+    /** Stops the deliveries and the scheduled jobs, letting a running one finish for a few seconds. */
+    stopJobQueue: () => jobQueue.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
 }
 export type RouteServices = Awaited<ReturnType<typeof composeServices>>['services'];

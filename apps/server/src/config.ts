@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkStorageEnv, readStorageConfig, StorageEnvShape, type StorageConfig } from './transports/storage/storage-config.js';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -17,6 +18,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   DOCUMENTS_DIR: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  SCHEDULED_JOBS: booleanFromEnv.optional(),
+  INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -38,7 +41,10 @@ const EnvSchema = z.object({
   SMS_PROVIDER_URL: z.string().url().optional(),
   SMS_PROVIDER_TOKEN: z.string().optional(),
   SMS_FROM: z.string().default('PORTAL'),
+  ...StorageEnvShape,
 });
+/** Settings that only make sense together are checked once every variable has been read. */
+const CheckedEnvSchema = EnvSchema.superRefine(checkStorageEnv);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -67,12 +73,18 @@ export interface AppConfig {
   sms: { providerUrl: string | undefined; token: string | undefined; from: string };
   webDistDir: string;
   documentsDir: string;
+  /** Files under `documentsDir`, or an S3-compatible store. */
+  storage: StorageConfig;
   jobPollSeconds: number;
+  /** Whether this instance registers, fires and runs the scheduled jobs (retention, orphan sweep, digest). */
+  scheduledJobs: boolean;
+  /** Documents sent on the versioned routes: a larger file is refused as soon as it passes this size. */
+  ingestion: { maxFileBytes: number };
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
@@ -106,7 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { providerUrl: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN, from: e.SMS_FROM },
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
+    storage: readStorageConfig(e),
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    scheduledJobs: e.SCHEDULED_JOBS ?? true,
+    ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

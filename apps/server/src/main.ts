@@ -3,14 +3,15 @@ import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { seedDemoData } from './db/seed/demo-seed.js';
-import { createFileStorage } from './transports/storage/file-storage.js';
+import { chooseStorage } from './transports/choose-transports.js';
 
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
   if (config.seedDemoData) {
-    await seedDemoData(database.db, createFileStorage(config.documentsDir));
+    // The demo documents go where the portal will read them: the configured storage.
+    await seedDemoData(database.db, chooseStorage(config));
   }
   const app = await buildApp({ config, database });
 

@@ -1,21 +1,25 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Endpoint } from '@portal/contract';
+import { insertApiKey } from '../src/db/seed/factories.js';
 import { signIn, type TestApp } from './test-app.js';
 
-export type FuzzIdentity = 'anonymous' | 'user' | 'staff';
+/** `key`: a client's back office, with a live API key of the super user's client for all its types. */
+export type FuzzIdentity = 'anonymous' | 'user' | 'staff' | 'key';
 
 /** Everyone calls every endpoint; those who get past its guard call it more often. */
 export function fuzzIdentityFor(endpoint: Endpoint): fc.Arbitrary<FuzzIdentity> {
   const isPublic = endpoint.access === 'public';
+  const isVersioned = endpoint.access === 'apiKey';
   return fc.oneof(
     { weight: isPublic ? 2 : 1, arbitrary: fc.constant('anonymous' as const) },
-    { weight: endpoint.menu ? 1 : 2, arbitrary: fc.constant('user' as const) },
-    { weight: 2, arbitrary: fc.constant('staff' as const) },
+    { weight: endpoint.menu || isVersioned ? 1 : 2, arbitrary: fc.constant('user' as const) },
+    { weight: isVersioned ? 1 : 2, arbitrary: fc.constant('staff' as const) },
+    { weight: isVersioned ? 6 : 1, arbitrary: fc.constant('key' as const) },
   );
 }
 
-const USERNAMES: Record<Exclude<FuzzIdentity, 'anonymous'>, string> = { user: 'demo.user', staff: 'demo.super' };
+const USERNAMES: Record<Exclude<FuzzIdentity, 'anonymous' | 'key'>, string> = { user: 'demo.user', staff: 'demo.super' };
 
 /**
  * The people the fuzz calls as: nobody, a fully signed-in USER and a super user. Fuzzed calls
@@ -35,6 +39,7 @@ export async function createFuzzIdentities(t: TestApp) {
     ),
   );
   const cookies = new Map<string, string>();
+  let apiKeySecret: string | undefined;
 
   async function restoreAndSignIn(username: string): Promise<string> {
     const { id, created_at: _createdAt, search_preference, ...columns } = snapshots.get(username)!;
@@ -54,19 +59,34 @@ export async function createFuzzIdentities(t: TestApp) {
   }
 
   async function cookieOf(identity: FuzzIdentity): Promise<string | undefined> {
-    if (identity === 'anonymous') return undefined;
+    if (identity === 'anonymous' || identity === 'key') return undefined;
     const username = USERNAMES[identity];
     if (!cookies.has(username)) cookies.set(username, await restoreAndSignIn(username));
     return cookies.get(username);
   }
 
-  /** Notices a lost session, so that the next call of this identity signs in again. */
+  /** The Authorization header of a back office's call; the key is made when first needed (again once a fuzzed call revoked it). */
+  async function authorizationOf(identity: FuzzIdentity): Promise<string | undefined> {
+    if (identity !== 'key') return undefined;
+    if (!apiKeySecret) {
+      const staff = snapshots.get(USERNAMES.staff)!;
+      apiKeySecret = (await insertApiKey(db, { clientId: staff.client_id, name: 'Fuzz sender' })).secret;
+    }
+    return `Bearer ${apiKeySecret}`;
+  }
+
+  /** Notices a lost session or a revoked key, so that the next call of this identity signs in again or gets a new key. */
   async function noteAnswer(identity: FuzzIdentity, response: LightMyRequestResponse): Promise<void> {
     if (identity === 'anonymous' || response.statusCode !== 401) return;
+    if (identity === 'key') {
+      const probe = await t.app.inject({ url: '/api/v1/key', headers: { authorization: `Bearer ${apiKeySecret}` } });
+      if (probe.statusCode === 401) apiKeySecret = undefined;
+      return;
+    }
     const username = USERNAMES[identity];
     const probe = await t.app.inject({ url: '/login/account-status', headers: { cookie: cookies.get(username)! } });
     if (probe.statusCode === 401) cookies.delete(username);
   }
 
-  return { cookieOf, noteAnswer };
+  return { cookieOf, authorizationOf, noteAnswer };
 }

@@ -107,6 +107,10 @@ export const ODD_HEADERS: [string, string][] = [
   ['accept', 'application/xml'],
   ['range', 'bytes=5-1'],
   ['if-none-match', '*'],
+  ['authorization', 'Bearer'],
+  ['authorization', `Bearer cpk_${'A'.repeat(43)}`],
+  ['authorization', 'Basic Zm9vOmJhcg=='],
+  ['authorization', `bearer ${'x'.repeat(3_000)}`],
 ];
 export const ODD_COOKIES = [
   'exp=%00',

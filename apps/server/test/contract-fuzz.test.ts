@@ -42,7 +42,10 @@ describe('every contract endpoint under fuzzed requests', () => {
     it(`${name}: ${endpoint.method} ${endpoint.path} never answers 5xx`, { timeout: 30_000 + RUNS_PER_ENDPOINT * 500 }, async () => {
       await fc.assert(
         fc.asyncProperty(fuzzIdentityFor(endpoint), fuzzRequestFor(endpoint), async (identity, request) => {
-          const response = await t.app.inject(toInjectOptions(request, await identities.cookieOf(identity)));
+          const options = toInjectOptions(request, await identities.cookieOf(identity));
+          const authorization = await identities.authorizationOf(identity);
+          if (authorization) options.headers = { ...options.headers, authorization };
+          const response = await t.app.inject(options);
           await identities.noteAnswer(identity, response);
           expect(response.statusCode, `answered ${response.body.slice(0, 300)}`).toBeLessThan(500);
         }),

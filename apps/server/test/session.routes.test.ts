@@ -54,8 +54,8 @@ describe('POST /login/processlogin', () => {
     expect(rows.length).toBeGreaterThan(0);
   });
 
-  it('gives the super user both menus and the plain user none', async () => {
-    expect((await login('demo.super', 'Portal#2026')).json().user.menus).toEqual(['userManagement', 'reports']);
+  it('gives the super user every menu and the plain user none', async () => {
+    expect((await login('demo.super', 'Portal#2026')).json().user.menus).toEqual(['userManagement', 'reports', 'apiKeys']);
     expect((await login('demo.user', 'Portal#2026')).json().user.menus).toEqual([]);
   });
 

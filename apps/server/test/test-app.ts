@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -39,8 +39,11 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   return { database, drop: () => database.close() };
 }
 
-/** An app on its own copy of the database, with its own data folder (mail and SMS outboxes). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * An app on its own copy of the database, with its own data folder (mail and SMS outboxes).
+ * A logger may be given to read what the app logs.
+ */
+export async function createTestApp(env: Record<string, string> = {}, logger?: FastifyServerOptions['logger']): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-app-'));
   const smtp = await new SmtpSink().start();
@@ -54,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ config, database, logger: logger ?? (process.env.TEST_LOG ? { level: 'error' } : false) });
   await app.ready();
   return {
     app,

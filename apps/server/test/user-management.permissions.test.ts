@@ -75,8 +75,8 @@ describe('the matrix itself', () => {
     expect(getMenusForRole('USER')).toEqual([]);
     expect(getMenusForRole('CUSTOMER_SERVICE')).toEqual(['userManagement']);
     expect(getMenusForRole('ADMIN')).toEqual(['userManagement']);
-    expect(getMenusForRole('INTERNAL')).toEqual(['userManagement', 'reports']);
-    expect(getMenusForRole('SUPER_USER')).toEqual(['userManagement', 'reports']);
+    expect(getMenusForRole('INTERNAL')).toEqual(['userManagement', 'reports', 'apiKeys']);
+    expect(getMenusForRole('SUPER_USER')).toEqual(['userManagement', 'reports', 'apiKeys']);
   });
 });
 

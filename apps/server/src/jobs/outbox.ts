@@ -1,10 +1,10 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../db/database.js';
 import { rawExecutor } from '../db/raw-executor.js';
 import type { Tx } from '../db/transact.js';
 import type { MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
 import type { OutgoingSms, SmsTransport } from '../transports/sms/sms-transport.js';
+import type { JobQueue } from './job-queue.js';
 
 const MAIL_QUEUE = 'outgoing-mail';
 const SMS_QUEUE = 'outgoing-sms';
@@ -21,26 +21,15 @@ export interface Outbox {
   queueSms(message: OutgoingSms, trx?: Tx): Promise<void>;
 }
 
-export interface RunningOutbox extends Outbox {
-  stop(): Promise<void>;
-}
-
+/** Delivers what is queued, through the process's job queue (which its owner stops). */
 export async function startOutbox(deps: {
-  database: DatabaseHandle;
+  queue: JobQueue;
   mail: MailTransport;
   sms: SmsTransport;
   logger: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
-}): Promise<RunningOutbox> {
-  const boss = new PgBoss({
-    db: { executeSql: deps.database.executeSql } as PgBoss.Db,
-    schedule: false,
-    // Delivered messages hold codes and links: keep them only briefly.
-    archiveCompletedAfterSeconds: 60,
-    deleteAfterSeconds: 60,
-  });
-  boss.on('error', (error) => deps.logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+}): Promise<Outbox> {
+  const boss = deps.queue;
   for (const name of [MAIL_QUEUE, SMS_QUEUE]) await boss.createQueue(name, { name, ...DELIVERY_RETRIES });
 
   const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 };
@@ -67,6 +56,5 @@ export async function startOutbox(deps: {
   return {
     queueMail: (message, trx) => send(MAIL_QUEUE, message, trx),
     queueSms: (message, trx) => send(SMS_QUEUE, message, trx),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { guardRequestSchema, type Endpoint } from '@portal/contract';
+import { requireApiKey } from '../plugins/api-key.plugin.js';
 import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
 import { requireMenu } from '../services/permissions.js';
 
@@ -40,11 +41,19 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
       ...(endpoint.body && { body: guardRequestSchema(endpoint.body) }),
       ...(endpoint.query && { querystring: guardRequestSchema(endpoint.query) }),
       ...(endpoint.params && { params: guardRequestSchema(endpoint.params) }),
-      ...(endpoint.response && { response: { 200: endpoint.response } }),
+      // Every success the same shape: versioned routes answer 201 for a new document, 200 otherwise.
+      ...(endpoint.response && { response: { '2xx': endpoint.response } }),
     },
     // On request, before the body is parsed or validated: a caller who may not make this call
-    // gets 401 or 403 whatever it sent, never a 400 that describes the schema.
+    // gets 401 or 403 whatever it sent, never a 400 that describes the schema. Keys and sessions
+    // never open each other's routes: a versioned route reads only the Authorization header,
+    // every other route only the session cookie.
     onRequest: async (request) => {
+      if (endpoint.access === 'apiKey') {
+        await app.loadApiKey(request);
+        requireApiKey(request);
+        return;
+      }
       await app.loadAuth(request);
       requireAccess(endpoint.access, request);
       if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);

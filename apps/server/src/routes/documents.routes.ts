@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentReportPage, presentReports, presentSearchAttributes } from '../presenters/documents.presenter.js';
 import { presentFaqs, presentRepositoryDocuments } from '../presenters/help-content.presenter.js';
-import type { DocumentFile } from '../services/document-files.js';
+import type { DocumentFile, StoredFile } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
+import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
 
 /** Content-Disposition with a plain fallback name and the exact one, per RFC 6266. */
@@ -15,15 +16,36 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** A file as the answer, shown in place (inline) or saved (attachment); without a cache-control, the API's default applies. */
-function sendFile(reply: FastifyReply, file: DocumentFile, kind: 'inline' | 'attachment', cacheControl?: string) {
+/** A file made as it is sent, shown in place (inline) or saved (attachment), whole: its length is unknown until it ends. */
+function sendFile(reply: FastifyReply, file: DocumentFile, kind: 'inline' | 'attachment') {
   reply.type(file.contentType).header('content-disposition', disposition(kind, file.fileName));
-  if (cacheControl) reply.header('cache-control', cacheControl);
   return reply.send(file.stream);
 }
 
 /** A single stored file stays in the person's browser only. */
 const SINGLE_FILE_CACHING = 'private, no-store';
+
+/**
+ * A stored file whole, or the one byte range the request asks for, so a viewer can fetch a large
+ * PDF's pages as it shows them and a broken download can resume. No validator (ETag) is sent, so
+ * an If-Range can never match: the whole file is sent then, as the RFC requires.
+ */
+async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file: StoredFile, kind: 'inline' | 'attachment') {
+  const asked = request.headers['if-range'] === undefined ? readRangeHeader(request.headers.range, file.size) : { kind: 'whole' as const };
+  reply.header('accept-ranges', 'bytes');
+  if (asked.kind === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${file.size}`);
+    throw rangeNotSatisfiable();
+  }
+  reply.type(file.contentType).header('content-disposition', disposition(kind, file.fileName)).header('cache-control', SINGLE_FILE_CACHING);
+  if (asked.kind === 'whole') return reply.header('content-length', file.size).send(await file.open());
+  const { start, end } = asked.range;
+  reply
+    .status(206)
+    .header('content-range', `bytes ${start}-${end}/${file.size}`)
+    .header('content-length', end - start + 1);
+  return reply.send(await file.open(asked.range));
+}
 
 export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService; help: HelpContentService }) {
   bindEndpoint(app, endpoints.getReports, async (request) => {
@@ -45,7 +67,7 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents:
   ] as const) {
     bindEndpoint(app, endpoint, async (request, reply) => {
       const file = await deps.documents.openDocument(requireAuth(request).user, request.query.documentKey, resolveLanguage(request));
-      return sendFile(reply, file, kind, SINGLE_FILE_CACHING);
+      return sendStoredFile(request, reply, file, kind);
     });
   }
 
@@ -70,6 +92,6 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents:
 
   bindEndpoint(app, endpoints.repositoryDocument, async (request, reply) => {
     const file = await deps.help.openDocument(requireAuth(request).user, request.query.documentId, resolveLanguage(request));
-    return sendFile(reply, file, request.query.actionNum === 0 ? 'inline' : 'attachment', SINGLE_FILE_CACHING);
+    return sendStoredFile(request, reply, file, request.query.actionNum === 0 ? 'inline' : 'attachment');
   });
 }

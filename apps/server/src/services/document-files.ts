@@ -1,12 +1,27 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive, type ArchiverError } from 'archiver';
-import type { DocumentStorage } from '../transports/storage/document-storage.js';
+import type { ByteRange, DocumentStorage } from '../transports/storage/document-storage.js';
 
-/** A file ready to send: its bytes as a stream, the name to offer and its media type. */
+/** A file made as it is sent (merged pages, a zip): its bytes as a stream, the name to offer and its media type. */
 export interface DocumentFile {
   stream: Readable;
   fileName: string;
   contentType: 'application/pdf' | 'application/zip';
+}
+
+/** One stored file: its size is known before it is read, so it can be sent whole or a range at a time. */
+export interface StoredFile {
+  fileName: string;
+  contentType: 'application/pdf';
+  size: number;
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+/** The file under the key. A document row whose file is missing is the server's fault, not the caller's. */
+export async function findStoredFile(storage: DocumentStorage, fileKey: string, fileName: string): Promise<StoredFile> {
+  const size = await storage.size(fileKey);
+  if (size === null) throw new Error(`No stored file under ${fileKey}`);
+  return { fileName, contentType: 'application/pdf', size, open: (range) => storage.open(fileKey, range) };
 }
 
 interface StoredDocument {

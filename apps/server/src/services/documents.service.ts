@@ -4,7 +4,7 @@ import type { DocumentsRepository, Report, ReportAttribute } from '../db/reposit
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import { streamZip, type DocumentFile } from './document-files.js';
+import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
 import { documentFileName } from './file-names.js';
@@ -197,10 +197,10 @@ export function createDocumentsService(deps: {
     },
 
     /** One document's file, named in the person's language; marks it viewed. */
-    async openDocument(user: UserWithOrganisation, key: string, language: Locale): Promise<DocumentFile> {
+    async openDocument(user: UserWithOrganisation, key: string, language: Locale): Promise<StoredFile> {
       const [document] = await openDocuments(user, [key], language);
       if (!document) throw notFound();
-      return { stream: await deps.storage.open(document.fileKey), fileName: document.fileName, contentType: 'application/pdf' };
+      return findStoredFile(deps.storage, document.fileKey, document.fileName);
     },
 
     /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */

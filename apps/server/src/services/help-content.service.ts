@@ -3,7 +3,7 @@ import type { Faq, HelpContentRepository, RepositoryDocument } from '../db/repos
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import type { DocumentFile } from './document-files.js';
+import { findStoredFile, type StoredFile } from './document-files.js';
 import { helpDocumentFileName } from './file-names.js';
 
 /** The questions and answers and the repository documents a person's client offers. */
@@ -14,11 +14,11 @@ export function createHelpContentService(deps: { help: HelpContentRepository; st
     listDocuments: (user: UserWithOrganisation): Promise<RepositoryDocument[]> => deps.help.repositoryDocuments(user.client_id),
 
     /** The file of a repository document in the person's language, named after its title. */
-    async openDocument(user: UserWithOrganisation, documentId: number, language: Locale): Promise<DocumentFile> {
+    async openDocument(user: UserWithOrganisation, documentId: number, language: Locale): Promise<StoredFile> {
       const document = (await deps.help.repositoryDocuments(user.client_id)).find((d) => d.id === documentId);
       if (!document) throw notFound();
       const [fileKey, name] = language === 'fr' ? [document.file_key_fr, document.name_fr] : [document.file_key_en, document.name_en];
-      return { stream: await deps.storage.open(fileKey), fileName: helpDocumentFileName(name), contentType: 'application/pdf' };
+      return findStoredFile(deps.storage, fileKey, helpDocumentFileName(name));
     },
   };
 }

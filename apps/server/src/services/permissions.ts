@@ -13,6 +13,8 @@ interface RolePermissions {
   users: Reach;
   /** Which clients the role may export usage spreadsheets of (the reports menu). */
   usageReports: Reach;
+  /** Which clients' API keys the role may list, create and revoke (the apiKeys menu). */
+  apiKeys: Reach;
 }
 
 /**
@@ -20,11 +22,23 @@ interface RolePermissions {
  * so the web never shows an entry the server would refuse. README "Who may do what" mirrors it.
  */
 const PERMISSIONS: Record<RoleCode, RolePermissions> = {
-  USER: { rank: 1, menus: [], users: 'none', usageReports: 'none' },
-  CUSTOMER_SERVICE: { rank: 2, menus: ['userManagement'], users: 'ownClient', usageReports: 'none' },
-  ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none' },
-  INTERNAL: { rank: 4, menus: ['userManagement', 'reports'], users: 'allClients', usageReports: 'ownClient' },
-  SUPER_USER: { rank: 5, menus: ['userManagement', 'reports'], users: 'allClients', usageReports: 'allClients' },
+  USER: { rank: 1, menus: [], users: 'none', usageReports: 'none', apiKeys: 'none' },
+  CUSTOMER_SERVICE: { rank: 2, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none' },
+  ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none' },
+  INTERNAL: {
+    rank: 4,
+    menus: ['userManagement', 'reports', 'apiKeys'],
+    users: 'allClients',
+    usageReports: 'ownClient',
+    apiKeys: 'ownClient',
+  },
+  SUPER_USER: {
+    rank: 5,
+    menus: ['userManagement', 'reports', 'apiKeys'],
+    users: 'allClients',
+    usageReports: 'allClients',
+    apiKeys: 'allClients',
+  },
 };
 
 /** The part of a signed-in person that permissions depend on. */
@@ -100,4 +114,11 @@ export function canGenerateUsageReports(role: string): boolean {
 /** The clients this person may export usage spreadsheets of: any (SUPER_USER), its own (INTERNAL), or none (null). */
 export function getUsageReportClientScope(actor: Actor): ClientScope | null {
   return scopeOf(permissionsOf(actor)?.usageReports, actor);
+}
+
+/** The clients whose API keys this person may manage: any (SUPER_USER), its own (INTERNAL); others are refused 403. */
+export function requireApiKeyScope(actor: Actor): ClientScope {
+  const scope = scopeOf(permissionsOf(actor)?.apiKeys, actor);
+  if (!scope) throw forbidden();
+  return scope;
 }

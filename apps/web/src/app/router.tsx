@@ -8,6 +8,7 @@ import { ForgotPasswordPage } from '../features/password-recovery/forgot-passwor
 import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
 import { RegistrationPage } from '../features/registration/registration-page';
 import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
+import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { UserManagementPage } from '../features/user-management/user-management-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
@@ -53,6 +54,15 @@ export const router = createHashRouter([
             element: (
               <RequireMenu menu="reports">
                 <UsageReportsPage />
+              </RequireMenu>
+            ),
+          },
+          {
+            path: '/api-keys',
+            loader: requireMenu('apiKeys'),
+            element: (
+              <RequireMenu menu="apiKeys">
+                <ApiKeysPage />
               </RequireMenu>
             ),
           },

@@ -5,6 +5,10 @@ import { securityEndpoints } from './security.endpoints.js';
 import { sessionEndpoints } from './session.endpoints.js';
 import { userManagementEndpoints } from './user-management.endpoints.js';
 import { usageReportsEndpoints } from './usage-reports.endpoints.js';
+import { apiKeysEndpoints } from './api-keys.endpoints.js';
+import { ingestionEndpoints } from './ingestion.endpoints.js';
+import { retentionEndpoints } from './retention.endpoints.js';
+import { digestEndpoints } from './digest.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
@@ -15,5 +19,9 @@ export const endpoints = {
   ...registrationEndpoints,
   ...userManagementEndpoints,
   ...usageReportsEndpoints,
+  ...apiKeysEndpoints,
+  ...ingestionEndpoints,
+  ...retentionEndpoints,
+  ...digestEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -21,6 +21,7 @@ export const ERROR_KEYS = {
   noLongerAccess: 'errors.noLongerAccess',
   forbidden: 'errors.forbidden',
   notFound: 'errors.notFound',
+  rangeNotSatisfiable: 'errors.rangeNotSatisfiable',
   foreignOrigin: 'errors.foreignOrigin',
   tooManyRequests: 'errors.tooManyRequests',
   mfaRequired: 'errors.mfaRequired',
@@ -65,5 +66,12 @@ export const ERROR_KEYS = {
   subscriptionInvalid: 'errors.subscriptionInvalid',
   subscriptionInUse: 'errors.subscriptionInUse',
   registrationFailed: 'errors.registrationFailed',
+  apiKeyInvalid: 'errors.apiKeyInvalid',
+  apiKeyTypeForbidden: 'errors.apiKeyTypeForbidden',
+  apiKeyNotFound: 'errors.apiKeyNotFound',
+  documentTypeUnknown: 'errors.documentTypeUnknown',
+  documentNotFound: 'errors.documentNotFound',
+  storageUnavailable: 'errors.storageUnavailable',
+  digestTokenInvalid: 'errors.digestTokenInvalid',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

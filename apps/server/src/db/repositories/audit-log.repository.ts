@@ -1,12 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../types.js';
 
-export type AuditAction = 'createUser' | 'updateUser' | 'resetPassword' | 'softDeleteUser' | 'saveReportAccess';
+export type AuditAction =
+  | 'createUser'
+  | 'updateUser'
+  | 'resetPassword'
+  | 'softDeleteUser'
+  | 'saveReportAccess'
+  | 'createApiKey'
+  | 'revokeApiKey'
+  | 'apiKeyDenied'
+  | 'retentionChanged'
+  | 'retentionDeleted';
 
 export interface AuditEntry {
-  actorUserId: number;
+  /** Null when no person acted: a client's back office using an API key. */
+  actorUserId: number | null;
   action: AuditAction;
-  targetUserId: number;
+  /** Null when the change is not about a person (an API key). */
+  targetUserId: number | null;
   /** What changed, before and after; never a secret. */
   before: object | null;
   after: object | null;

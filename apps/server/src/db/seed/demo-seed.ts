@@ -1,6 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
+import { partsOfUpload } from '../../services/ingestion/incoming-parts.js';
+import { createIngestionService, type IngestionService } from '../../services/ingestion/ingestion.service.js';
 import { hashPassword } from '../../services/passwords.js';
+import { createIngestedDocumentsRepository } from '../repositories/ingested-documents.repository.js';
+import { createTransact } from '../transact.js';
 import type { Database } from '../types.js';
 import { DEMO_EXPERIENCES, buildFaviconSvg, buildLogoSvg, buildPalette, type DemoExperience } from './demo-branding.js';
 import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type DemoReport } from './demo-catalogue.js';
@@ -9,7 +13,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoCustomers } from './demo-users.j
 import {
   grantReportAccess,
   insertClient,
-  insertDocuments,
   insertExperience,
   insertExperienceAsset,
   insertFaqs,
@@ -61,16 +64,28 @@ function monthStart(monthsAgo: number): string {
 
 const svg = (text: string) => ({ contentType: 'image/svg+xml', body: new TextEncoder().encode(text) });
 
+/** Generous for demo files of a few pages: the seed goes through the same checks as any sender. */
+const DEMO_MAX_FILE_BYTES = 10 * 1_048_576;
+const SEND_CONCURRENCY = 4;
+
+interface DemoReportIds {
+  report: DemoReport;
+  reportId: number;
+  attributeIds: Record<string, number>;
+}
+
 /**
- * Seeds the demo data set once: a second run finds it and does nothing. Files are written
- * before the rows that point to them, and the rows go in as one transaction.
+ * Seeds the demo data set once: a second run finds it and does nothing. The reference data
+ * (clients, experiences, people, document types, help) goes in as one transaction; then every
+ * document arrives through the ingestion service, as a client's back office sends them; then
+ * the demo users' access and what they have already opened.
  */
 export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorage): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('clients').select('id').where('code', '=', DEMO_CLIENTS[0]!.code).executeTakeFirst();
   if (existing) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  await db.transaction().execute(async (trx) => {
+  const { clientIds, userIds, reports } = await db.transaction().execute(async (trx) => {
     await insertRoles(trx);
     const clientIds: Record<string, number> = {};
     for (const client of DEMO_CLIENTS) clientIds[client.code] = await insertClient(trx, client);
@@ -100,10 +115,18 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       });
     }
 
-    const random = createRandom(2026);
-    for (const report of DEMO_REPORTS) {
-      const brand = DEMO_EXPERIENCES.find((experience) => experience.code === report.clientCode)!;
-      await seedReport(trx, storage, report, clientIds[report.clientCode]!, brand, random, userIds);
+    const reports: DemoReportIds[] = [];
+    for (const [position, report] of DEMO_REPORTS.entries()) {
+      const ids = await insertReportDefinition(trx, {
+        client_id: clientIds[report.clientCode]!,
+        code: report.code,
+        title_en: report.titleEn,
+        title_fr: report.titleFr,
+        position,
+        thumbnail: { filename: `${report.code.toLowerCase()}.svg`, width: 64, height: 64 },
+        attributes: report.attributes,
+      });
+      reports.push({ report, ...ids });
     }
 
     await insertFaqs(
@@ -113,6 +136,28 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
     for (const [position, document] of DEMO_REPOSITORY_DOCUMENTS.entries()) {
       const keys = await seedRepositoryFiles(storage, document);
       await insertRepositoryDocument(trx, { name_en: document.name_en, name_fr: document.name_fr, position, ...keys });
+    }
+    return { clientIds, userIds, reports };
+  });
+
+  const ingestion = createIngestionService({
+    documents: createIngestedDocumentsRepository(db),
+    storage,
+    transact: createTransact(db),
+    maxFileBytes: DEMO_MAX_FILE_BYTES,
+  });
+  const random = createRandom(2026);
+  const grants: DemoGrant[] = [];
+  for (const ids of reports) {
+    const brand = DEMO_EXPERIENCES.find((experience) => experience.code === ids.report.clientCode)!;
+    grants.push(...(await sendReportDocuments(ingestion, ids, clientIds[ids.report.clientCode]!, brand, random)));
+  }
+
+  await db.transaction().execute(async (trx) => {
+    for (const grant of grants) {
+      const userId = userIds[grant.username]!;
+      await grantReportAccess(trx, userId, grant.reportId, [grant.criteria]);
+      await markViewed(trx, userId, grant.viewedIds);
     }
   });
   return { seeded: true };
@@ -141,65 +186,82 @@ async function seedExperience(trx: Transaction<Database>, experience: DemoExperi
   return id;
 }
 
-async function seedReport(
-  trx: Transaction<Database>,
-  storage: DocumentStorage,
-  report: DemoReport,
+/** A demo USER's access to its own documents of a type, and the documents it has already opened. */
+interface DemoGrant {
+  username: string;
+  reportId: number;
+  criteria: Record<number, string>;
+  viewedIds: number[];
+}
+
+/** Sends every owner's documents of a type, newest first, each named `<owner number>-<n>`. */
+async function sendReportDocuments(
+  ingestion: IngestionService,
+  { report, reportId, attributeIds }: DemoReportIds,
   clientId: number,
   brand: DemoExperience,
   random: () => number,
-  userIds: Record<string, number>,
-): Promise<void> {
-  const { reportId, attributeIds } = await insertReportDefinition(trx, {
-    client_id: clientId,
-    code: report.code,
-    title_en: report.titleEn,
-    title_fr: report.titleFr,
-    position: DEMO_REPORTS.indexOf(report),
-    thumbnail: { filename: `${report.code.toLowerCase()}.svg`, width: 64, height: 64 },
-    attributes: report.attributes,
-  });
+): Promise<DemoGrant[]> {
+  const type = await ingestion.requireDocumentType(clientId, report.code);
   const ownerNumberAttribute = report.attributes[0]!.name;
   const owners = DEMO_OWNERS[report.clientCode]!;
+  const grants: DemoGrant[] = [];
 
   for (const [ownerIndex, owner] of owners.entries()) {
-    const rows = [];
+    const uploads = [];
     for (let index = 0; index < owner.documentsPerType; index++) {
       const documentDate = monthStart(index + ownerIndex);
       const attributes = { [ownerNumberAttribute]: owner.number, postalCode: owner.postalCode, ...report.describe(index, random) };
-      const fileKey = `demo/${report.code.toLowerCase()}/${owner.number.toLowerCase()}-${index + 1}.pdf`;
-      const pageCount = 1 + (index % 3);
-      await storage.put(
-        fileKey,
-        await buildDemoPdf({
-          brandName: brand.nameEn,
-          primaryHex: buildPalette(brand.hue).primary,
-          titleEn: report.titleEn,
-          titleFr: report.titleFr,
-          documentDate,
-          pageCount,
-          fields: report.attributes.map((attribute) => ({
-            labelEn: attribute.en,
-            labelFr: attribute.fr,
-            value: attributes[attribute.name] ?? '',
-          })),
-        }),
-      );
-      rows.push({ report_id: reportId, document_date: documentDate, attributes, file_key: fileKey, page_count: pageCount });
+      const pdf = await buildDemoPdf({
+        brandName: brand.nameEn,
+        primaryHex: buildPalette(brand.hue).primary,
+        titleEn: report.titleEn,
+        titleFr: report.titleFr,
+        documentDate,
+        pageCount: 1 + (index % 3),
+        fields: report.attributes.map((attribute) => ({
+          labelEn: attribute.en,
+          labelFr: attribute.fr,
+          value: attributes[attribute.name] ?? '',
+        })),
+      });
+      uploads.push({ externalId: `${owner.number}-${index + 1}`, metadata: { documentDate, attributes }, pdf });
     }
-    const documentIds = await insertDocuments(trx, rows);
+    // A few at a time, so one upload's file writes overlap another's checks.
+    const documentIds = await mapConcurrently(uploads, SEND_CONCURRENCY, async (upload) => {
+      const sent = await ingestion.putDocument(type, upload.externalId, partsOfUpload(upload.metadata, upload.pdf));
+      return sent.documentId;
+    });
 
     // The demo USER of the client sees its own documents and has opened the older ones.
     const viewer = DEMO_ACCOUNTS.find(
       (account) => account.role === 'USER' && account.clientCode === report.clientCode && account.ownerIndex === ownerIndex,
     );
     if (viewer) {
-      const userId = userIds[viewer.username]!;
-      await grantReportAccess(trx, userId, reportId, [{ [attributeIds[ownerNumberAttribute]!]: owner.number }]);
       const viewedCount = Math.round(documentIds.length * VIEWED_SHARE);
-      await markViewed(trx, userId, documentIds.slice(-viewedCount));
+      grants.push({
+        username: viewer.username,
+        reportId,
+        criteria: { [attributeIds[ownerNumberAttribute]!]: owner.number },
+        viewedIds: documentIds.slice(-viewedCount),
+      });
     }
   }
+  return grants;
+}
+
+/** The results of `work` on every item, in the items' order, running at most `limit` at once. */
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 async function seedRepositoryFiles(

@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { generateApiKeySecret } from '../../services/api-key-secret.js';
+import { createApiKeysRepository } from '../repositories/api-keys.repository.js';
 import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
   ClientsTable,
@@ -202,4 +204,21 @@ export async function insertConnectionLog(
     .insertInto('connection_log')
     .values(rows.map((row) => ({ username_attempted: '', succeeded: true, reason: 'signed-in', ...row })))
     .execute();
+}
+
+/** A live API key made exactly as the portal makes one; the secret is returned once, as people are shown it. */
+export async function insertApiKey(
+  db: Kysely<Database>,
+  fields: { clientId: number; name?: string; reportIds?: number[] | null; createdBy?: number | null },
+): Promise<{ id: number; secret: string }> {
+  const { secret, hash, prefix } = generateApiKeySecret();
+  const id = await createApiKeysRepository(db).insert({
+    clientId: fields.clientId,
+    name: fields.name ?? 'Back office',
+    prefix,
+    hash,
+    reportIds: fields.reportIds ?? null,
+    createdBy: fields.createdBy ?? null,
+  });
+  return { id, secret };
 }

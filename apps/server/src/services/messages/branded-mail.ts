@@ -16,10 +16,17 @@ export interface MailContent {
   recipientName: string;
   subject: string;
   paragraphs: string[];
+  /** Lines shown as a list after the paragraphs. */
+  list?: string[];
   /** A code shown large, or a link shown as a button. */
   code?: string;
   action?: { label: string; url: string };
   footnote: string;
+  /**
+   * A message the person asked to receive (a digest) says how to stop it instead of "ignore this
+   * message", and carries the List-Unsubscribe headers mail programs offer as a button.
+   */
+  unsubscribe?: { text: string; url: string; headers: Record<string, string> };
 }
 
 function escapeHtml(text: string): string {
@@ -30,17 +37,18 @@ function escapeHtml(text: string): string {
 export function composeBrandedMail(content: MailContent): OutgoingMail {
   const { brand, language } = content;
   const greeting = serverText(language, 'mail.greeting', { name: content.recipientName });
-  const ignore = serverText(language, 'mail.ignore');
+  const closing = content.unsubscribe ? `${content.unsubscribe.text} ${content.unsubscribe.url}` : serverText(language, 'mail.ignore');
   const signature = serverText(language, 'mail.signature', { brand: brand.name });
   const lines = [
     greeting,
     '',
     ...content.paragraphs,
+    ...(content.list ? ['', ...content.list.map((item) => `- ${item}`)] : []),
     ...(content.code ? ['', content.code] : []),
     ...(content.action ? ['', content.action.url] : []),
     '',
     content.footnote,
-    ignore,
+    closing,
     '',
     signature,
   ];
@@ -52,10 +60,21 @@ export function composeBrandedMail(content: MailContent): OutgoingMail {
 <tr><td style="padding:24px">
 <p>${escapeHtml(greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${content.list ? `<ul>${content.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
 ${content.code ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;color:${brand.title}">${escapeHtml(content.code)}</p>` : ''}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${brand.primary};color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(content.action.label)}</a></p><p style="font-size:12px;word-break:break-all">${escapeHtml(content.action.url)}</p>` : ''}
-<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}<br>${escapeHtml(ignore)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(content.footnote)}<br>${
+    content.unsubscribe
+      ? `${escapeHtml(content.unsubscribe.text)} <a href="${escapeHtml(content.unsubscribe.url)}" style="color:#555">${escapeHtml(content.unsubscribe.url)}</a>`
+      : escapeHtml(closing)
+  }</p>
 <p>${escapeHtml(signature)}</p>
 </td></tr></table></body></html>`;
-  return { to: content.to, subject: content.subject, text: lines.join('\n'), html };
+  return {
+    to: content.to,
+    subject: content.subject,
+    text: lines.join('\n'),
+    html,
+    ...(content.unsubscribe && { headers: content.unsubscribe.headers }),
+  };
 }

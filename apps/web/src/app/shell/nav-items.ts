@@ -14,6 +14,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'shell.home', isInDrawer: true },
   { to: '/userManagement', labelKey: 'shell.userManagement', menu: 'userManagement', isInDrawer: false },
   { to: '/reports', labelKey: 'shell.reports', menu: 'reports', isInDrawer: true },
+  { to: '/api-keys', labelKey: 'shell.apiKeys', menu: 'apiKeys', isInDrawer: true },
   { to: '/faq', labelKey: 'shell.faq', isInDrawer: true },
 ];
 

@@ -1,0 +1,160 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../types.js';
+
+/** A document type as a client's back office writes to it. */
+export interface IngestionType {
+  id: number;
+  clientId: number;
+  code: string;
+  titleEn: string;
+  titleFr: string;
+  retentionDays: number | null;
+  attributes: { name: string; displayNameEn: string; displayNameFr: string; identifiesOwner: boolean }[];
+}
+
+/** A document as its sender named and described it. */
+export interface IngestedDocumentValues {
+  reportId: number;
+  externalId: string;
+  documentDate: string;
+  language: string;
+  attributes: Record<string, string>;
+  fileKey: string;
+  contentHash: string;
+  pageCount: number;
+}
+
+export interface StoredIngestedDocument {
+  id: number;
+  externalId: string;
+  version: number;
+  documentDate: string;
+  language: string;
+  attributes: Record<string, string>;
+  contentHash: string;
+  pageCount: number;
+  updatedAt: Date;
+}
+
+export function createIngestedDocumentsRepository(db: Kysely<Database>) {
+  /** Types with their attributes in display order, in one statement. */
+  const typesWithAttributes = (conn: Kysely<Database>) =>
+    conn.selectFrom('report_definitions as r').select([
+      'r.id',
+      'r.client_id as clientId',
+      'r.code',
+      'r.title_en as titleEn',
+      'r.title_fr as titleFr',
+      'r.retention_days as retentionDays',
+      sql<IngestionType['attributes']>`coalesce((
+          SELECT json_agg(json_build_object(
+                   'name', a.name, 'displayNameEn', a.display_name_en, 'displayNameFr', a.display_name_fr,
+                   'identifiesOwner', a.identifies_owner) ORDER BY a.position, a.id)
+            FROM report_attributes a WHERE a.report_id = r.id), '[]'::json)`.as('attributes'),
+    ]);
+
+  return {
+    /** A type of the client by its code, whatever its case. */
+    findType(clientId: number, code: string): Promise<IngestionType | undefined> {
+      return typesWithAttributes(db)
+        .where('r.client_id', '=', clientId)
+        .where(sql<string>`lower(r.code)`, '=', code.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    /** The client's types, or those among `reportIds`. */
+    listTypes(clientId: number, reportIds: number[] | null): Promise<IngestionType[]> {
+      let query = typesWithAttributes(db).where('r.client_id', '=', clientId);
+      if (reportIds !== null) {
+        if (reportIds.length === 0) return Promise.resolve([]);
+        query = query.where('r.id', 'in', reportIds);
+      }
+      return query.orderBy('r.position').orderBy('r.id').execute();
+    },
+
+    /**
+     * Inserts the document, or replaces the one of that external id when anything differs; one
+     * statement decides, so concurrent senders of one id end with one row. Returns the row when
+     * something was written (version 1: inserted), nothing when the same document was already there.
+     */
+    async upsert(trx: Kysely<Database>, document: IngestedDocumentValues): Promise<{ id: number; version: number } | undefined> {
+      return trx
+        .insertInto('documents')
+        .values({
+          report_id: document.reportId,
+          external_id: document.externalId,
+          document_date: document.documentDate,
+          language: document.language,
+          attributes: JSON.stringify(document.attributes),
+          file_key: document.fileKey,
+          content_hash: document.contentHash,
+          page_count: document.pageCount,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['report_id', 'external_id'])
+            .doUpdateSet({
+              document_date: (eb) => eb.ref('excluded.document_date'),
+              language: (eb) => eb.ref('excluded.language'),
+              attributes: (eb) => eb.ref('excluded.attributes'),
+              file_key: (eb) => eb.ref('excluded.file_key'),
+              content_hash: (eb) => eb.ref('excluded.content_hash'),
+              page_count: (eb) => eb.ref('excluded.page_count'),
+              version: sql<number>`documents.version + 1`,
+              updated_at: sql<Date>`now()`,
+            })
+            .where(
+              sql<boolean>`(documents.content_hash, documents.document_date, documents.language, documents.attributes)
+                IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)`,
+            ),
+        )
+        .returning(['id', 'version'])
+        .executeTakeFirst();
+    },
+
+    /** A replaced document is new again to everyone who had opened it. */
+    async forgetViews(trx: Kysely<Database>, documentId: number): Promise<void> {
+      await trx.deleteFrom('document_views').where('document_id', '=', documentId).execute();
+    },
+
+    async find(reportId: number, externalId: string): Promise<StoredIngestedDocument | undefined> {
+      const row = await db
+        .selectFrom('documents')
+        .select(['id', 'external_id', 'version', 'document_date', 'language', 'attributes', 'content_hash', 'page_count', 'updated_at'])
+        .where('report_id', '=', reportId)
+        .where('external_id', '=', externalId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        externalId: row.external_id ?? externalId,
+        version: row.version,
+        documentDate: row.document_date,
+        language: row.language,
+        attributes: row.attributes,
+        contentHash: row.content_hash ?? '',
+        pageCount: row.page_count,
+        updatedAt: row.updated_at,
+      };
+    },
+
+    /** Deletes the document; its viewed marks go with it and the type's count follows (triggers). */
+    async delete(reportId: number, externalId: string): Promise<{ id: number; fileKey: string } | undefined> {
+      const row = await db
+        .deleteFrom('documents')
+        .where('report_id', '=', reportId)
+        .where('external_id', '=', externalId)
+        .returning(['id', 'file_key'])
+        .executeTakeFirst();
+      return row && { id: row.id, fileKey: row.file_key };
+    },
+
+    /** Which of these file keys some document points to (documents.file_key is indexed). */
+    async referencedFileKeys(fileKeys: string[]): Promise<Set<string>> {
+      if (fileKeys.length === 0) return new Set();
+      const rows = await db.selectFrom('documents').select('file_key').distinct().where('file_key', 'in', fileKeys).execute();
+      return new Set(rows.map((row) => row.file_key));
+    },
+  };
+}
+export type IngestedDocumentsRepository = ReturnType<typeof createIngestedDocumentsRepository>;

@@ -1,0 +1,26 @@
+import type { DigestService } from '../services/digest.service.js';
+import type { RetentionService } from '../services/retention.service.js';
+import type { ScheduledJob } from './scheduled-jobs.js';
+
+export const JOB_NAMES = {
+  retention: 'document-retention',
+  orphanFileSweep: 'orphan-file-sweep',
+  digest: 'new-document-digest',
+} as const;
+
+/**
+ * The portal's clockwork, in UTC: retention at night, when lists are least used; the sweep of
+ * files no document names, hourly; the digests, hourly, each person's when its day or week has passed.
+ */
+export function listPortalJobs(deps: {
+  retention: RetentionService;
+  digest: DigestService;
+  /** Removes stored files that no document names (the ingestion service's sweep). */
+  sweepOrphanFiles: () => Promise<unknown>;
+}): ScheduledJob[] {
+  return [
+    { name: JOB_NAMES.retention, cron: '15 3 * * *', expireInMinutes: 180, run: () => deps.retention.run() },
+    { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', expireInMinutes: 55, run: deps.sweepOrphanFiles },
+    { name: JOB_NAMES.digest, cron: '0 * * * *', expireInMinutes: 55, run: () => deps.digest.run() },
+  ];
+}

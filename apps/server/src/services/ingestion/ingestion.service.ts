@@ -1,0 +1,239 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { ERROR_KEYS, INGESTION_ERROR_KEYS, INGESTION_PARTS, type PutOutcome } from '@portal/contract';
+import type {
+  IngestedDocumentsRepository,
+  IngestionType,
+  StoredIngestedDocument,
+} from '../../db/repositories/ingested-documents.repository.js';
+import type { Transact } from '../../db/transact.js';
+import { AppError } from '../../errors.js';
+import type { DocumentStorage } from '../../transports/storage/document-storage.js';
+import type { IncomingPart, IncomingParts } from './incoming-parts.js';
+import { ingestionRefusal, readDocumentMetadata, requireExternalId, type DocumentMetadata } from './ingestion-metadata.js';
+import { checkPdf } from './pdf-check.js';
+import { FileTooLargeError, spoolToTemporaryFile, type SpooledFile } from './spooled-file.js';
+import { createTtlCache } from './ttl-cache.js';
+
+export type { IngestionType } from '../../db/repositories/ingested-documents.repository.js';
+
+/** Whose documents are written: a client, and the types its key reaches (null: all of them). */
+export interface DocumentWriter {
+  clientId: number;
+  reportIds: number[] | null;
+}
+
+export interface PutResult {
+  documentId: number;
+  externalId: string;
+  version: number;
+  outcome: PutOutcome;
+}
+
+/** Files are named by their content: the same file sent for many documents is stored once. */
+export const DOCUMENT_FILE_PREFIX = 'documents/';
+const DOCUMENT_FILE_KEY = /^documents\/[0-9a-f]{64}\.pdf$/;
+const fileKeyOf = (sha256: string) => `${DOCUMENT_FILE_PREFIX}${sha256}.pdf`;
+
+const TYPE_CACHE_TTL_MS = 5_000;
+/** A file younger than this may belong to an upload still in flight: the sweep leaves it. */
+export const ORPHAN_GRACE_MINUTES = 60;
+/** Stored files are checked against the documents this many at a time. */
+const SWEEP_PAGE_SIZE = 500;
+/** A document deleted between the upsert and the read of the unchanged row is written again, this many times at most. */
+const PUT_ATTEMPTS = 3;
+
+interface IngestionLogger {
+  error(details: object, message: string): void;
+}
+
+/**
+ * Documents sent by clients' back offices, named by their own ids. A put spools the file to disk
+ * (hashing it), checks it is a PDF the portal can show, stores it under its content's hash and
+ * only then writes the row, in one statement that decides between created, replaced and
+ * unchanged. A failure between storing and committing leaves a file no row names, which
+ * sweepOrphanFiles removes once it is older than any upload in flight.
+ */
+export function createIngestionService(deps: {
+  documents: IngestedDocumentsRepository;
+  storage: DocumentStorage;
+  transact: Transact;
+  maxFileBytes: number;
+  spoolDirectory?: string;
+  logger?: IngestionLogger;
+}) {
+  const types = createTtlCache<IngestionType>({ ttlMs: TYPE_CACHE_TTL_MS, maxEntries: 1_000 });
+
+  async function readParts(type: IngestionType, parts: IncomingParts): Promise<{ metadata: DocumentMetadata; file: SpooledFile }> {
+    const first = await parts.next();
+    if (first?.kind === 'file') {
+      // A metadata part the parser could not read (declared JSON, and not) is reported only once
+      // the file after it is let go: then it is that refusal, not a missing part, that answers.
+      first.stream.destroy();
+      await parts.next();
+    }
+    if (!first || first.kind !== 'field' || first.name !== INGESTION_PARTS.metadata) {
+      throw ingestionRefusal(
+        INGESTION_ERROR_KEYS.metadataMissing,
+        INGESTION_PARTS.metadata,
+        'The first part must be the metadata field, before the file.',
+      );
+    }
+    if (first.truncated) {
+      throw ingestionRefusal(INGESTION_ERROR_KEYS.metadataInvalid, INGESTION_PARTS.metadata, 'The metadata part is too large.');
+    }
+    const metadata = readDocumentMetadata(first.value, type);
+    const second = await parts.next();
+    if (!second || (second.kind === 'field' && second.name === INGESTION_PARTS.file)) {
+      throw ingestionRefusal(INGESTION_ERROR_KEYS.fileMissing, INGESTION_PARTS.file, 'The file part, holding the PDF, is missing.');
+    }
+    if (second.kind !== 'file' || second.name !== INGESTION_PARTS.file) throw unexpectedPart(second);
+    const file = await spoolToTemporaryFile(second.stream, { maxBytes: deps.maxFileBytes, directory: deps.spoolDirectory }).catch(
+      (error: unknown) => {
+        if (!(error instanceof FileTooLargeError)) throw error;
+        const megabytes = Math.round(deps.maxFileBytes / 1_048_576);
+        throw ingestionRefusal(INGESTION_ERROR_KEYS.fileTooLarge, INGESTION_PARTS.file, `The file is larger than ${megabytes} MB.`, 413);
+      },
+    );
+    try {
+      const extra = await parts.next();
+      if (extra) throw unexpectedPart(extra);
+      return { metadata, file };
+    } catch (error) {
+      await file.remove();
+      throw error;
+    }
+  }
+
+  async function storeFile(file: SpooledFile): Promise<string> {
+    const fileKey = fileKeyOf(file.sha256);
+    try {
+      await deps.storage.put(fileKey, createReadStream(file.path));
+    } catch (error) {
+      deps.logger?.error({ err: error, fileKey }, 'document file could not be stored');
+      throw new AppError(503, ERROR_KEYS.storageUnavailable, 'The document could not be stored; send it again later.');
+    }
+    return fileKey;
+  }
+
+  /** Writes the row; a replacement is unread again by everyone, in the same transaction. */
+  async function writeDocument(type: IngestionType, externalId: string, values: Parameters<IngestedDocumentsRepository['upsert']>[1]) {
+    for (let attempt = 1; attempt <= PUT_ATTEMPTS; attempt++) {
+      const written = await deps.transact(async (trx) => {
+        const row = await deps.documents.upsert(trx, values);
+        if (row && row.version > 1) await deps.documents.forgetViews(trx, row.id);
+        return row;
+      });
+      if (written) {
+        return {
+          documentId: written.id,
+          externalId,
+          version: written.version,
+          outcome: written.version === 1 ? 'created' : 'replaced',
+        } as const;
+      }
+      const current = await deps.documents.find(type.id, externalId);
+      if (current) return { documentId: current.id, externalId, version: current.version, outcome: 'unchanged' } as const;
+    }
+    throw new AppError(409, INGESTION_ERROR_KEYS.concurrentChange, 'The document was deleted while it was being sent; send it again.');
+  }
+
+  return {
+    /** The types a writer may send documents of, with their attributes. */
+    listDocumentTypes(writer: DocumentWriter): Promise<IngestionType[]> {
+      return deps.documents.listTypes(writer.clientId, writer.reportIds);
+    },
+
+    /** A type of the client, or 404 errors.documentTypeUnknown (another client's type answers the same). */
+    async requireDocumentType(clientId: number, code: string): Promise<IngestionType> {
+      const type = await types.get(`${clientId}:${code.toLowerCase()}`, () => deps.documents.findType(clientId, code));
+      if (!type) throw new AppError(404, ERROR_KEYS.documentTypeUnknown, `There is no document type ${code}.`);
+      return type;
+    },
+
+    /** Creates, replaces or confirms the document of that external id from an upload's parts (metadata, then file). */
+    async putDocument(type: IngestionType, externalId: string, parts: IncomingParts): Promise<PutResult> {
+      requireExternalId(externalId);
+      const { metadata, file } = await readParts(type, parts);
+      try {
+        const check = await checkPdf(await readFile(file.path));
+        if (check.outcome === 'encrypted') {
+          throw ingestionRefusal(
+            INGESTION_ERROR_KEYS.pdfEncrypted,
+            INGESTION_PARTS.file,
+            'The PDF is encrypted: send it without a password.',
+          );
+        }
+        if (check.outcome === 'unreadable') {
+          throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfUnreadable, INGESTION_PARTS.file, 'The file is not a PDF the portal can open.');
+        }
+        const fileKey = await storeFile(file);
+        return await writeDocument(type, externalId, {
+          reportId: type.id,
+          externalId,
+          ...metadata,
+          fileKey,
+          contentHash: file.sha256,
+          pageCount: check.pageCount,
+        });
+      } finally {
+        await file.remove();
+      }
+    },
+
+    async getDocument(type: IngestionType, externalId: string): Promise<StoredIngestedDocument> {
+      const document = await deps.documents.find(type.id, requireExternalId(externalId));
+      if (!document) throw documentNotFound(externalId);
+      return document;
+    },
+
+    /** Deletes the document at once; its file goes with the next sweep unless another document shares it. */
+    async deleteDocument(type: IngestionType, externalId: string): Promise<{ externalId: string }> {
+      const deleted = await deps.documents.delete(type.id, requireExternalId(externalId));
+      if (!deleted) throw documentNotFound(externalId);
+      return { externalId };
+    },
+
+    /**
+     * Removes stored document files that no document names and that are older than the grace
+     * period (an upload stores its file before its row commits). Runs page by page of the listing.
+     */
+    async sweepOrphanFiles(options: { olderThanMinutes?: number } = {}): Promise<{ examined: number; deleted: number }> {
+      const cutoff = Date.now() - (options.olderThanMinutes ?? ORPHAN_GRACE_MINUTES) * 60_000;
+      let examined = 0;
+      let deleted = 0;
+      let page: string[] = [];
+      const sweepPage = async () => {
+        const referenced = await deps.documents.referencedFileKeys(page);
+        for (const key of page) {
+          if (referenced.has(key)) continue;
+          await deps.storage.delete(key);
+          deleted++;
+        }
+        page = [];
+      };
+      for await (const object of deps.storage.list(DOCUMENT_FILE_PREFIX)) {
+        if (!DOCUMENT_FILE_KEY.test(object.key)) continue;
+        examined++;
+        if (object.lastModified.getTime() > cutoff) continue;
+        page.push(object.key);
+        if (page.length >= SWEEP_PAGE_SIZE) await sweepPage();
+      }
+      if (page.length > 0) await sweepPage();
+      return { examined, deleted };
+    },
+  };
+}
+export type IngestionService = ReturnType<typeof createIngestionService>;
+
+function unexpectedPart(part: IncomingPart): AppError {
+  return ingestionRefusal(
+    INGESTION_ERROR_KEYS.unexpectedPart,
+    part.name,
+    `Unexpected part ${part.name}: send only the metadata field, then the file.`,
+  );
+}
+
+function documentNotFound(externalId: string): AppError {
+  return new AppError(404, ERROR_KEYS.documentNotFound, `There is no document ${externalId} of this type.`);
+}

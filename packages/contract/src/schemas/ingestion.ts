@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.js';
+
+/**
+ * Documents sent by a client's back office on the versioned routes (`/api/v1`, `Authorization:
+ * Bearer cpk_…`). A document is named by the client's own id within its type (the external id);
+ * sending it again with the same file and values changes nothing, with anything different it
+ * replaces the previous version.
+ */
+
+export const EXTERNAL_ID_MAX_LENGTH = 200;
+/** Letters and digits first, then also `. _ : @ -`: safe in a URL path, a log line and a file name. */
+export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]*$/;
+/** The metadata part is a small JSON object: a few attributes of at most 255 characters each. */
+export const INGESTION_METADATA_MAX_BYTES = 64 * 1024;
+/** The parts of a document upload, in this order. */
+export const INGESTION_PARTS = { metadata: 'metadata', file: 'file' } as const;
+
+/** Each refusal names the field at fault in `field` beside the key (`attributes.<name>` for an attribute). */
+export const INGESTION_ERROR_KEYS = {
+  multipartRequired: 'errors.ingestion.multipartRequired',
+  metadataMissing: 'errors.ingestion.metadataMissing',
+  metadataInvalid: 'errors.ingestion.metadataInvalid',
+  externalIdInvalid: 'errors.ingestion.externalIdInvalid',
+  documentDateInvalid: 'errors.ingestion.documentDateInvalid',
+  languageInvalid: 'errors.ingestion.languageInvalid',
+  unknownAttribute: 'errors.ingestion.unknownAttribute',
+  attributeRequired: 'errors.ingestion.attributeRequired',
+  attributeInvalid: 'errors.ingestion.attributeInvalid',
+  attributeTooLong: 'errors.ingestion.attributeTooLong',
+  fileMissing: 'errors.ingestion.fileMissing',
+  unexpectedPart: 'errors.ingestion.unexpectedPart',
+  fileTooLarge: 'errors.ingestion.fileTooLarge',
+  pdfEncrypted: 'errors.ingestion.pdfEncrypted',
+  pdfUnreadable: 'errors.ingestion.pdfUnreadable',
+  /** The document was deleted while this version was being written: sending it again creates it. */
+  concurrentChange: 'errors.ingestion.concurrentChange',
+} as const;
+
+export const IngestionLanguageSchema = z.enum(LOCALES);
+
+/** `/api/v1/document-types/:type/...`: the type's code as the client's keys name it. */
+export const DocumentTypeParamsSchema = z.object({ type: z.string().min(1).max(64) });
+
+/**
+ * The external id's shape is checked by the service, after the type and the key's scope, so that
+ * a refused caller learns nothing of it (and a bad one is named in `field`).
+ */
+export const IngestedDocumentParamsSchema = DocumentTypeParamsSchema.extend({ externalId: z.string().min(1).max(1_000) });
+
+export const IngestionAttributeSchema = z.object({
+  name: z.string(),
+  displayNameEn: z.string(),
+  displayNameFr: z.string(),
+  /** Every document must carry a non-empty value for it: it tells whose document it is. */
+  identifiesOwner: z.boolean(),
+});
+
+export const IngestionDocumentTypeSchema = z.object({
+  code: z.string(),
+  titleEn: z.string(),
+  titleFr: z.string(),
+  /** Documents older than this many days (by document date) are deleted; null keeps them. */
+  retentionDays: z.number().int().nullable(),
+  attributes: z.array(IngestionAttributeSchema),
+});
+export type IngestionDocumentType = z.infer<typeof IngestionDocumentTypeSchema>;
+
+export const DocumentTypesResponseSchema = z.object({ success: z.literal(true), data: z.array(IngestionDocumentTypeSchema) });
+
+export const PUT_OUTCOMES = ['created', 'replaced', 'unchanged'] as const;
+export type PutOutcome = (typeof PUT_OUTCOMES)[number];
+
+export const PutDocumentResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ externalId: z.string(), version: z.number().int(), outcome: z.enum(PUT_OUTCOMES) }),
+});
+
+export const IngestedDocumentSchema = z.object({
+  externalId: z.string(),
+  version: z.number().int(),
+  documentDate: z.string(),
+  language: IngestionLanguageSchema,
+  attributes: z.record(z.string(), z.string()),
+  /** SHA-256 of the file, hex: a sender can tell whether its copy is the one kept. */
+  contentHash: z.string(),
+  pageCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type IngestedDocument = z.infer<typeof IngestedDocumentSchema>;
+
+export const IngestedDocumentResponseSchema = z.object({ success: z.literal(true), data: IngestedDocumentSchema });
+
+export const DeleteDocumentResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ externalId: z.string(), outcome: z.literal('deleted') }),
+});
