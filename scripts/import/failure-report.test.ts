@@ -28,19 +28,60 @@ describe('the failure report', () => {
     await expect(access(path.join(dir, 'clean.csv'))).rejects.toThrow();
   });
 
+  it('fails the call, rather than the process, when the report cannot be written', async () => {
+    const report = createFailureReport(path.join(dir, 'no-such-folder', 'failed.csv'));
+    const failed = { line: 2, externalId: 'A', file: 'a.pdf', status: 400, key: 'errors.validation', field: '', message: 'bad' };
+    await report.add(failed).catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(report.add(failed)).rejects.toThrow(/ENOENT/);
+    await expect(report.close()).rejects.toThrow(/ENOENT/);
+  });
+
   it('writes a header and one line per failed row, readable back as CSV', async () => {
     const file = path.join(dir, 'failed.csv');
     const report = createFailureReport(file);
     await Promise.all([
-      report.add({ line: 3, externalId: 'A,1', file: 'a.pdf', status: 400, key: 'errors.validation', field: 'attributes.colour', message: 'Unknown "colour"' }),
-      report.add({ line: 7, externalId: 'B-2', file: 'missing.pdf', status: null, key: 'import.fileNotFound', field: 'file', message: 'not found\nanywhere' }),
+      report.add({
+        line: 3,
+        externalId: 'A,1',
+        file: 'a.pdf',
+        status: 400,
+        key: 'errors.validation',
+        field: 'attributes.colour',
+        message: 'Unknown "colour"',
+      }),
+      report.add({
+        line: 7,
+        externalId: 'B-2',
+        file: 'missing.pdf',
+        status: null,
+        key: 'import.fileNotFound',
+        field: 'file',
+        message: 'not found\nanywhere',
+      }),
     ]);
     await report.close();
     expect(report.count).toBe(2);
     const rows = parse(await readFile(file, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      { row: '3', externalId: 'A,1', file: 'a.pdf', httpStatus: '400', errorKey: 'errors.validation', field: 'attributes.colour', message: 'Unknown "colour"' },
-      { row: '7', externalId: 'B-2', file: 'missing.pdf', httpStatus: '', errorKey: 'import.fileNotFound', field: 'file', message: 'not found\nanywhere' },
+      {
+        row: '3',
+        externalId: 'A,1',
+        file: 'a.pdf',
+        httpStatus: '400',
+        errorKey: 'errors.validation',
+        field: 'attributes.colour',
+        message: 'Unknown "colour"',
+      },
+      {
+        row: '7',
+        externalId: 'B-2',
+        file: 'missing.pdf',
+        httpStatus: '',
+        errorKey: 'import.fileNotFound',
+        field: 'file',
+        message: 'not found\nanywhere',
+      },
     ]);
   });
 });

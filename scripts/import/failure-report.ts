@@ -31,13 +31,17 @@ export function toCsvLine(values: (string | number | null)[]): string {
  */
 export function createFailureReport(reportPath: string) {
   let stream: WriteStream | null = null;
+  let writeError: Error | null = null;
   let count = 0;
 
   async function write(line: string): Promise<void> {
     if (!stream) {
       stream = createWriteStream(reportPath, { flags: 'w' });
+      // Kept for the next call (a full disk): an unheard stream error would end the process mid-import.
+      stream.on('error', (error) => (writeError = error));
       if (!stream.write(toCsvLine([...REPORT_HEADER]))) await once(stream, 'drain');
     }
+    if (writeError) throw writeError;
     if (!stream.write(line)) await once(stream, 'drain');
   }
 
@@ -53,8 +57,11 @@ export function createFailureReport(reportPath: string) {
     async close(): Promise<void> {
       const open = stream as WriteStream | null;
       if (!open) return;
-      open.end();
-      await once(open, 'finish');
+      if (!writeError) {
+        open.end();
+        await once(open, 'finish');
+      }
+      if (writeError) throw writeError;
     },
   };
 }

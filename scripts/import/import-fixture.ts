@@ -32,6 +32,12 @@ export async function startPortal() {
     t,
     traffic,
     key: secret,
+    /** Another live key of the client, for a test that revokes it. */
+    createKey: (name: string) => insertApiKey(t.database.db, { clientId, name }),
+    /** What an administrator's revocation does to the key's row. */
+    async revokeKey(id: number) {
+      await t.database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', id).execute();
+    },
     url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
     workDir,
     async close() {

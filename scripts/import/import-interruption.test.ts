@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runImportCommand, startPortal, writePdf, type Portal } from './import-fixture.js';
@@ -67,7 +67,11 @@ describe('an interrupted import', () => {
     const interruption = new AbortController();
     interruptAfterUploads(3, () => interruption.abort());
 
-    const first = await runImportCommand(commandLine(folder, manifest), { PORTAL_API_KEY: portal.key }, { stopSignal: interruption.signal });
+    const first = await runImportCommand(
+      commandLine(folder, manifest),
+      { PORTAL_API_KEY: portal.key },
+      { stopSignal: interruption.signal },
+    );
     expect(first.exitCode).toBe(130);
     const stored = await countStored('STOP');
     expect(stored).toBeGreaterThanOrEqual(3);
@@ -85,6 +89,28 @@ describe('an interrupted import', () => {
     );
     expect(puts()).toHaveLength(ROWS - stored);
     expect(await countStored('STOP')).toBe(ROWS);
+  });
+});
+
+describe('a key revoked during an import', () => {
+  it('stops the run at the first refusal: that row is reported, no further row is sent', async () => {
+    const { folder, manifest } = await writeStatements('REVOKED');
+    const { id, secret } = await portal.createKey('Revoked during the run');
+    portal.traffic.delayMs = 50;
+    let revoking: Promise<void> | null = null;
+    interruptAfterUploads(3, () => (revoking = portal.revokeKey(id)));
+
+    const run = await runImportCommand(commandLine(folder, manifest), { PORTAL_API_KEY: secret });
+    await revoking;
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('The portal refused the API key (revoked?): no further row was sent.');
+    const stored = await countStored('REVOKED');
+    expect(stored).toBeGreaterThanOrEqual(3);
+    expect(stored).toBeLessThan(ROWS - 2);
+    const report = await readFile(path.join(folder, 'import-report.csv'), 'utf8');
+    expect(report).toMatch(/^\d+,REVOKED-\d+,\d+\.pdf,401,errors\.apiKeyInvalid,,/m);
+    // Only the rows under way when the key was revoked were tried after it.
+    expect(portal.traffic.seen.filter((request) => request.status === 401).length).toBeLessThanOrEqual(2);
   });
 });
 

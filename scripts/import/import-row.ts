@@ -4,11 +4,14 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { RowFailure, type DocumentMetadata, type IngestionClient, type PutOutcome, type StoredDocument } from './ingestion-client.js';
-import { LOCAL_ERROR_KEYS, type ManifestRow } from './manifest.js';
+import { LOCAL_ERROR_KEYS } from './import-error-keys.js';
+import type { ManifestRow } from './manifest.js';
+
+/** The language the ingestion API gives a document sent without one. */
+const API_DEFAULT_LANGUAGE = 'en';
 
 export type RowResult =
-  | { outcome: PutOutcome; uploaded: boolean }
-  | { failure: { status: number | null; key: string; field: string; message: string } };
+  { outcome: PutOutcome; uploaded: boolean } | { failure: { status: number | null; key: string; field: string; message: string } };
 
 export interface RowContext {
   folder: string;
@@ -53,7 +56,7 @@ export function isSameDocument(stored: StoredDocument, row: ManifestRow, content
   return (
     stored.contentHash === contentHash &&
     stored.documentDate === row.documentDate &&
-    (row.language === null || stored.language === row.language) &&
+    stored.language === (row.language ?? API_DEFAULT_LANGUAGE) &&
     hasSameAttributes(stored.attributes ?? {}, row.attributes)
   );
 }
@@ -69,7 +72,8 @@ export async function importRow(row: ManifestRow, context: RowContext): Promise<
     const outcome = await context.client.putDocument(row.type, row.externalId, metadataOf(row), filePath);
     return { outcome, uploaded: true };
   } catch (error) {
-    if (error instanceof RowFailure) return { failure: { status: error.status, key: error.key, field: error.field, message: error.message } };
+    if (error instanceof RowFailure)
+      return { failure: { status: error.status, key: error.key, field: error.field, message: error.message } };
     throw error;
   }
 }

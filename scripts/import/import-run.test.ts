@@ -44,6 +44,7 @@ describe('importing a CSV manifest', () => {
     await writePdf(folder, 's2.pdf', 'CSV two', 2);
     await writePdf(folder, 'sub/s3.pdf', 'CSV three');
     await writeFile(path.join(folder, 'notes.pdf'), 'These are notes, not a PDF.\n');
+    await writePdf(portal.workDir, 'outside.pdf', 'Outside the folder');
     const manifest = path.join(folder, 'manifest.csv');
     await writeFile(
       manifest,
@@ -56,23 +57,35 @@ describe('importing a CSV manifest', () => {
         statementRow('CSV-5', 'missing.pdf', '2026-04-30'),
         statementRow('CSV-6', 'notes.pdf', '2026-04-30'),
         'CSV-7,s1.pdf,2026-04-30,en,LAU-BILL,LA-500100,G1R 4P5,10.00,',
+        statementRow('CSV-8', '../outside.pdf', '2026-04-30'),
       ].join('\n'),
     );
 
     const first = await runImportCommand(commandLine(folder, manifest, '--type', 'NBF-STMT'), env());
     expect(first.exitCode).toBe(1);
-    expect(first.stdout).toMatch(/^7 rows in [\d.]+ s \([\d.]+\/s\): created 3, replaced 0, unchanged 0, failed 4\.\n$/);
+    expect(first.stdout).toMatch(/^8 rows in [\d.]+ s \([\d.]+\/s\): created 3, replaced 0, unchanged 0, failed 5\.\n$/);
     const reportPath = path.join(folder, 'import-report.csv');
     expect(first.stderr).toContain(`The rows that failed are listed in ${reportPath}.`);
     // Rows are listed as they fail, which with several under way at once is not always manifest order.
     const report = (parse(await readFile(reportPath, 'utf8'), { columns: true }) as Record<string, string>[]).sort(
       (a, b) => Number(a.row) - Number(b.row),
     );
-    expect(report.map(({ row, externalId, file, httpStatus, errorKey, field }) => ({ row, externalId, file, httpStatus, errorKey, field }))).toEqual([
-      { row: '5', externalId: 'CSV-4', file: 's1.pdf', httpStatus: '400', errorKey: 'errors.ingestion.unknownAttribute', field: 'attributes.colour' },
+    expect(
+      report.map(({ row, externalId, file, httpStatus, errorKey, field }) => ({ row, externalId, file, httpStatus, errorKey, field })),
+    ).toEqual([
+      {
+        row: '5',
+        externalId: 'CSV-4',
+        file: 's1.pdf',
+        httpStatus: '400',
+        errorKey: 'errors.ingestion.unknownAttribute',
+        field: 'attributes.colour',
+      },
       { row: '6', externalId: 'CSV-5', file: 'missing.pdf', httpStatus: '', errorKey: 'import.fileNotFound', field: 'file' },
       { row: '7', externalId: 'CSV-6', file: 'notes.pdf', httpStatus: '400', errorKey: 'errors.ingestion.pdfUnreadable', field: 'file' },
       { row: '8', externalId: 'CSV-7', file: 's1.pdf', httpStatus: '404', errorKey: 'errors.documentTypeUnknown', field: '' },
+      // A name that climbs out of the folder is refused, though the file is there.
+      { row: '9', externalId: 'CSV-8', file: '../outside.pdf', httpStatus: '', errorKey: 'import.fileOutsideFolder', field: 'file' },
     ]);
     expect(report.every((row) => row.message!.length > 0)).toBe(true);
     // A type the key may not write is found out before the file is sent.
@@ -93,7 +106,7 @@ describe('importing a CSV manifest', () => {
     portal.traffic.reset();
     const second = await runImportCommand(commandLine(folder, manifest, '--type', 'NBF-STMT'), env());
     expect(second.exitCode).toBe(1);
-    expect(second.stdout).toMatch(/: created 0, replaced 0, unchanged 3, failed 4 \(3 without sending the file\)\.\n$/);
+    expect(second.stdout).toMatch(/: created 0, replaced 0, unchanged 3, failed 5 \(3 without sending the file\)\.\n$/);
     expect(putIds().sort()).toEqual(['CSV-4', 'CSV-6']);
     expect(await storedDocument('NBF-STMT', 'CSV-1')).toMatchObject({ version: 1 });
   });
@@ -110,9 +123,28 @@ describe('importing an NDJSON manifest', () => {
     await writeFile(
       manifest,
       [
-        { externalId: 'ND-1', file: 'n1.pdf', documentDate: '2026-01-31', type: 'NBF-STMT', attributes: { ...owner, closingBalance: 12.5 } },
-        { externalId: 'ND-2', file: 'n2.pdf', documentDate: '2026-02-28', language: 'fr', type: 'NBF-TAX', attributes: { ...owner, slipType: 'T5' } },
-        { externalId: 'ND-3', file: 'n3.pdf', documentDate: '2026-03-31', type: 'NBF-NOTICE', attributes: { ...owner, noticeType: 'Renewal' } },
+        {
+          externalId: 'ND-1',
+          file: 'n1.pdf',
+          documentDate: '2026-01-31',
+          type: 'NBF-STMT',
+          attributes: { ...owner, closingBalance: 12.5 },
+        },
+        {
+          externalId: 'ND-2',
+          file: 'n2.pdf',
+          documentDate: '2026-02-28',
+          language: 'fr',
+          type: 'NBF-TAX',
+          attributes: { ...owner, slipType: 'T5' },
+        },
+        {
+          externalId: 'ND-3',
+          file: 'n3.pdf',
+          documentDate: '2026-03-31',
+          type: 'NBF-NOTICE',
+          attributes: { ...owner, noticeType: 'Renewal' },
+        },
       ]
         .map((row) => JSON.stringify(row))
         .join('\n'),
@@ -187,10 +219,22 @@ describe('showing progress', () => {
 
 describe('a command that cannot start', () => {
   it.each([
-    ['a missing folder', (folder: string, manifest: string) => commandLine(path.join(folder, 'nowhere'), manifest), /The folder .* does not exist/],
+    [
+      'a missing folder',
+      (folder: string, manifest: string) => commandLine(path.join(folder, 'nowhere'), manifest),
+      /The folder .* does not exist/,
+    ],
     ['a missing manifest', (folder: string) => commandLine(folder, path.join(folder, 'none.csv')), /The manifest .* does not exist/],
-    ['a type of another client', (folder: string, manifest: string) => commandLine(folder, manifest, '--type', 'LAU-BILL'), /may not write documents of type LAU-BILL; it may write: NBF-/],
-    ['a manifest without the type column nor --type', (folder: string, manifest: string) => commandLine(folder, manifest), /give the document type with --type/],
+    [
+      'a type of another client',
+      (folder: string, manifest: string) => commandLine(folder, manifest, '--type', 'LAU-BILL'),
+      /may not write documents of type LAU-BILL; it may write: NBF-/,
+    ],
+    [
+      'a manifest without the type column nor --type',
+      (folder: string, manifest: string) => commandLine(folder, manifest),
+      /give the document type with --type/,
+    ],
   ])('stops with exit code 2 on %s, before sending anything', async (_case, argv, message) => {
     const folder = path.join(portal.workDir, 'usage');
     await writePdf(folder, 'u1.pdf', 'Usage');

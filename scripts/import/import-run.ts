@@ -101,7 +101,9 @@ export async function runImport(options: ImportOptions, io: ImportIo): Promise<n
   const report = createFailureReport(options.report);
   const context: RowContext = { folder: options.folder, client, checkBeforeUpload: io.checkBeforeUpload ?? true };
   const startedAt = Date.now();
-  countManifestRows(options.manifest, options.manifestFormat).then(
+  // Counted beside the import, so the first documents leave at once; a run that ends first stops the count.
+  const counting = new AbortController();
+  countManifestRows(options.manifest, options.manifestFormat, counting.signal).then(
     (total) => (tally.total = total),
     () => {}, // the import itself reports an unreadable manifest
   );
@@ -131,6 +133,7 @@ export async function runImport(options: ImportOptions, io: ImportIo): Promise<n
     stopReason = error.message;
     exitCode = EXIT_CODES.usage;
   } finally {
+    counting.abort();
     progress.stop();
     await report.close();
   }

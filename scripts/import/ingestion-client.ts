@@ -1,7 +1,10 @@
-import { openAsBlob } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCAL_ERROR_KEYS } from './manifest.js';
-import { fetchWithRetries, NetworkFailure, type HttpAnswer, type RetryPolicy } from './with-retries.js';
+import type { HttpAnswer, HttpRequest, RequestBody } from './http-request.js';
+import { LOCAL_ERROR_KEYS } from './import-error-keys.js';
+import { NetworkFailure, sendWithRetries, type RetryPolicy } from './with-retries.js';
 
 /** What the portal keeps of a document sent before, as `GET …/documents/:externalId` answers it. */
 export interface StoredDocument {
@@ -55,14 +58,14 @@ interface ErrorBody {
 function failureOf(answer: HttpAnswer): RowFailure | ApiKeyRefused {
   const body = (answer.body && typeof answer.body === 'object' ? answer.body : {}) as ErrorBody;
   const key = typeof body.error === 'string' ? body.error : LOCAL_ERROR_KEYS.unexpectedAnswer;
-  if (answer.status === 401) return new ApiKeyRefused(`The portal refused the API key (${describe(answer)}).`, key);
+  if (answer.status === 401) return new ApiKeyRefused(`The portal refused the API key (${describeRefusal(answer)}).`, key);
   const message = typeof body.msg === 'string' ? body.msg : `HTTP ${answer.status}: ${String(answer.body ?? '').slice(0, 200)}`;
   const issuePath = Array.isArray(body.issues) ? body.issues[0]?.path : undefined;
   const field = typeof body.field === 'string' ? body.field : typeof issuePath === 'string' ? issuePath : '';
   return new RowFailure(answer.status, key, field, message);
 }
 
-function describe(answer: HttpAnswer): string {
+function describeRefusal(answer: HttpAnswer): string {
   const body = answer.body as ErrorBody | null;
   return body && typeof body.error === 'string' ? `${answer.status} ${body.error}` : `HTTP ${answer.status}`;
 }
@@ -75,15 +78,43 @@ function dataOf<T>(answer: HttpAnswer): T {
   return body.data as T;
 }
 
+/** A name safe inside the part's header; the portal names stored files by their content anyway. */
+function partFileName(filePath: string): string {
+  return path.basename(filePath).replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/**
+ * The upload as multipart/form-data, the metadata part first, then the file read from disk as the
+ * connection takes it (never whole in memory).
+ */
+function multipartUpload(metadata: DocumentMetadata, filePath: string): { contentType: string; body: () => Promise<RequestBody> } {
+  const boundary = `portal-import-${randomBytes(16).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n${JSON.stringify(metadata)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${partFileName(filePath)}"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  async function* chunks() {
+    yield head;
+    yield* createReadStream(filePath);
+    yield tail;
+  }
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: async () => ({ length: head.length + (await stat(filePath)).size + tail.length, chunks: chunks() }),
+  };
+}
+
 /** The calls of the portal's ingestion API the import makes, each tried again as the policy says. */
 export function createIngestionClient(options: { url: string; key: string; policy: RetryPolicy }) {
   const headers = { authorization: `Bearer ${options.key}`, accept: 'application/json' };
   const documentUrl = (type: string, externalId: string) =>
     `${options.url}/api/v1/document-types/${encodeURIComponent(type)}/documents/${encodeURIComponent(externalId)}`;
 
-  async function send(url: string, buildRequest: () => Promise<RequestInit>): Promise<HttpAnswer> {
+  async function send(request: HttpRequest): Promise<HttpAnswer> {
     try {
-      return await fetchWithRetries(url, buildRequest, options.policy);
+      return await sendWithRetries(request, options.policy);
     } catch (error) {
       if (error instanceof NetworkFailure) throw new RowFailure(null, LOCAL_ERROR_KEYS.networkError, '', error.message);
       throw error;
@@ -93,26 +124,26 @@ export function createIngestionClient(options: { url: string; key: string; polic
   return {
     /** The codes of the types the key may write; also proves the key and the address before any row is read. */
     async listDocumentTypes(): Promise<string[]> {
-      const answer = await send(`${options.url}/api/v1/document-types`, async () => ({ headers }));
+      const answer = await send({ url: `${options.url}/api/v1/document-types`, headers });
       if (answer.status !== 200) throw failureOf(answer);
       return dataOf<{ code: string }[]>(answer).map((type) => type.code);
     },
 
     /** The stored document, or null when the portal holds none under this id. */
     async getDocument(type: string, externalId: string): Promise<StoredDocument | null> {
-      const answer = await send(documentUrl(type, externalId), async () => ({ headers }));
+      const answer = await send({ url: documentUrl(type, externalId), headers });
       if (answer.status === 404 && (answer.body as ErrorBody | null)?.error === 'errors.documentNotFound') return null;
       if (answer.status !== 200) throw failureOf(answer);
       return dataOf<StoredDocument>(answer);
     },
 
-    /** Sends the metadata, then the file streamed from disk (never read whole into memory). */
     async putDocument(type: string, externalId: string, metadata: DocumentMetadata, filePath: string): Promise<PutOutcome> {
-      const answer = await send(documentUrl(type, externalId), async () => {
-        const form = new FormData();
-        form.append('metadata', JSON.stringify(metadata));
-        form.append('file', await openAsBlob(filePath, { type: 'application/pdf' }), path.basename(filePath));
-        return { method: 'PUT', headers, body: form };
+      const upload = multipartUpload(metadata, filePath);
+      const answer = await send({
+        url: documentUrl(type, externalId),
+        method: 'PUT',
+        headers: { ...headers, 'content-type': upload.contentType },
+        body: upload.body,
       });
       if (answer.status !== 200 && answer.status !== 201) throw failureOf(answer);
       return dataOf<{ outcome: PutOutcome }>(answer).outcome;

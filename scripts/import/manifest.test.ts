@@ -105,7 +105,12 @@ describe('an NDJSON manifest', () => {
     const file = await manifestOf(
       'rows.ndjson',
       [
-        JSON.stringify({ externalId: 'N-1', file: 'n1.pdf', documentDate: '2026-03-31', attributes: { accountNumber: 'NB-1', year: 2026 } }),
+        JSON.stringify({
+          externalId: 'N-1',
+          file: 'n1.pdf',
+          documentDate: '2026-03-31',
+          attributes: { accountNumber: 'NB-1', year: 2026 },
+        }),
         '',
         JSON.stringify({ externalId: 'N-2', file: 'n2.pdf', documentDate: '2026-03-31', language: 'en', type: 'NBF-TAX' }),
       ].join('\n'),
@@ -142,7 +147,9 @@ describe('an NDJSON manifest', () => {
       ].join('\n'),
     );
     const entries = await readAll(file, 'T');
-    expect(entries.map((entry) => ('rejected' in entry ? [entry.rejected.line, entry.rejected.field, entry.rejected.message] : 'row'))).toEqual([
+    expect(
+      entries.map((entry) => ('rejected' in entry ? [entry.rejected.line, entry.rejected.field, entry.rejected.message] : 'row')),
+    ).toEqual([
       [1, '', 'The line is not JSON.'],
       [2, '', 'The line is not a JSON object.'],
       [3, 'attributes', 'attributes must be an object of names and values.'],

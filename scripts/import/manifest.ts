@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
+import { LOCAL_ERROR_KEYS } from './import-error-keys.js';
 import { UsageError } from './import-options.js';
 
 /** One document to send, as the manifest describes it. */
@@ -26,15 +27,6 @@ export interface RejectedRow {
 }
 
 export type ManifestEntry = { row: ManifestRow } | { rejected: RejectedRow };
-
-/** Failure keys the command writes itself, beside the server's `errors.*` keys. */
-export const LOCAL_ERROR_KEYS = {
-  rowInvalid: 'import.rowInvalid',
-  fileNotFound: 'import.fileNotFound',
-  fileOutsideFolder: 'import.fileOutsideFolder',
-  networkError: 'import.networkError',
-  unexpectedAnswer: 'import.unexpectedAnswer',
-} as const;
 
 /** A manifest the command cannot read on: the run stops taking rows. */
 export class ManifestError extends Error {
@@ -93,8 +85,10 @@ function toEntry(raw: RawRow, defaultType: string | null): ManifestEntry {
   };
 }
 
-function csvParser(manifestPath: string) {
-  return createReadStream(manifestPath).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
+function csvParser(manifestPath: string, signal?: AbortSignal) {
+  return createReadStream(manifestPath, { signal }).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }),
+  );
 }
 
 /** Checks the header once, so a manifest missing a column stops before anything is sent. */
@@ -138,8 +132,8 @@ async function* readCsvManifest(manifestPath: string, defaultType: string | null
   if (!names) throw new UsageError('The manifest is empty: it needs a header row.');
 }
 
-function ndjsonLines(manifestPath: string) {
-  return createInterface({ input: createReadStream(manifestPath), crlfDelay: Infinity });
+function ndjsonLines(manifestPath: string, signal?: AbortSignal) {
+  return createInterface({ input: createReadStream(manifestPath, { signal }), crlfDelay: Infinity });
 }
 
 async function* readNdjsonManifest(manifestPath: string, defaultType: string | null): AsyncGenerator<ManifestEntry> {
@@ -174,12 +168,12 @@ export function readManifest(manifestPath: string, format: 'csv' | 'ndjson', def
 }
 
 /** How many rows the manifest holds, read without keeping any; the progress bar's total. */
-export async function countManifestRows(manifestPath: string, format: 'csv' | 'ndjson'): Promise<number> {
+export async function countManifestRows(manifestPath: string, format: 'csv' | 'ndjson', signal?: AbortSignal): Promise<number> {
   let count = 0;
   if (format === 'ndjson') {
-    for await (const text of ndjsonLines(manifestPath)) if (text.trim() !== '') count++;
+    for await (const text of ndjsonLines(manifestPath, signal)) if (text.trim() !== '') count++;
     return count;
   }
-  for await (const _record of csvParser(manifestPath)) count++;
+  for await (const _record of csvParser(manifestPath, signal)) count++;
   return Math.max(0, count - 1);
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sendOnce, type HttpAnswer, type HttpRequest } from './http-request.js';
 
 /** How a request is tried again after a network failure or a busy server. */
 export interface RetryPolicy {
@@ -9,11 +10,6 @@ export interface RetryPolicy {
   timeoutMs: number;
   /** Set when the run is interrupted: a request waiting to be tried again gives up instead of waiting. */
   stopSignal?: AbortSignal;
-}
-
-export interface HttpAnswer {
-  status: number;
-  body: unknown;
 }
 
 /** The network failed on every try (or a try outlasted its timeout). */
@@ -59,51 +55,30 @@ async function waitBeforeRetry(policy: RetryPolicy, delayMs: number): Promise<vo
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /**
  * Sends a request, and sends it again after a network failure, a 5xx or a 429 (after the
  * server's Retry-After when it gives one), up to the policy's number of retries. Any other
- * answer, and the last one, is returned as it is. `buildRequest` makes a fresh request per try,
- * since a streamed body can be read only once.
+ * answer, and the last one, is returned as it is.
  */
-export async function fetchWithRetries(url: string, buildRequest: () => Promise<RequestInit>, policy: RetryPolicy): Promise<HttpAnswer> {
+export async function sendWithRetries(request: HttpRequest, policy: RetryPolicy): Promise<HttpAnswer> {
   for (let attempt = 0; ; attempt++) {
     const isLastTry = attempt >= policy.retries;
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(url, { ...(await buildRequest()), signal: AbortSignal.timeout(policy.timeoutMs) });
+      answer = await sendOnce(request, AbortSignal.timeout(policy.timeoutMs));
     } catch (error) {
       if (isLastTry) throw new NetworkFailure(describeNetworkError(error));
       await waitBeforeRetry(policy, backoffMs(policy, attempt));
       continue;
     }
-    if (isRetryableStatus(response.status) && !isLastTry) {
-      await response.body?.cancel();
-      await waitBeforeRetry(policy, parseRetryAfter(response.headers.get('retry-after')) ?? backoffMs(policy, attempt));
-      continue;
-    }
-    try {
-      return { status: response.status, body: await readBody(response) };
-    } catch (error) {
-      if (isLastTry) throw new NetworkFailure(describeNetworkError(error));
-      await waitBeforeRetry(policy, backoffMs(policy, attempt));
-    }
+    if (!isRetryableStatus(answer.status) || isLastTry) return answer;
+    await waitBeforeRetry(policy, parseRetryAfter(answer.retryAfter) ?? backoffMs(policy, attempt));
   }
 }
 
-/** fetch hides the reason in `cause` ("fetch failed" alone says nothing). */
+/** Node's network errors carry the reason in `code` (ECONNRESET, ECONNREFUSED...). */
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const reason = cause?.code ?? cause?.message;
-  const message = (error as Error).message ?? String(error);
-  return reason ? `${message} (${reason})` : message;
+  const { code, message } = error as { code?: string; message?: string };
+  const text = message ?? String(error);
+  return code && !text.includes(code) ? `${text} (${code})` : text;
 }

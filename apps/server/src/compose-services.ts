@@ -167,7 +167,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     ingestion: createIngestionService({
       documents: createIngestedDocumentsRepository(db),
       storage: transports.storage,
-      transact,
       maxFileBytes: config.ingestion.maxFileBytes,
       logger,
     }),

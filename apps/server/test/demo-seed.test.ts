@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { sql } from 'kysely';
+import { PDFDocument } from 'pdf-lib';
+import { DEMO_OWNERS, DEMO_REPORTS } from '../src/db/seed/demo-catalogue.js';
 import { seedDemoData } from '../src/db/seed/demo-seed.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { openTestDatabase } from './test-app.js';
@@ -73,5 +76,32 @@ describe('the demo data set', () => {
     const repository = await database.db.selectFrom('repository_documents').selectAll().execute();
     expect(repository).toHaveLength(3);
     expect(await storage.exists(repository[0]!.file_key_fr)).toBe(true);
+  });
+
+  it('sent every document through the ingestion service: named by owner, hashed, counted and stored by content', async () => {
+    const rows = await database.db
+      .selectFrom('documents as d')
+      .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
+      .select(['r.code', 'r.client_id', 'd.external_id', 'd.file_key', 'd.content_hash', 'd.page_count', 'd.version', 'd.attributes'])
+      .execute();
+    // The data set people see: every owner's documents of every type.
+    const expected = DEMO_REPORTS.flatMap((report) =>
+      DEMO_OWNERS[report.clientCode]!.flatMap((owner) =>
+        Array.from({ length: owner.documentsPerType }, (_, index) => `${report.code} ${owner.number}-${index + 1}`),
+      ),
+    );
+    expect(rows.map((row) => `${row.code} ${row.external_id}`).sort()).toEqual(expected.sort());
+    const counts = await database.db.selectFrom('report_document_counts').select(['report_id', 'document_count']).execute();
+    expect(counts.reduce((sum, row) => sum + Number(row.document_count), 0)).toBe(expected.length);
+
+    const storage = createFileStorage(inject('documentsDir'));
+    for (const row of rows.filter((_, index) => index % 40 === 0)) {
+      expect(row.version).toBe(1);
+      expect(row.file_key).toBe(`documents/${row.content_hash}.pdf`);
+      const bytes = await storage.read(row.file_key);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.content_hash);
+      expect((await PDFDocument.load(bytes)).getPageCount()).toBe(row.page_count);
+      expect(row.attributes.postalCode).toBeTruthy();
+    }
   });
 });

@@ -105,7 +105,9 @@ export async function createDigestFixture(t: TestApp): Promise<DigestFixture> {
   const addReader = async (username: string, options: PersonOptions = {}) => {
     const userId = await addPerson(username, options);
     const { statements, taxSlips } = TYPES;
-    await grantReportAccess(db, userId, reportIds[statements.code]!, [{ [attributeIds[statements.code]!.accountNumber!]: OWNER.accountNumber }]);
+    await grantReportAccess(db, userId, reportIds[statements.code]!, [
+      { [attributeIds[statements.code]!.accountNumber!]: OWNER.accountNumber },
+    ]);
     await grantReportAccess(db, userId, reportIds[taxSlips.code]!, [
       { [attributeIds[taxSlips.code]!.accountNumber!]: OWNER.accountNumber },
       { [attributeIds[taxSlips.code]!.postalCode!]: OWNER.postalCode },
@@ -139,9 +141,5 @@ export async function startWindowAgo(t: TestApp, userId: number, hours: number):
 }
 
 export async function digestStateOf(t: TestApp, userId: number) {
-  return t.database.db
-    .selectFrom('users')
-    .select(['digest_frequency', 'digest_since'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  return t.database.db.selectFrom('users').select(['digest_frequency', 'digest_since']).where('id', '=', userId).executeTakeFirstOrThrow();
 }

@@ -20,7 +20,8 @@ const readPreference = (cookie?: string) => t.app.inject({ url: PREFERENCE_URL, 
 const savePreference = (payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url: PREFERENCE_URL, payload, headers: cookie ? { cookie } : {} });
 const frequencyOf = async (cookie: string) => answerOf(endpoints.digestPreference, await readPreference(cookie)).digest.frequency;
-const confirmationsTo = (address: string) => t.smtp.messages.filter((mail) => mail.to.includes(address) && mail.subject === CONFIRMATION_SUBJECT);
+const confirmationsTo = (address: string) =>
+  t.smtp.messages.filter((mail) => mail.to.includes(address) && mail.subject === CONFIRMATION_SUBJECT);
 /** Lets the queue deliver whatever it holds, so that a mail that should not exist would have arrived. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_000));
 
@@ -89,7 +90,11 @@ describe('the digest preference', () => {
   });
 
   it('starts a new window when the digest is turned on again', async () => {
-    await t.database.db.updateTable('users').set({ digest_since: new Date('2020-01-01T00:00:00Z') }).where('id', '=', readerId).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ digest_since: new Date('2020-01-01T00:00:00Z') })
+      .where('id', '=', readerId)
+      .execute();
     const before = Date.now();
     await saveAndConfirm('weekly');
     expect((await digestStateOf(t, readerId)).digest_since!.getTime()).toBeGreaterThan(before - 60_000);
@@ -104,7 +109,11 @@ describe('the digest preference', () => {
   });
 
   it('is the USER’s alone: other roles get 403 before their request is read, and visitors 401', async () => {
-    for (const response of [await readPreference(staff), await savePreference({ frequency: 'daily' }, staff), await savePreference({ frequency: 42 }, staff)]) {
+    for (const response of [
+      await readPreference(staff),
+      await savePreference({ frequency: 'daily' }, staff),
+      await savePreference({ frequency: 42 }, staff),
+    ]) {
       expect(response.statusCode).toBe(403);
       expect(refusalOf(response).error).toBe('errors.forbidden');
     }
@@ -152,7 +161,14 @@ describe('unsubscribing', () => {
     const [, signature] = token.split('.');
     const tampered = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     const otherPerson = await f.addReader('digest.other');
-    for (const bad of ['nonsense', `${readerId}.${tampered}`, `${otherPerson}.${signature}`, `0.${signature}`, `${readerId}.`, `.${signature}`]) {
+    for (const bad of [
+      'nonsense',
+      `${readerId}.${tampered}`,
+      `${otherPerson}.${signature}`,
+      `0.${signature}`,
+      `${readerId}.`,
+      `.${signature}`,
+    ]) {
       const response = await unsubscribe(bad);
       expect(response.statusCode, bad).toBe(400);
       expect(refusalOf(response).error).toBe('errors.digestTokenInvalid');

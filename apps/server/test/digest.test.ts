@@ -52,7 +52,11 @@ beforeAll(async () => {
   await insertArrivals(t, f.reportIds[statements.code]!, ago(1), [OTHER_OWNER, OTHER_OWNER, OTHER_OWNER, OTHER_OWNER]);
   await insertArrivals(t, f.reportIds[statements.code]!, ago(WEEK_HOURS + 5), [OWNER]);
   // Tax slips: one matching both of the readers' groups (counted once), one matching the postal-code group, one of another owner.
-  await insertArrivals(t, f.reportIds[taxSlips.code]!, ago(1), [OWNER, { accountNumber: 'DG-999', postalCode: OWNER.postalCode }, OTHER_OWNER]);
+  await insertArrivals(t, f.reportIds[taxSlips.code]!, ago(1), [
+    OWNER,
+    { accountNumber: 'DG-999', postalCode: OWNER.postalCode },
+    OTHER_OWNER,
+  ]);
   // Types the readers may not see: no access given, another client's.
   await insertArrivals(t, f.reportIds[letters.code]!, ago(1), [OWNER, OWNER]);
   await insertArrivals(t, f.foreignReportId, ago(1), [OWNER, OWNER]);
@@ -107,7 +111,10 @@ describe('the new-document digest job', () => {
   it('sends nothing to a person with nothing new, to a weekly reader after one day, to staff or to a person who chose never', async () => {
     await settle();
     for (const username of ['digest.quiet', 'digest.weekly', 'digest.staff', 'digest.never']) {
-      expect(t.smtp.messages.slice(mailsBefore).filter((mail) => mail.to.includes(addressOf(username))), username).toEqual([]);
+      expect(
+        t.smtp.messages.slice(mailsBefore).filter((mail) => mail.to.includes(addressOf(username))),
+        username,
+      ).toEqual([]);
     }
   });
 

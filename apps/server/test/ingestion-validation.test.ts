@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFHexString } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ATTRIBUTE_VALUE_MAX_LENGTH, EXTERNAL_ID_MAX_LENGTH, INGESTION_ERROR_KEYS, endpoints } from '@portal/contract';
+import {
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  EXTERNAL_ID_MAX_LENGTH,
+  INGESTION_ERROR_KEYS,
+  INGESTION_METADATA_MAX_BYTES,
+  endpoints,
+} from '@portal/contract';
 import {
   createIngestionApp,
   documentUrl,
@@ -51,9 +57,12 @@ afterAll(async () => {
 afterEach(async () => {
   const rows = await t.database.db.selectFrom('documents').select('external_id').where('external_id', 'is not', null).execute();
   expect(rows.filter((row) => row.external_id!.startsWith('refused'))).toEqual([]);
-  const stored = await readdir(path.join(fixture.documentsDir, 'documents')).catch(() => []);
-  const accepted = await t.database.db.selectFrom('documents').select('content_hash').where('external_id', 'is not', null).execute();
-  expect(stored.length).toBeLessThanOrEqual(new Set(accepted.map((row) => row.content_hash)).size);
+  // Every stored file is an accepted document's: a refused upload stored none.
+  const stored = (await readdir(path.join(fixture.documentsDir, 'documents')).catch(() => [])).map((name) => `documents/${name}`);
+  const named = stored.length
+    ? await t.database.db.selectFrom('documents').select('file_key').distinct().where('file_key', 'in', stored).execute()
+    : [];
+  expect(named.map((row) => row.file_key).sort()).toEqual(stored.sort());
   expect((await readdir(spoolDir)).filter((name) => name.startsWith('portal-upload-'))).toEqual([]);
 });
 
@@ -104,6 +113,18 @@ describe('the metadata part', () => {
       'documentdate',
     );
     expectRefusal(await send({ documentDate: '2026-01-01', attributes: ['x'] }), INGESTION_ERROR_KEYS.metadataInvalid, 'attributes');
+  });
+
+  it('is a small object: past its size limit it is refused, not cut', async () => {
+    const huge = JSON.stringify({ ...statementMetadata('1.00'), padding: 'x'.repeat(INGESTION_METADATA_MAX_BYTES) });
+    expectRefusal(
+      await sender.put(STATEMENTS, 'refused-1', [
+        { name: 'metadata', value: huge },
+        { name: 'file', file: pdf },
+      ]),
+      INGESTION_ERROR_KEYS.metadataInvalid,
+      'metadata',
+    );
   });
 
   it('accepts a JSON-typed metadata part', async () => {

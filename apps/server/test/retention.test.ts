@@ -78,7 +78,12 @@ beforeAll(async () => {
     const ids = await insertDocuments(
       db,
       [OWNER, OTHER_OWNER].flatMap((owner) =>
-        ages.map((age) => ({ report_id: report.reportId, document_date: daysAgo(age), attributes: owner, file_key: 'fixture/retention.pdf' })),
+        ages.map((age) => ({
+          report_id: report.reportId,
+          document_date: daysAgo(age),
+          attributes: owner,
+          file_key: 'fixture/retention.pdf',
+        })),
       ),
     );
     await grantReportAccess(db, readerId, report.reportId, [{ [report.attributeIds.accountNumber!]: OWNER.accountNumber }]);
@@ -128,8 +133,15 @@ describe('PUT /api/v1/document-types/:type/retention', () => {
 
     const cleared = await putRetention(TYPE_CODES.untouched, { retentionDays: null });
     expect(answerOf(endpoints.setDocumentTypeRetention, cleared).data).toEqual({ code: TYPE_CODES.untouched, retentionDays: null });
-    const changes = (await auditRows('retentionChanged')).filter((row) => (row.after as { reportCode: string }).reportCode === TYPE_CODES.untouched);
-    expect(changes.map((row) => [(row.before as { retentionDays: number | null }).retentionDays, (row.after as { retentionDays: number | null }).retentionDays])).toEqual([
+    const changes = (await auditRows('retentionChanged')).filter(
+      (row) => (row.after as { reportCode: string }).reportCode === TYPE_CODES.untouched,
+    );
+    expect(
+      changes.map((row) => [
+        (row.before as { retentionDays: number | null }).retentionDays,
+        (row.after as { retentionDays: number | null }).retentionDays,
+      ]),
+    ).toEqual([
       [null, 90],
       [90, null],
     ]);
@@ -148,7 +160,8 @@ describe('PUT /api/v1/document-types/:type/retention', () => {
   });
 
   it('answers 401 without a live key, whatever the body and even with a session', async () => {
-    for (const headers of [{}, { authorization: 'Bearer cpk_nothing' }, { cookie: staff }]) {
+    const callers: Record<string, string>[] = [{}, { authorization: 'Bearer cpk_nothing' }, { cookie: staff }];
+    for (const headers of callers) {
       const response = await putRetention(TYPE_CODES.untouched, { retentionDays: 'bad' }, headers);
       expect(response.statusCode).toBe(401);
       expect(refusalOf(response).error).toBe('errors.apiKeyInvalid');
@@ -225,7 +238,11 @@ describe('the document-retention job', () => {
   it('deletes every expired document when there are more than one batch holds', async () => {
     expect((await putRetention(TYPE_CODES.batched, { retentionDays: RETENTION_DAYS })).statusCode).toBe(200);
     const db = t.database.db;
-    const service = createRetentionService({ retention: createRetentionRepository(db), audit: createAuditLogRepository(), transact: createTransact(db) });
+    const service = createRetentionService({
+      retention: createRetentionRepository(db),
+      audit: createAuditLogRepository(),
+      transact: createTransact(db),
+    });
     const batched = await service.run({ batchSize: 3 });
     const expired = BATCH_AGES.filter((age) => age > RETENTION_DAYS).length;
     expect(batched.documentsDeleted).toBe(2 * expired);

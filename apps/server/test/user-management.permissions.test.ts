@@ -107,8 +107,12 @@ describe('calls behind a menu', () => {
   const malformed = ['{"options": {"sortBy": 42}, "roleFilters": "x"', '[1, 2, 3]', '"just text"', '{"userId": "NaN", "extra": {}}'];
   const urlOf = (path: string) => path.replace(':id', 'not-a-number');
 
-  it('are every user-management and usage-spreadsheet call', () => {
-    expect(behindMenu.map((endpoint) => endpoint.menu).sort()).toEqual([...Array(3).fill('reports'), ...Array(8).fill('userManagement')]);
+  it('are every user-management, usage-spreadsheet and API-key call', () => {
+    expect(behindMenu.map((endpoint) => endpoint.menu).sort()).toEqual([
+      ...Array(4).fill('apiKeys'),
+      ...Array(3).fill('reports'),
+      ...Array(8).fill('userManagement'),
+    ]);
   });
 
   it('refuse a caller without the menu with 403 whatever the body, before reading it', async () => {

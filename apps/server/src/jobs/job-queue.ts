@@ -10,7 +10,11 @@ export type JobQueue = PgBoss;
  * pg-boss lets one instance at a time fire each due schedule, so a job runs once per period
  * however many instances watch.
  */
-export async function startJobQueue(deps: { database: DatabaseHandle; logger: FastifyBaseLogger; runSchedules: boolean }): Promise<JobQueue> {
+export async function startJobQueue(deps: {
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  runSchedules: boolean;
+}): Promise<JobQueue> {
   const queue = new PgBoss({
     db: { executeSql: deps.database.executeSql } as PgBoss.Db,
     schedule: deps.runSchedules,

@@ -41,7 +41,9 @@ export function registerDigestRoutes(app: FastifyInstance, deps: { digestPrefere
     // Mail programs post the one-click body as a form; it says nothing the address does not.
     for (const type of ONE_CLICK_BODY_TYPES) {
       if (scope.hasContentTypeParser(type)) continue;
-      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (_request, _body, done) => done(null, undefined));
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: ONE_CLICK_BODY_LIMIT }, (_request, _body, done) =>
+        done(null, undefined),
+      );
     }
     bindEndpoint(scope, endpoints.unsubscribeDigest, async (request) => {
       await deps.digestPreference.unsubscribe(request.query.token);

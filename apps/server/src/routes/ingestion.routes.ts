@@ -10,7 +10,7 @@ import {
 } from '../presenters/ingestion.presenter.js';
 import type { IncomingParts } from '../services/ingestion/incoming-parts.js';
 import { ingestionRefusal } from '../services/ingestion/ingestion-metadata.js';
-import type { IngestionService, IngestionType } from '../services/ingestion/ingestion.service.js';
+import type { IngestionService } from '../services/ingestion/ingestion.service.js';
 import { bindEndpoint, boundEndpoints } from './bind-endpoint.js';
 
 /** A part can repeat at most this often before the parser gives up; the service refuses the first extra one. */
@@ -19,7 +19,7 @@ const MAX_PARTS = 10;
 /** The type named in the path, once the key may write to it: 404 for none of its client's, 403 outside its scope. */
 async function requireWritableType(request: FastifyRequest & { params: { type: string } }, ingestion: IngestionService) {
   const key = requireApiKey(request);
-  const type: IngestionType = await ingestion.requireDocumentType(key.clientId, request.params.type);
+  const type = await ingestion.requireDocumentType(key.clientId, request.params.type);
   await requireApiKeyForType(request, type);
   return type;
 }

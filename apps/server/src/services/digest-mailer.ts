@@ -1,12 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@portal/contract';
 import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
 import type { MailBrand } from './messages/branded-mail.js';
-import {
-  composeDigestConfirmationMail,
-  composeDigestMail,
-  unsubscribeLinksFor,
-  type DigestCadence,
-} from './messages/digest-mail.js';
+import { composeDigestConfirmationMail, composeDigestMail, unsubscribeLinksFor, type DigestCadence } from './messages/digest-mail.js';
 import { mailBrandOf } from './messages/mail-brand.js';
 import type { DigestTokens } from './digest-tokens.js';
 import type { OutgoingMail } from '../transports/mail/mail-transport.js';
@@ -27,7 +22,7 @@ export interface NewDocumentsOfType {
   count: number;
 }
 
-const localeOf = (language: string): Locale => (LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE;
+const localeOf = (language: string): Locale => ((LOCALES as readonly string[]).includes(language) ? (language as Locale) : DEFAULT_LOCALE);
 
 /**
  * Writes the digest's messages, branded for the person's experience, in its contact language,

@@ -19,7 +19,10 @@ export function createDigestTokens(deps: { secrets: ServerSecretsRepository }) {
     key.catch(() => (key = undefined));
     return key;
   };
-  const sign = async (userId: number) => createHmac('sha256', await secretKey()).update(`${PURPOSE}:${userId}`).digest();
+  const sign = async (userId: number) =>
+    createHmac('sha256', await secretKey())
+      .update(`${PURPOSE}:${userId}`)
+      .digest();
 
   return {
     async tokenFor(userId: number): Promise<string> {

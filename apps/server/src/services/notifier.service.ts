@@ -5,6 +5,7 @@ import type { Tx } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { serverText } from '../i18n/server-texts.js';
 import { composeBrandedMail, type MailBrand, type MailContent } from './messages/branded-mail.js';
+import { mailBrandOf } from './messages/mail-brand.js';
 
 export interface Recipient {
   email: string;
@@ -31,14 +32,7 @@ export function createNotifier(deps: {
   logger: FastifyBaseLogger;
 }) {
   async function brandOf(experienceId: number, language: Locale, trx?: Tx): Promise<MailBrand> {
-    const experience = await deps.experiences.findById(experienceId, trx);
-    const colors = experience.colors as Record<string, string>;
-    return {
-      name: language === 'fr' ? experience.name_fr : experience.name_en,
-      primary: colors.primary ?? '#1f4e79',
-      title: colors.title ?? '#1f2329',
-      logoUrl: `${deps.publicUrl}/branding/${encodeURIComponent(experience.code)}/logo`,
-    };
+    return mailBrandOf(await deps.experiences.findById(experienceId, trx), language, deps.publicUrl);
   }
 
   /** Queues a mail to the recipient, greeted by name, in its language and under the brand of its division. */

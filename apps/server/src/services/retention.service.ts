@@ -34,11 +34,7 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
  * new document at the very moment its last old document expires; the sweep's grace period
  * (a new upload rewrites the file) is what keeps that file.
  */
-export function createRetentionService(deps: {
-  retention: RetentionRepository;
-  audit: AuditLogRepository;
-  transact: Transact;
-}) {
+export function createRetentionService(deps: { retention: RetentionRepository; audit: AuditLogRepository; transact: Transact }) {
   /** Deletes a type's expired documents, one short transaction per batch. */
   async function purgeType(type: TypeWithRetention, cutoff: string, batchSize: number): Promise<number> {
     let deleted = 0;
@@ -51,7 +47,14 @@ export function createRetentionService(deps: {
     } finally {
       // What was deleted is recorded even when a later batch fails.
       if (deleted > 0) {
-        const after = { reportId: type.id, reportCode: type.code, clientId: type.clientId, retentionDays: type.retentionDays, cutoff, deleted };
+        const after = {
+          reportId: type.id,
+          reportCode: type.code,
+          clientId: type.clientId,
+          retentionDays: type.retentionDays,
+          cutoff,
+          deleted,
+        };
         await deps.transact((trx) =>
           deps.audit.record({ actorUserId: null, action: 'retentionDeleted', targetUserId: null, before: null, after }, trx),
         );

@@ -1,6 +1,7 @@
 import { createHashRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
+import { DigestUnsubscribePage } from '../features/digest/digest-unsubscribe-page';
 import { FaqPage } from '../features/faq/faq-page';
 import { MfaPage } from '../features/mfa/mfa-page';
 import { AddSubscription } from '../features/onboarding/add-subscription';
@@ -23,6 +24,7 @@ export const router = createHashRouter([
   { path: '/register', element: <RegistrationPage /> },
   { path: '/forgotPassword', element: <ForgotPasswordPage /> },
   { path: '/resetPassword', element: <ResetPasswordPage /> },
+  { path: '/digest/unsubscribe', element: <DigestUnsubscribePage /> },
   {
     element: <RequirePendingMfa />,
     loader: requirePendingMfa,

@@ -71,21 +71,27 @@ export function createDigestRepository(db: Kysely<Database>) {
     /**
      * For each of these people and each type it may see, the documents that arrived in its window
      * (after its digest_since, up to `upTo`) and that it may see: types of its client given with
-     * access, documents matching any of its criteria groups. One query for the whole batch: each
-     * group is one containment test the GIN index on the attributes answers, and a document
-     * matching two groups is counted once. Types with nothing new are left out.
+     * access, documents matching any of its criteria groups. One query for the whole batch, and a
+     * document matching two groups is counted once. Types with nothing new are left out.
+     *
+     * Each group is looked up on its own (the lateral subquery, kept apart by OFFSET 0 and the
+     * materialized CTEs): the GIN index on the attributes finds the group's documents and the
+     * (created_at, report_id) index those of the window, and the two bitmaps are intersected.
+     * Folded into one join, the planner (which cannot know how few documents a group matches)
+     * read a whole type once per group: minutes per batch at a million documents, against
+     * milliseconds this way.
      */
     async countNewDocuments(userIds: number[], upTo: Date): Promise<NewDocumentCount[]> {
       if (userIds.length === 0) return [];
       const result = await sql<{ user_id: number; report_id: number; title_en: string; title_fr: string; n: number }>`
-        WITH grants AS (
+        WITH grants AS MATERIALIZED (
           SELECT u.id AS user_id, u.digest_since, a.id AS access_id, a.report_id
           FROM users u
           JOIN report_access a ON a.user_id = u.id AND a.has_access
           JOIN report_definitions r ON r.id = a.report_id AND r.client_id = u.client_id
           WHERE u.id IN (${sql.join(userIds)})
         ),
-        criteria_groups AS (
+        criteria_groups AS MATERIALIZED (
           SELECT g.user_id, g.report_id, g.digest_since, jsonb_object_agg(ra.name, c.value) AS criteria
           FROM grants g
           JOIN access_criteria c ON c.access_id = g.access_id
@@ -101,6 +107,7 @@ export function createDigestRepository(db: Kysely<Database>) {
             AND d.report_id = cg.report_id
             AND d.created_at > cg.digest_since
             AND d.created_at <= ${upTo}::timestamptz
+          OFFSET 0
         ) d
         GROUP BY cg.user_id, cg.report_id, r.title_en, r.title_fr, r.position
         ORDER BY cg.user_id, r.position, cg.report_id

@@ -73,48 +73,69 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Inserts the document, or replaces the one of that external id when anything differs; one
-     * statement decides, so concurrent senders of one id end with one row. Returns the row when
-     * something was written (version 1: inserted), nothing when the same document was already there.
+     * Inserts each document, or replaces the one of its external id when anything differs, and a
+     * replaced document is unread again by everyone: one statement, so it is one transaction and
+     * concurrent senders of one id end with one row. Returns the rows written (version 1:
+     * inserted); a document already there as sent is not among them. External ids must differ.
      */
-    async upsert(trx: Kysely<Database>, document: IngestedDocumentValues): Promise<{ id: number; version: number } | undefined> {
-      return trx
-        .insertInto('documents')
-        .values({
-          report_id: document.reportId,
-          external_id: document.externalId,
-          document_date: document.documentDate,
-          language: document.language,
-          attributes: JSON.stringify(document.attributes),
-          file_key: document.fileKey,
-          content_hash: document.contentHash,
-          page_count: document.pageCount,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['report_id', 'external_id'])
-            .doUpdateSet({
-              document_date: (eb) => eb.ref('excluded.document_date'),
-              language: (eb) => eb.ref('excluded.language'),
-              attributes: (eb) => eb.ref('excluded.attributes'),
-              file_key: (eb) => eb.ref('excluded.file_key'),
-              content_hash: (eb) => eb.ref('excluded.content_hash'),
-              page_count: (eb) => eb.ref('excluded.page_count'),
-              version: sql<number>`documents.version + 1`,
-              updated_at: sql<Date>`now()`,
-            })
-            .where(
-              sql<boolean>`(documents.content_hash, documents.document_date, documents.language, documents.attributes)
-                IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)`,
-            ),
+    async upsert(documents: IngestedDocumentValues[]): Promise<{ id: number; externalId: string; version: number }[]> {
+      if (documents.length === 0) return [];
+      const rows = await db
+        .with('written', (cte) =>
+          cte
+            .insertInto('documents')
+            .values(
+              documents.map((document) => ({
+                report_id: document.reportId,
+                external_id: document.externalId,
+                document_date: document.documentDate,
+                language: document.language,
+                attributes: JSON.stringify(document.attributes),
+                file_key: document.fileKey,
+                content_hash: document.contentHash,
+                page_count: document.pageCount,
+              })),
+            )
+            .onConflict((oc) =>
+              oc
+                .columns(['report_id', 'external_id'])
+                .doUpdateSet({
+                  document_date: (eb) => eb.ref('excluded.document_date'),
+                  language: (eb) => eb.ref('excluded.language'),
+                  attributes: (eb) => eb.ref('excluded.attributes'),
+                  file_key: (eb) => eb.ref('excluded.file_key'),
+                  content_hash: (eb) => eb.ref('excluded.content_hash'),
+                  page_count: (eb) => eb.ref('excluded.page_count'),
+                  version: sql<number>`documents.version + 1`,
+                  updated_at: sql<Date>`now()`,
+                })
+                .where(
+                  sql<boolean>`(documents.content_hash, documents.document_date, documents.language, documents.attributes)
+                    IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)`,
+                ),
+            )
+            .returning(['id', 'external_id', 'version']),
         )
-        .returning(['id', 'version'])
-        .executeTakeFirst();
+        .with('forgotten', (cte) =>
+          cte
+            .deleteFrom('document_views')
+            .where('document_id', 'in', (eb) => eb.selectFrom('written').select('written.id').where('written.version', '>', 1)),
+        )
+        .selectFrom('written')
+        .select(['written.id', 'written.external_id', 'written.version'])
+        .execute();
+      return rows.map((row) => ({ id: row.id, externalId: row.external_id!, version: row.version }));
     },
 
-    /** A replaced document is new again to everyone who had opened it. */
-    async forgetViews(trx: Kysely<Database>, documentId: number): Promise<void> {
-      await trx.deleteFrom('document_views').where('document_id', '=', documentId).execute();
+    /** The current version of each of these documents that exists. */
+    versions(reportId: number, externalIds: string[]): Promise<{ id: number; externalId: string; version: number }[]> {
+      if (externalIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('documents')
+        .select(['id', sql<string>`external_id`.as('externalId'), 'version'])
+        .where('report_id', '=', reportId)
+        .where('external_id', 'in', externalIds)
+        .execute();
     },
 
     async find(reportId: number, externalId: string): Promise<StoredIngestedDocument | undefined> {

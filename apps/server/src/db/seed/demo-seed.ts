@@ -4,7 +4,6 @@ import { partsOfUpload } from '../../services/ingestion/incoming-parts.js';
 import { createIngestionService, type IngestionService } from '../../services/ingestion/ingestion.service.js';
 import { hashPassword } from '../../services/passwords.js';
 import { createIngestedDocumentsRepository } from '../repositories/ingested-documents.repository.js';
-import { createTransact } from '../transact.js';
 import type { Database } from '../types.js';
 import { DEMO_EXPERIENCES, buildFaviconSvg, buildLogoSvg, buildPalette, type DemoExperience } from './demo-branding.js';
 import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type DemoReport } from './demo-catalogue.js';
@@ -66,7 +65,6 @@ const svg = (text: string) => ({ contentType: 'image/svg+xml', body: new TextEnc
 
 /** Generous for demo files of a few pages: the seed goes through the same checks as any sender. */
 const DEMO_MAX_FILE_BYTES = 10 * 1_048_576;
-const SEND_CONCURRENCY = 4;
 
 interface DemoReportIds {
   report: DemoReport;
@@ -143,7 +141,6 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
   const ingestion = createIngestionService({
     documents: createIngestedDocumentsRepository(db),
     storage,
-    transact: createTransact(db),
     maxFileBytes: DEMO_MAX_FILE_BYTES,
   });
   const random = createRandom(2026);
@@ -194,7 +191,7 @@ interface DemoGrant {
   viewedIds: number[];
 }
 
-/** Sends every owner's documents of a type, newest first, each named `<owner number>-<n>`. */
+/** Sends every owner's documents of a type, newest first, each named `<owner number>-<n>`, as a sender would. */
 async function sendReportDocuments(
   ingestion: IngestionService,
   { report, reportId, attributeIds }: DemoReportIds,
@@ -225,13 +222,10 @@ async function sendReportDocuments(
           value: attributes[attribute.name] ?? '',
         })),
       });
-      uploads.push({ externalId: `${owner.number}-${index + 1}`, metadata: { documentDate, attributes }, pdf });
+      uploads.push({ externalId: `${owner.number}-${index + 1}`, parts: partsOfUpload({ documentDate, attributes }, pdf) });
     }
-    // A few at a time, so one upload's file writes overlap another's checks.
-    const documentIds = await mapConcurrently(uploads, SEND_CONCURRENCY, async (upload) => {
-      const sent = await ingestion.putDocument(type, upload.externalId, partsOfUpload(upload.metadata, upload.pdf));
-      return sent.documentId;
-    });
+    // An owner's documents in one write, in order: the same ids at every seed.
+    const documentIds = (await ingestion.putDocuments(type, uploads)).map((sent) => sent.documentId);
 
     // The demo USER of the client sees its own documents and has opened the older ones.
     const viewer = DEMO_ACCOUNTS.find(
@@ -248,20 +242,6 @@ async function sendReportDocuments(
     }
   }
   return grants;
-}
-
-/** The results of `work` on every item, in the items' order, running at most `limit` at once. */
-async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 async function seedRepositoryFiles(

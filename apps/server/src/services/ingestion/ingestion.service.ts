@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { ERROR_KEYS, INGESTION_ERROR_KEYS, INGESTION_PARTS, type PutOutcome } from '@portal/contract';
 import type {
+  IngestedDocumentValues,
   IngestedDocumentsRepository,
   IngestionType,
   StoredIngestedDocument,
 } from '../../db/repositories/ingested-documents.repository.js';
-import type { Transact } from '../../db/transact.js';
 import { AppError } from '../../errors.js';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
 import type { IncomingPart, IncomingParts } from './incoming-parts.js';
@@ -42,6 +42,8 @@ export const ORPHAN_GRACE_MINUTES = 60;
 const SWEEP_PAGE_SIZE = 500;
 /** A document deleted between the upsert and the read of the unchanged row is written again, this many times at most. */
 const PUT_ATTEMPTS = 3;
+/** Uploads of a batch checked and stored at once. */
+const BATCH_CONCURRENCY = 4;
 
 interface IngestionLogger {
   error(details: object, message: string): void;
@@ -57,9 +59,7 @@ interface IngestionLogger {
 export function createIngestionService(deps: {
   documents: IngestedDocumentsRepository;
   storage: DocumentStorage;
-  transact: Transact;
   maxFileBytes: number;
-  spoolDirectory?: string;
   logger?: IngestionLogger;
 }) {
   const types = createTtlCache<IngestionType>({ ttlMs: TYPE_CACHE_TTL_MS, maxEntries: 1_000 });
@@ -88,13 +88,11 @@ export function createIngestionService(deps: {
       throw ingestionRefusal(INGESTION_ERROR_KEYS.fileMissing, INGESTION_PARTS.file, 'The file part, holding the PDF, is missing.');
     }
     if (second.kind !== 'file' || second.name !== INGESTION_PARTS.file) throw unexpectedPart(second);
-    const file = await spoolToTemporaryFile(second.stream, { maxBytes: deps.maxFileBytes, directory: deps.spoolDirectory }).catch(
-      (error: unknown) => {
-        if (!(error instanceof FileTooLargeError)) throw error;
-        const megabytes = Math.round(deps.maxFileBytes / 1_048_576);
-        throw ingestionRefusal(INGESTION_ERROR_KEYS.fileTooLarge, INGESTION_PARTS.file, `The file is larger than ${megabytes} MB.`, 413);
-      },
-    );
+    const file = await spoolToTemporaryFile(second.stream, { maxBytes: deps.maxFileBytes }).catch((error: unknown) => {
+      if (!(error instanceof FileTooLargeError)) throw error;
+      const megabytes = Math.round(deps.maxFileBytes / 1_048_576);
+      throw ingestionRefusal(INGESTION_ERROR_KEYS.fileTooLarge, INGESTION_PARTS.file, `The file is larger than ${megabytes} MB.`, 413);
+    });
     try {
       const extra = await parts.next();
       if (extra) throw unexpectedPart(extra);
@@ -116,26 +114,55 @@ export function createIngestionService(deps: {
     return fileKey;
   }
 
-  /** Writes the row; a replacement is unread again by everyone, in the same transaction. */
-  async function writeDocument(type: IngestionType, externalId: string, values: Parameters<IngestedDocumentsRepository['upsert']>[1]) {
-    for (let attempt = 1; attempt <= PUT_ATTEMPTS; attempt++) {
-      const written = await deps.transact(async (trx) => {
-        const row = await deps.documents.upsert(trx, values);
-        if (row && row.version > 1) await deps.documents.forgetViews(trx, row.id);
-        return row;
-      });
-      if (written) {
-        return {
-          documentId: written.id,
-          externalId,
-          version: written.version,
-          outcome: written.version === 1 ? 'created' : 'replaced',
-        } as const;
+  /** Reads and checks one upload and stores its file; what its row will hold. */
+  async function prepareDocument(type: IngestionType, externalId: string, parts: IncomingParts): Promise<IngestedDocumentValues> {
+    requireExternalId(externalId);
+    const { metadata, file } = await readParts(type, parts);
+    try {
+      const check = await checkPdf(await readFile(file.path));
+      if (check.outcome === 'encrypted') {
+        throw ingestionRefusal(
+          INGESTION_ERROR_KEYS.pdfEncrypted,
+          INGESTION_PARTS.file,
+          'The PDF is encrypted: send it without a password.',
+        );
       }
-      const current = await deps.documents.find(type.id, externalId);
-      if (current) return { documentId: current.id, externalId, version: current.version, outcome: 'unchanged' } as const;
+      if (check.outcome === 'unreadable') {
+        throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfUnreadable, INGESTION_PARTS.file, 'The file is not a PDF the portal can open.');
+      }
+      const fileKey = await storeFile(file);
+      return { reportId: type.id, externalId, ...metadata, fileKey, contentHash: file.sha256, pageCount: check.pageCount };
+    } finally {
+      await file.remove();
     }
-    throw new AppError(409, INGESTION_ERROR_KEYS.concurrentChange, 'The document was deleted while it was being sent; send it again.');
+  }
+
+  /**
+   * Writes the rows, once their files are stored, in one statement that decides each outcome; a
+   * document already there as sent is confirmed unchanged, one deleted meanwhile is written again.
+   */
+  async function writeDocuments(type: IngestionType, documents: IngestedDocumentValues[]): Promise<PutResult[]> {
+    const results = new Map<string, PutResult>();
+    let pending = documents;
+    for (let attempt = 1; attempt <= PUT_ATTEMPTS && pending.length > 0; attempt++) {
+      for (const row of await deps.documents.upsert(pending)) {
+        const outcome = row.version === 1 ? 'created' : 'replaced';
+        results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome });
+      }
+      const same = pending.filter((document) => !results.has(document.externalId));
+      const current = await deps.documents.versions(
+        type.id,
+        same.map((document) => document.externalId),
+      );
+      for (const row of current) {
+        results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome: 'unchanged' });
+      }
+      pending = same.filter((document) => !results.has(document.externalId));
+    }
+    if (pending.length > 0) {
+      throw new AppError(409, INGESTION_ERROR_KEYS.concurrentChange, 'The document was deleted while it was being sent; send it again.');
+    }
+    return documents.map((document) => results.get(document.externalId)!);
   }
 
   return {
@@ -153,32 +180,32 @@ export function createIngestionService(deps: {
 
     /** Creates, replaces or confirms the document of that external id from an upload's parts (metadata, then file). */
     async putDocument(type: IngestionType, externalId: string, parts: IncomingParts): Promise<PutResult> {
-      requireExternalId(externalId);
-      const { metadata, file } = await readParts(type, parts);
-      try {
-        const check = await checkPdf(await readFile(file.path));
-        if (check.outcome === 'encrypted') {
-          throw ingestionRefusal(
-            INGESTION_ERROR_KEYS.pdfEncrypted,
-            INGESTION_PARTS.file,
-            'The PDF is encrypted: send it without a password.',
-          );
-        }
-        if (check.outcome === 'unreadable') {
-          throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfUnreadable, INGESTION_PARTS.file, 'The file is not a PDF the portal can open.');
-        }
-        const fileKey = await storeFile(file);
-        return await writeDocument(type, externalId, {
-          reportId: type.id,
-          externalId,
-          ...metadata,
-          fileKey,
-          contentHash: file.sha256,
-          pageCount: check.pageCount,
-        });
-      } finally {
-        await file.remove();
+      const [result] = await writeDocuments(type, [await prepareDocument(type, externalId, parts)]);
+      return result!;
+    },
+
+    /**
+     * Many documents of one type, each checked and stored as putDocument does, their rows then
+     * written by one statement (a bulk load: the demo data set). External ids must differ; a
+     * refused upload refuses the whole batch, leaving the files already stored to the sweep.
+     */
+    async putDocuments(type: IngestionType, uploads: { externalId: string; parts: IncomingParts }[]): Promise<PutResult[]> {
+      if (new Set(uploads.map((upload) => upload.externalId)).size !== uploads.length) {
+        throw new Error('A batch names each external id once.');
       }
+      // A few at a time: one upload's file writes overlap another's checks.
+      const documents: IngestedDocumentValues[] = new Array<IngestedDocumentValues>(uploads.length);
+      let next = 0;
+      const prepareNext = async (): Promise<void> => {
+        while (next < uploads.length) {
+          const index = next++;
+          documents[index] = await prepareDocument(type, uploads[index]!.externalId, uploads[index]!.parts);
+        }
+      };
+      const workers = await Promise.allSettled(Array.from({ length: Math.min(BATCH_CONCURRENCY, uploads.length) }, prepareNext));
+      const failed = workers.find((worker) => worker.status === 'rejected');
+      if (failed) throw failed.reason;
+      return writeDocuments(type, documents);
     },
 
     async getDocument(type: IngestionType, externalId: string): Promise<StoredIngestedDocument> {

@@ -28,8 +28,8 @@ export class FileTooLargeError extends Error {
  * is read from the request once and never held whole in memory. Past `maxBytes` (counted here, or
  * announced by the multipart parser's `limit` event) writing stops at once and nothing is left behind.
  */
-export async function spoolToTemporaryFile(source: Readable, options: { maxBytes: number; directory?: string }): Promise<SpooledFile> {
-  const file = path.join(options.directory ?? os.tmpdir(), `portal-upload-${randomUUID()}.part`);
+export async function spoolToTemporaryFile(source: Readable, options: { maxBytes: number }): Promise<SpooledFile> {
+  const file = path.join(os.tmpdir(), `portal-upload-${randomUUID()}.part`);
   const hash = createHash('sha256');
   const stop = new AbortController();
   const tooLarge = new FileTooLargeError(options.maxBytes);

@@ -47,7 +47,9 @@ export function composeDigestMail(
     subject: serverText(language, 'mail.digest.subject'),
     paragraphs: [serverText(language, 'mail.digest.intro')],
     list: mail.counts.map(({ title, count }) =>
-      count === 1 ? serverText(language, 'mail.digest.countOne', { title }) : serverText(language, 'mail.digest.countMany', { title, count }),
+      count === 1
+        ? serverText(language, 'mail.digest.countOne', { title })
+        : serverText(language, 'mail.digest.countMany', { title, count }),
     ),
     action: { label: serverText(language, 'mail.digest.button'), url: mail.portalUrl },
     footnote: serverText(language, mail.cadence === 'daily' ? 'mail.digest.footnoteDaily' : 'mail.digest.footnoteWeekly'),

@@ -152,7 +152,7 @@ function ApiKeyCards({ keys, showsClient, onRevoke }: ListPartProps) {
               <Stack gap={4} component="dl" m={0}>
                 {facts.map(([label, value]) => (
                   <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-                    <Text component="dt" size="sm" c="dimmed" miw={110}>
+                    <Text component="dt" size="sm" c="dimmed" miw={130}>
                       {label}
                     </Text>
                     <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>

@@ -1,4 +1,5 @@
 export const settingsKeys = {
   accountStatus: () => ['accountStatus'] as const,
   userInfo: () => ['userInfo'] as const,
+  digestPreference: () => ['digestPreference'] as const,
 };

@@ -8,13 +8,17 @@ import { SETTINGS_DIALOG_MAX_WIDTH } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { TimedBanner } from '../../components/timed-banner';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useStoredUser } from '../../lib/stored-user';
 import { useTimedMessage } from '../../lib/use-timed-message';
+import { DigestTab } from './digest-tab';
 import { PasswordTab } from './password-tab';
 import { ProfileTab } from './profile-tab';
 import { userInfoQuery } from './settings-queries';
 import { usePasswordRequirement } from './use-password-requirement';
 
-type SettingsTab = 'profile' | 'password';
+type SettingsTab = 'profile' | 'password' | 'digest';
+
+const isSettingsTab = (value: string | null): value is SettingsTab => value === 'profile' || value === 'password' || value === 'digest';
 
 interface SettingsDialogProps {
   opened: boolean;
@@ -22,9 +26,10 @@ interface SettingsDialogProps {
 }
 
 /**
- * Spec section 2, "Settings dialog": profile and password tabs. It also runs the startup
- * checks after login: when the password must be set or has expired, it opens by itself on
- * the Password tab and cannot be closed until a new password is saved.
+ * Spec section 2, "Settings dialog": profile and password tabs, and for USERs a notifications
+ * tab (the e-mailed digest of new documents). It also runs the startup checks after login: when
+ * the password must be set or has expired, it opens by itself on the Password tab and cannot be
+ * closed until a new password is saved.
  */
 export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const { t } = useTranslation();
@@ -35,6 +40,8 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const isPasswordRequired = password.requirement !== null;
   const [tab, setTab] = useState<SettingsTab>('profile');
   const banner = useTimedMessage();
+  // Only USERs choose a digest of their new documents (the server refuses other roles).
+  const hasDigest = useStoredUser()?.role === 'USER';
 
   useEffect(() => {
     if (isPasswordRequired) setTab('password');
@@ -82,10 +89,11 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
             </Alert>
           )}
           <TimedBanner message={banner.message} onClose={banner.clear} testId="settings-banner" />
-          <Tabs value={tab} onChange={(next) => setTab(next === 'password' ? 'password' : 'profile')}>
+          <Tabs value={tab} onChange={(next) => setTab(isSettingsTab(next) ? next : 'profile')}>
             <Tabs.List grow mb="md">
               <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
               <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
+              {hasDigest && <Tabs.Tab value="digest">{t('settings.tabs.digest')}</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="profile">
               <ProfileTab
@@ -100,6 +108,11 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
             <Tabs.Panel value="password">
               <PasswordTab banner={banner} onSaved={onPasswordSaved} />
             </Tabs.Panel>
+            {hasDigest && (
+              <Tabs.Panel value="digest">
+                <DigestTab banner={banner} />
+              </Tabs.Panel>
+            )}
           </Tabs>
         </Stack>
       </Dialog>

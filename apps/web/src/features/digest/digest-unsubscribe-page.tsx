@@ -1,0 +1,55 @@
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { endpoints } from '@portal/contract';
+import { ErrorAlert } from '../../components/error-alert';
+import { PublicPageLayout } from '../../components/public-page-layout';
+import { describeError } from '../../i18n/error-message';
+import { callApi } from '../../lib/api-client';
+
+/**
+ * Where a digest's "stop receiving it" link leads (`#/digest/unsubscribe?token=…`). Opening the
+ * page changes nothing, since mail scanners open links too: the person confirms with the button.
+ */
+export function DigestUnsubscribePage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const unsubscribe = useMutation({
+    mutationFn: (signed: string) => callApi(endpoints.unsubscribeDigest, { query: { token: signed } }),
+  });
+
+  return (
+    <PublicPageLayout>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('digestUnsubscribe.title')}
+        </Title>
+        {!token ? (
+          <ErrorAlert>{t('digestUnsubscribe.incompleteLink')}</ErrorAlert>
+        ) : unsubscribe.isSuccess ? (
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
+            {t('digestUnsubscribe.done')}
+          </Alert>
+        ) : (
+          <>
+            <Text>{t('digestUnsubscribe.intro')}</Text>
+            {unsubscribe.isError && <ErrorAlert>{describeError(unsubscribe.error)}</ErrorAlert>}
+            <Button
+              onClick={() => unsubscribe.mutate(token)}
+              loading={unsubscribe.isPending}
+              loaderProps={{ 'aria-label': t('digestUnsubscribe.stopping') }}
+            >
+              {t('digestUnsubscribe.stop')}
+            </Button>
+          </>
+        )}
+        <Anchor component={Link} to="/login">
+          {t('digestUnsubscribe.toPortal')}
+        </Anchor>
+      </Stack>
+    </PublicPageLayout>
+  );
+}
