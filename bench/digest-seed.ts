@@ -33,9 +33,8 @@ export async function seedDigestScale(db: Kysely<Database>, options: { documents
   const owner = (i: ReturnType<typeof sql>) => sql`'DG-' || lpad((${i} % ${people})::text, 7, '0')`;
 
   const count = async (condition: ReturnType<typeof sql>) =>
-    (
-      await sql<{ n: number }>`SELECT count(*)::int AS n FROM documents WHERE report_id = ${report.id} AND ${condition}`.execute(db)
-    ).rows[0]!.n;
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM documents WHERE report_id = ${report.id} AND ${condition}`.execute(db))
+      .rows[0]!.n;
   const old = await count(sql`external_id LIKE 'old-%'`);
   for (let start = old; start < options.documents; start += INSERT_BATCH) {
     const end = Math.min(options.documents, start + INSERT_BATCH) - 1;
@@ -48,9 +47,8 @@ export async function seedDigestScale(db: Kysely<Database>, options: { documents
     console.log(`  notices: ${end + 1} of ${options.documents}`);
   }
 
-  const existingPeople = (
-    await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bench.digest.%'`.execute(db)
-  ).rows[0]!.n;
+  const existingPeople = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM users WHERE username LIKE 'bench.digest.%'`.execute(db))
+    .rows[0]!.n;
   if (existingPeople < people) {
     const attribute = await db
       .selectFrom('report_attributes')
@@ -77,7 +75,9 @@ export async function seedDigestScale(db: Kysely<Database>, options: { documents
   }
   // Each run starts from the same state: every reader's window opened two days ago, and the
   // fresh notices (made anew) arrived an hour ago.
-  await sql`UPDATE users SET digest_frequency = 'daily', digest_since = now() - INTERVAL '2 days' WHERE username LIKE 'bench.digest.%'`.execute(db);
+  await sql`UPDATE users SET digest_frequency = 'daily', digest_since = now() - INTERVAL '2 days' WHERE username LIKE 'bench.digest.%'`.execute(
+    db,
+  );
   await sql`DELETE FROM documents WHERE report_id = ${report.id} AND external_id LIKE 'fresh-%'`.execute(db);
   await sql`
     INSERT INTO documents (report_id, document_date, attributes, file_key, page_count, external_id, created_at)

@@ -42,7 +42,7 @@ function metadataFor(n: number) {
 async function putDocument(url: string, key: string, externalId: string, metadata: object, pdf: Buffer): Promise<number> {
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), `${externalId}.pdf`);
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${externalId}.pdf`);
   const response = await fetch(`${url}/api/v1/document-types/${BENCH_REPORT}/documents/${externalId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${key}` },
@@ -87,7 +87,9 @@ async function writeImportFolder(folder: string, count: number, pdfOf: (n: numbe
     const id = `import-${n}`;
     const { documentDate, attributes } = metadataFor(n + 1_000_000);
     await writeFile(path.join(folder, `${id}.pdf`), pdfOf(n + 1_000_000));
-    lines.push([id, `${id}.pdf`, documentDate, 'en', attributes.accountNumber, `"${attributes.postalCode}"`, attributes.closingBalance].join(','));
+    lines.push(
+      [id, `${id}.pdf`, documentDate, 'en', attributes.accountNumber, `"${attributes.postalCode}"`, attributes.closingBalance].join(','),
+    );
   }
   const manifest = path.join(folder, 'manifest.csv');
   await writeFile(manifest, lines.join('\n') + '\n');
@@ -132,7 +134,14 @@ export async function measureIngestion(options: {
   try {
     const pdfOf = await createPdfVariants(PDF_KB);
     // Warm the server's paths (key, type, storage) before timing.
-    await sendAll(server.url, secret, 50, 4, (n) => pdfOf(900_000_000 + n), async () => {});
+    await sendAll(
+      server.url,
+      secret,
+      50,
+      4,
+      (n) => pdfOf(900_000_000 + n),
+      async () => {},
+    );
     const serverRssMb: number[] = [await server.rssMb()];
     const sent = await sendAll(server.url, secret, options.documents, options.concurrency, pdfOf, async () => {
       serverRssMb.push(await server.rssMb());
@@ -147,13 +156,30 @@ export async function measureIngestion(options: {
       const sampler = setInterval(() => void server.rssMb().then((mb) => importRss.push(mb)), 10_000);
       const start = performance.now();
       const exitCode = await runImport(
-        ['--url', server.url, '--folder', folder, '--manifest', manifest, '--type', BENCH_REPORT, '--concurrency', String(options.concurrency)],
+        [
+          '--url',
+          server.url,
+          '--folder',
+          folder,
+          '--manifest',
+          manifest,
+          '--type',
+          BENCH_REPORT,
+          '--concurrency',
+          String(options.concurrency),
+        ],
         secret,
       );
       const seconds = (performance.now() - start) / 1000;
       clearInterval(sampler);
       importRss.push(await server.rssMb());
-      imported = { documents: options.importDocuments, seconds, documentsPerSecond: options.importDocuments / seconds, exitCode, serverRssMb: importRss };
+      imported = {
+        documents: options.importDocuments,
+        seconds,
+        documentsPerSecond: options.importDocuments / seconds,
+        exitCode,
+        serverRssMb: importRss,
+      };
       await rm(folder, { recursive: true, force: true });
     }
     return {

@@ -1,12 +1,16 @@
 /**
- * npm run bench [-- --documents 1000000 --seconds 5 --signins 200000]
+ * npm run bench [-- --only documents,ingestion,digest --documents 1000000 --seconds 5 --signins 200000
+ *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
+ *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
  * Seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
  * local server), starts the real server, and measures the document calls over real HTTP for a
  * person who sees about a thousand documents and for staff who see a whole type, beside a bare
  * Fastify route as the ceiling. Prints p50/p95/p99 and requests per second, the ratio to the
  * ceiling and the query plans' node types, and writes it all under bench/results/. Then a super
  * user downloads a connection spreadsheet over the seeded sign-ins: time to first byte, total time
- * and the server process's peak resident memory.
+ * and the server process's peak resident memory. Then documents in: 100 KB PDFs sent to the server
+ * (its own process) kept in an S3-protocol bucket, and a folder of them through the import command;
+ * and the hourly digest over its own data set of ten million documents and a hundred thousand readers.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +20,11 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { composeServices } from '../apps/server/src/compose-services.js';
+import { JOB_NAMES } from '../apps/server/src/jobs/portal-jobs.js';
+import type { DigestRun } from '../apps/server/src/services/digest.service.js';
+import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
@@ -25,7 +33,9 @@ import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
 import { createUsageReportsRepository } from '../apps/server/src/db/repositories/usage-reports.repository.js';
+import { seedDigestScale } from './digest-seed.js';
 import { measureDownload } from './download.js';
+import { measureIngestion } from './ingestion.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
@@ -35,6 +45,13 @@ const { values: args } = parseArgs({
     documents: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '5' },
     signins: { type: 'string', default: '200000' },
+    only: { type: 'string', default: 'documents,ingestion,digest' },
+    'ingest-documents': { type: 'string', default: '20000' },
+    'import-documents': { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '8' },
+    'digest-documents': { type: 'string', default: '10000000' },
+    'digest-people': { type: 'string', default: '100000' },
+    'digest-fresh': { type: 'string', default: '50000' },
   },
 });
 const signInCount = Number(args.signins);
@@ -95,7 +112,19 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
-  const pool = Array.from({ length: 20 }, (_, i) => `demo/nbf-stmt/nb-100200-${i + 1}.pdf`);
+  const parts = new Set(args.only.split(','));
+  if (parts.has('documents')) await benchDocuments(database, storage, dataDir);
+  if (parts.has('ingestion')) await benchIngestion(database);
+  if (parts.has('digest')) await benchDigest(database);
+  await database.close();
+}
+
+/** The document calls at scale, the zip's first byte and the connection spreadsheet. */
+async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage, dataDir: string) {
+  // The demo statements of one owner, as real files for the scale rows to point at.
+  const pool = (
+    await database.db.selectFrom('documents').select('file_key').where('external_id', 'like', 'NB-100200-%').limit(20).execute()
+  ).map((row) => row.file_key);
   await seedScale(database.db, documentCount, pool);
   await seedSignIns(database.db, signInCount);
 
@@ -244,11 +273,65 @@ async function main() {
 
   await app.close();
   await ceiling.close();
-  await database.close();
   if (sequential.length > 0) {
     console.error('SEQUENTIAL SCAN OF documents in:\n' + sequential.map((p) => `  ${p.sql}`).join('\n'));
-    process.exit(2);
+    process.exitCode = 2;
   }
+}
+
+async function writeResult(name: string, result: object): Promise<void> {
+  await mkdir('bench/results', { recursive: true });
+  const file = path.join('bench/results', `${name}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
+  await writeFile(file, JSON.stringify(result, null, 2));
+  console.log(`Written to ${file}`);
+}
+
+/** Documents sent through the ingestion API, then a folder of them through the import command. */
+async function benchIngestion(database: DatabaseHandle) {
+  await seedScale(database.db, 0, []);
+  const result = await measureIngestion({
+    db: database.db,
+    databaseUrl,
+    documents: Number(args['ingest-documents']),
+    importDocuments: Number(args['import-documents']),
+    concurrency: Number(args.concurrency),
+  });
+  console.log(
+    `Ingestion of ${result.documents.toLocaleString('en')} ${result.pdfKb} KB PDFs, ${result.concurrency} in flight: ` +
+      `${result.documentsPerSecond.toFixed(0)} documents/s (${result.failures} failed); server RSS by tenths ${result.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+  );
+  if (result.import) {
+    console.log(
+      `Import command, ${result.import.documents.toLocaleString('en')} documents: ${result.import.seconds.toFixed(0)} s ` +
+        `(${result.import.documentsPerSecond.toFixed(0)}/s, exit ${result.import.exitCode}); server RSS ${result.import.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+    );
+  }
+  await writeResult(`ingestion-${result.documents}`, result);
+}
+
+/** The hourly digest over the digest data set: everyone due, a share with something new. */
+async function benchDigest(database: DatabaseHandle) {
+  const people = Number(args['digest-people']);
+  const documents = Number(args['digest-documents']);
+  const fresh = Number(args['digest-fresh']);
+  await seedDigestScale(database.db, { documents, people, fresh });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-digest-'));
+  // Deliveries wait: the run is measured up to the queued messages.
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SCHEDULED_JOBS: 'false',
+    JOB_POLL_SECONDS: '60',
+  });
+  const composed = await composeServices(config, database, Fastify({ logger: { level: 'warn' } }).log);
+  const run = (await composed.scheduledJobs.runNow(JOB_NAMES.digest)) as DigestRun;
+  await composed.stopJobQueue();
+  console.log(
+    `Digest over ${documents.toLocaleString('en')} documents (${fresh.toLocaleString('en')} new) for ${people.toLocaleString('en')} daily readers: ` +
+      `${run.usersConsidered.toLocaleString('en')} considered, ${run.mailsQueued.toLocaleString('en')} mails queued in ${(run.durationMs / 1000).toFixed(1)} s`,
+  );
+  await writeResult(`digest-${people}-${documents}`, { documents, fresh, people, ...run });
 }
 
 main().catch((error: unknown) => {

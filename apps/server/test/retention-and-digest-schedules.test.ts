@@ -20,7 +20,7 @@ const schedulesOf = async (t: TestApp) => {
 describe('with scheduled jobs on (the default)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SCHEDULED_JOBS: 'true' });
   });
   afterAll(() => t.close());
 

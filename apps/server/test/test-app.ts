@@ -53,6 +53,8 @@ export async function createTestApp(env: Record<string, string> = {}, logger?: F
     DATA_DIR: dataDir,
     DOCUMENTS_DIR: inject('documentsDir'),
     JOB_POLL_SECONDS: '0.5',
+    // Schedules would fire the digest or the file sweep mid-test at the turn of an hour; tests run jobs themselves.
+    SCHEDULED_JOBS: 'false',
     PUBLIC_URL: 'http://portal.test',
     WEB_DIST_DIR: '/nonexistent',
     ...env,

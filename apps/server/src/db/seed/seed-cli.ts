@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.js';
-import { createFileStorage } from '../../transports/storage/file-storage.js';
+import { chooseStorage } from '../../transports/choose-transports.js';
 import { migrateToLatest } from '../migrator.js';
 import { openConfiguredDatabase } from '../open-configured-database.js';
 import { seedDemoData } from './demo-seed.js';
@@ -12,6 +12,6 @@ if (config.isProduction && !config.seedDemoData) {
 }
 const database = await openConfiguredDatabase(config);
 await migrateToLatest(database.db);
-const { seeded } = await seedDemoData(database.db, createFileStorage(config.documentsDir));
+const { seeded } = await seedDemoData(database.db, chooseStorage(config));
 console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
 await database.close();
