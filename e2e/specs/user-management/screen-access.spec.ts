@@ -75,14 +75,16 @@ test('@mobile On a phone the table scrolls sideways and offers at most 100 rows 
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100']);
   await page.keyboard.press('Escape');
   // The table is wider than the phone, inside a frame that scrolls; the page itself does not.
-  const layout = await page.getByTestId('user-table').evaluate((table) => {
-    let frame = table.parentElement;
-    while (frame && frame !== document.body && frame.scrollWidth <= frame.clientWidth) frame = frame.parentElement;
-    return {
-      isFrameScrolling: frame !== null && frame !== document.body && getComputedStyle(frame).overflowX !== 'visible',
-      isPageWider: document.documentElement.scrollWidth > window.innerWidth,
-    };
-  });
-  expect(layout).toEqual({ isFrameScrolling: true, isPageWider: false });
+  // Polled: the frame's width settles once the drawer and the fonts have finished laying out.
+  const layout = () =>
+    page.getByTestId('user-table').evaluate((table) => {
+      let frame = table.parentElement;
+      while (frame && frame !== document.body && frame.scrollWidth <= frame.clientWidth) frame = frame.parentElement;
+      return {
+        isFrameScrolling: frame !== null && frame !== document.body && getComputedStyle(frame).overflowX !== 'visible',
+        isPageWider: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+  await expect.poll(layout).toEqual({ isFrameScrolling: true, isPageWider: false });
   await expectNoSeriousA11yViolations(page);
 });
