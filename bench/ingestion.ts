@@ -11,18 +11,26 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/types.js';
 import { insertApiKey } from '../apps/server/src/db/seed/factories.js';
+import { sendOnce } from '../scripts/import/http-request.js';
 import { startS3Server } from '../test-support/s3-server.js';
 import { createPdfVariants } from './pdf-variants.js';
 import { BENCH_REPORT } from './scale-seed.js';
-import { startServerProcess } from './server-process.js';
+import { machineBusySeconds, startServerProcess } from './server-process.js';
 
 export interface IngestionMeasurement {
+  /** Where the files went: an S3-protocol server on this machine, or the server's disk. */
+  storage: 's3' | 'file';
   documents: number;
   concurrency: number;
   pdfKb: number;
   seconds: number;
   documentsPerSecond: number;
   failures: number;
+  /**
+   * CPU time per document, in ms: the server process's, and the whole machine's (the server,
+   * PostgreSQL, the S3 server, the sender). On two cores, 1,000 / (machine ms / 2) is the ceiling.
+   */
+  cpuMsPerDocument: { server: number; machine: number };
   /** The server's resident memory (MB) after each tenth of the documents. */
   serverRssMb: number[];
   import: { documents: number; seconds: number; documentsPerSecond: number; exitCode: number; serverRssMb: number[] } | null;
@@ -39,17 +47,29 @@ function metadataFor(n: number) {
   };
 }
 
+const BOUNDARY = 'portal-bench-boundary';
+
+/** One upload over node:http with its multipart body built once: fetch's FormData cost the sender more than the server spent. */
 async function putDocument(url: string, key: string, externalId: string, metadata: object, pdf: Buffer): Promise<number> {
-  const form = new FormData();
-  form.append('metadata', JSON.stringify(metadata));
-  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${externalId}.pdf`);
-  const response = await fetch(`${url}/api/v1/document-types/${BENCH_REPORT}/documents/${externalId}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${key}` },
-    body: form,
-  });
-  await response.arrayBuffer();
-  return response.status;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\ncontent-disposition: form-data; name="metadata"\r\ncontent-type: application/json\r\n\r\n` +
+        `${JSON.stringify(metadata)}\r\n--${BOUNDARY}\r\n` +
+        `content-disposition: form-data; name="file"; filename="${externalId}.pdf"\r\ncontent-type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+  const answer = await sendOnce(
+    {
+      url: `${url}/api/v1/document-types/${BENCH_REPORT}/documents/${externalId}`,
+      method: 'PUT',
+      headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: () => Promise.resolve({ length: body.length, chunks: [body] }),
+    },
+    new AbortController().signal,
+  );
+  return answer.status;
 }
 
 /** Sends `count` documents with `concurrency` requests in flight; returns seconds taken and failures. */
@@ -60,6 +80,7 @@ async function sendAll(
   concurrency: number,
   pdfOf: (n: number) => Buffer,
   onTenth: () => Promise<void>,
+  firstId = 0,
 ): Promise<{ seconds: number; failures: number }> {
   let next = 0;
   let done = 0;
@@ -70,7 +91,7 @@ async function sendAll(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         const n = next++;
-        const status = await putDocument(url, key, `bench-${n}`, metadataFor(n), pdfOf(n));
+        const status = await putDocument(url, key, `bench-${firstId + n}`, metadataFor(n), pdfOf(n));
         if (status !== 201 && status !== 200) failures++;
         if (++done % tenth === 0) await onTenth();
       }
@@ -113,15 +134,18 @@ export async function measureIngestion(options: {
   documents: number;
   importDocuments: number;
   concurrency: number;
+  storage: 's3' | 'file';
+  /** Distinct documents across runs: each run's external ids start here. */
+  firstId: number;
 }): Promise<IngestionMeasurement> {
   const { db } = options;
   const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
   const { secret } = await insertApiKey(db, { clientId: client.id, name: 'Benchmark back office' });
-  const s3 = await startS3Server({ bucket: 'bench-documents' });
+  const s3 = options.storage === 's3' ? await startS3Server({ bucket: 'bench-documents' }) : null;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-ingest-'));
   const server = await startServerProcess(
     {
-      ...s3.env,
+      ...s3?.env,
       NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: dataDir,
@@ -143,9 +167,22 @@ export async function measureIngestion(options: {
       async () => {},
     );
     const serverRssMb: number[] = [await server.rssMb()];
-    const sent = await sendAll(server.url, secret, options.documents, options.concurrency, pdfOf, async () => {
-      serverRssMb.push(await server.rssMb());
-    });
+    const [serverCpuBefore, machineCpuBefore] = [await server.cpuSeconds(), await machineBusySeconds()];
+    const sent = await sendAll(
+      server.url,
+      secret,
+      options.documents,
+      options.concurrency,
+      (n) => pdfOf(options.firstId + n),
+      async () => {
+        serverRssMb.push(await server.rssMb());
+      },
+      options.firstId,
+    );
+    const cpuMsPerDocument = {
+      server: ((await server.cpuSeconds()) - serverCpuBefore) * (1000 / options.documents),
+      machine: ((await machineBusySeconds()) - machineCpuBefore) * (1000 / options.documents),
+    };
 
     let imported: IngestionMeasurement['import'] = null;
     if (options.importDocuments > 0) {
@@ -183,18 +220,20 @@ export async function measureIngestion(options: {
       await rm(folder, { recursive: true, force: true });
     }
     return {
+      storage: options.storage,
       documents: options.documents,
       concurrency: options.concurrency,
       pdfKb: PDF_KB,
       seconds: sent.seconds,
       documentsPerSecond: options.documents / sent.seconds,
       failures: sent.failures,
+      cpuMsPerDocument,
       serverRssMb,
       import: imported,
     };
   } finally {
     await server.stop();
-    await s3.close();
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

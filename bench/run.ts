@@ -35,7 +35,7 @@ import { createFileStorage } from '../apps/server/src/transports/storage/file-st
 import { createUsageReportsRepository } from '../apps/server/src/db/repositories/usage-reports.repository.js';
 import { seedDigestScale } from './digest-seed.js';
 import { measureDownload } from './download.js';
-import { measureIngestion } from './ingestion.js';
+import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
@@ -289,24 +289,34 @@ async function writeResult(name: string, result: object): Promise<void> {
 /** Documents sent through the ingestion API, then a folder of them through the import command. */
 async function benchIngestion(database: DatabaseHandle) {
   await seedScale(database.db, 0, []);
-  const result = await measureIngestion({
-    db: database.db,
-    databaseUrl,
-    documents: Number(args['ingest-documents']),
-    importDocuments: Number(args['import-documents']),
-    concurrency: Number(args.concurrency),
-  });
-  console.log(
-    `Ingestion of ${result.documents.toLocaleString('en')} ${result.pdfKb} KB PDFs, ${result.concurrency} in flight: ` +
-      `${result.documentsPerSecond.toFixed(0)} documents/s (${result.failures} failed); server RSS by tenths ${result.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
-  );
-  if (result.import) {
+  // Into the S3 bucket as in production (with the import command), then into the server's own
+  // disk: the S3 server shares these two cores, and the second run says what that costs.
+  const results: IngestionMeasurement[] = [];
+  for (const storage of ['s3', 'file'] as const) {
+    const result = await measureIngestion({
+      db: database.db,
+      databaseUrl,
+      documents: Number(args['ingest-documents']),
+      importDocuments: storage === 's3' ? Number(args['import-documents']) : 0,
+      concurrency: Number(args.concurrency),
+      storage,
+      firstId: results.length * 100_000_000,
+    });
+    results.push(result);
     console.log(
-      `Import command, ${result.import.documents.toLocaleString('en')} documents: ${result.import.seconds.toFixed(0)} s ` +
-        `(${result.import.documentsPerSecond.toFixed(0)}/s, exit ${result.import.exitCode}); server RSS ${result.import.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+      `Ingestion into ${storage === 's3' ? 'an S3 bucket' : 'local files'}, ${result.documents.toLocaleString('en')} ${result.pdfKb} KB PDFs, ` +
+        `${result.concurrency} in flight: ${result.documentsPerSecond.toFixed(0)} documents/s (${result.failures} failed); ` +
+        `CPU per document ${result.cpuMsPerDocument.server.toFixed(2)} ms in the server, ${result.cpuMsPerDocument.machine.toFixed(2)} ms on the machine; ` +
+        `server RSS by tenths ${result.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
     );
+    if (result.import) {
+      console.log(
+        `Import command, ${result.import.documents.toLocaleString('en')} documents: ${result.import.seconds.toFixed(0)} s ` +
+          `(${result.import.documentsPerSecond.toFixed(0)}/s, exit ${result.import.exitCode}); server RSS ${result.import.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+      );
+    }
   }
-  await writeResult(`ingestion-${result.documents}`, result);
+  await writeResult(`ingestion-${results[0]!.documents}`, results);
 }
 
 /** The hourly digest over the digest data set: everyone due, a share with something new. */

@@ -6,12 +6,16 @@ export interface ServerProcess {
   pid: number;
   /** Resident memory of the server process now, in MB. */
   rssMb(): Promise<number>;
+  /** CPU time the server process has used so far (user and system), in seconds. */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /** The real server in a process of its own, so that its memory is measured apart from the load it is under. */
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_PROFILE_DIR=folder writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -35,10 +39,33 @@ export async function startServerProcess(env: Record<string, string>, port: numb
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
       return kb / 1024;
     },
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Clock ticks per second of /proc's CPU times: 100 on Linux everywhere this runs. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used, from /proc/<pid>/stat. */
+export async function processCpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Busy CPU seconds of the whole machine so far, summed over its cores, from /proc/stat. */
+export async function machineBusySeconds(): Promise<number> {
+  const [user, nice, system, , , irq, softirq, steal] = (await readFile('/proc/stat', 'utf8'))
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / CLOCK_TICKS;
 }

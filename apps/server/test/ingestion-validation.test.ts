@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { once } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, PDFHexString } from 'pdf-lib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,23 +36,16 @@ let t: TestApp;
 let fixture: IngestionFixture;
 let sender: Sender;
 let pdf: Uint8Array;
-let spoolDir: string;
-const previousTmpDir = process.env.TMPDIR;
 beforeAll(async () => {
-  // Uploads are spooled under the system's temporary folder: this process's own, to see that none is left.
-  spoolDir = await mkdtemp(path.join(os.tmpdir(), 'portal-spool-'));
-  process.env.TMPDIR = spoolDir;
   ({ t, fixture } = await createIngestionApp({ INGESTION_MAX_FILE_MB: String(LIMIT_MB) }));
   sender = senderOf(t, fixture.key);
   pdf = await makePdf('valid');
 });
 afterAll(async () => {
-  process.env.TMPDIR = previousTmpDir;
   await t.close();
-  await rm(spoolDir, { recursive: true, force: true });
 });
 
-/** Nothing of a refused upload stays: no row, no stored file, no spooled file. */
+/** Nothing of a refused upload stays: no row, no stored file. */
 afterEach(async () => {
   const rows = await t.database.db.selectFrom('documents').select('external_id').where('external_id', 'is not', null).execute();
   expect(rows.filter((row) => row.external_id!.startsWith('refused'))).toEqual([]);
@@ -63,7 +55,6 @@ afterEach(async () => {
     ? await t.database.db.selectFrom('documents').select('file_key').distinct().where('file_key', 'in', stored).execute()
     : [];
   expect(named.map((row) => row.file_key).sort()).toEqual(stored.sort());
-  expect((await readdir(spoolDir)).filter((name) => name.startsWith('portal-upload-'))).toEqual([]);
 });
 
 /** Expects a 4xx with this key and field. */

@@ -111,6 +111,18 @@ describe.each(BACKENDS)('document storage on %s', (_name, open) => {
     expect(await storage.size('whole/replaced.pdf')).toBe(6);
   });
 
+  it('stores bytes sent with their SHA-256, which the S3 adapter signs and sends instead of hashing again', async () => {
+    const bytes = patternedBytes(300_000, 3);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await storage.put('whole/hashed.pdf', bytes, { sha256 });
+    expect(
+      createHash('sha256')
+        .update(await storage.read('whole/hashed.pdf'))
+        .digest('hex'),
+    ).toBe(sha256);
+    expect(await storage.size('whole/hashed.pdf')).toBe(bytes.length);
+  });
+
   it('streams a large file of unknown length as it is produced, not after', async () => {
     const total = 12 * MIB;
     const chunk = 256 * 1024;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { ERROR_KEYS, INGESTION_ERROR_KEYS, INGESTION_PARTS, type PutOutcome } from '@portal/contract';
 import type {
   IngestedDocumentValues,
@@ -12,7 +10,7 @@ import type { DocumentStorage } from '../../transports/storage/document-storage.
 import type { IncomingPart, IncomingParts } from './incoming-parts.js';
 import { ingestionRefusal, readDocumentMetadata, requireExternalId, type DocumentMetadata } from './ingestion-metadata.js';
 import { checkPdf } from './pdf-check.js';
-import { FileTooLargeError, spoolToTemporaryFile, type SpooledFile } from './spooled-file.js';
+import { FileTooLargeError, receiveFile, type ReceivedFile } from './received-file.js';
 import { createTtlCache } from './ttl-cache.js';
 
 export type { IngestionType } from '../../db/repositories/ingested-documents.repository.js';
@@ -50,8 +48,8 @@ interface IngestionLogger {
 }
 
 /**
- * Documents sent by clients' back offices, named by their own ids. A put spools the file to disk
- * (hashing it), checks it is a PDF the portal can show, stores it under its content's hash and
+ * Documents sent by clients' back offices, named by their own ids. A put reads the file (hashing
+ * it), checks it is a PDF the portal can show, stores it under its content's hash and
  * only then writes the row, in one statement that decides between created, replaced and
  * unchanged. A failure between storing and committing leaves a file no row names, which
  * sweepOrphanFiles removes once it is older than any upload in flight.
@@ -64,7 +62,7 @@ export function createIngestionService(deps: {
 }) {
   const types = createTtlCache<IngestionType>({ ttlMs: TYPE_CACHE_TTL_MS, maxEntries: 1_000 });
 
-  async function readParts(type: IngestionType, parts: IncomingParts): Promise<{ metadata: DocumentMetadata; file: SpooledFile }> {
+  async function readParts(type: IngestionType, parts: IncomingParts): Promise<{ metadata: DocumentMetadata; file: ReceivedFile }> {
     const first = await parts.next();
     if (first?.kind === 'file') {
       // A metadata part the parser could not read (declared JSON, and not) is reported only once
@@ -88,25 +86,20 @@ export function createIngestionService(deps: {
       throw ingestionRefusal(INGESTION_ERROR_KEYS.fileMissing, INGESTION_PARTS.file, 'The file part, holding the PDF, is missing.');
     }
     if (second.kind !== 'file' || second.name !== INGESTION_PARTS.file) throw unexpectedPart(second);
-    const file = await spoolToTemporaryFile(second.stream, { maxBytes: deps.maxFileBytes }).catch((error: unknown) => {
+    const file = await receiveFile(second.stream, { maxBytes: deps.maxFileBytes }).catch((error: unknown) => {
       if (!(error instanceof FileTooLargeError)) throw error;
       const megabytes = Math.round(deps.maxFileBytes / 1_048_576);
       throw ingestionRefusal(INGESTION_ERROR_KEYS.fileTooLarge, INGESTION_PARTS.file, `The file is larger than ${megabytes} MB.`, 413);
     });
-    try {
-      const extra = await parts.next();
-      if (extra) throw unexpectedPart(extra);
-      return { metadata, file };
-    } catch (error) {
-      await file.remove();
-      throw error;
-    }
+    const extra = await parts.next();
+    if (extra) throw unexpectedPart(extra);
+    return { metadata, file };
   }
 
-  async function storeFile(file: SpooledFile): Promise<string> {
+  async function storeFile(file: ReceivedFile): Promise<string> {
     const fileKey = fileKeyOf(file.sha256);
     try {
-      await deps.storage.put(fileKey, createReadStream(file.path));
+      await deps.storage.put(fileKey, file.bytes, { sha256: file.sha256 });
     } catch (error) {
       deps.logger?.error({ err: error, fileKey }, 'document file could not be stored');
       throw new AppError(503, ERROR_KEYS.storageUnavailable, 'The document could not be stored; send it again later.');
@@ -118,23 +111,15 @@ export function createIngestionService(deps: {
   async function prepareDocument(type: IngestionType, externalId: string, parts: IncomingParts): Promise<IngestedDocumentValues> {
     requireExternalId(externalId);
     const { metadata, file } = await readParts(type, parts);
-    try {
-      const check = await checkPdf(await readFile(file.path));
-      if (check.outcome === 'encrypted') {
-        throw ingestionRefusal(
-          INGESTION_ERROR_KEYS.pdfEncrypted,
-          INGESTION_PARTS.file,
-          'The PDF is encrypted: send it without a password.',
-        );
-      }
-      if (check.outcome === 'unreadable') {
-        throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfUnreadable, INGESTION_PARTS.file, 'The file is not a PDF the portal can open.');
-      }
-      const fileKey = await storeFile(file);
-      return { reportId: type.id, externalId, ...metadata, fileKey, contentHash: file.sha256, pageCount: check.pageCount };
-    } finally {
-      await file.remove();
+    const check = await checkPdf(file.bytes);
+    if (check.outcome === 'encrypted') {
+      throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfEncrypted, INGESTION_PARTS.file, 'The PDF is encrypted: send it without a password.');
     }
+    if (check.outcome === 'unreadable') {
+      throw ingestionRefusal(INGESTION_ERROR_KEYS.pdfUnreadable, INGESTION_PARTS.file, 'The file is not a PDF the portal can open.');
+    }
+    const fileKey = await storeFile(file);
+    return { reportId: type.id, externalId, ...metadata, fileKey, contentHash: file.sha256, pageCount: check.pageCount };
   }
 
   /**

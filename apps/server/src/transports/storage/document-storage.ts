@@ -18,8 +18,11 @@ export interface StoredObject {
  */
 export interface DocumentStorage {
   readonly kind: 'file' | 's3';
-  /** Stores a file whole or not at all: a reader never sees part of it under its key. */
-  put(key: string, content: Uint8Array | Readable): Promise<void>;
+  /**
+   * Stores a file whole or not at all: a reader never sees part of it under its key. Given the
+   * bytes' SHA-256 (hex), a store that can check it refuses bytes that do not match.
+   */
+  put(key: string, content: Uint8Array | Readable, options?: { sha256?: string }): Promise<void>;
   /** The file, or the range of it; rejects when there is no such file. */
   open(key: string, range?: ByteRange): Promise<Readable>;
   read(key: string): Promise<Buffer>;

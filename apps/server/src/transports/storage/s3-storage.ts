@@ -4,6 +4,8 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
+  PutObjectCommand,
+  type PutObjectCommandInput,
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
@@ -26,6 +28,25 @@ function isMissing(error: unknown): boolean {
 function bodyOf(answer: GetObjectCommandOutput): Readable {
   if (!(answer.Body instanceof Readable)) throw new Error('The object store answered without a readable body');
   return answer.Body;
+}
+
+/**
+ * One PUT of bytes in memory. A SHA-256 the caller already has is sent for the store to check the
+ * bytes against, and signs the request too, so the client hashes nothing again (by default it
+ * computes a CRC32 for the store and a SHA-256 for the signature: as long as the rest of a put).
+ */
+function putBytes(input: PutObjectCommandInput, sha256: string | undefined): PutObjectCommand {
+  if (!sha256) return new PutObjectCommand(input);
+  const command = new PutObjectCommand({ ...input, ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64') });
+  command.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { headers?: Record<string, string> };
+      if (request.headers) request.headers['x-amz-content-sha256'] = sha256;
+      return next(args);
+    },
+    { step: 'build', name: 'knownPayloadHash' },
+  );
+  return command;
 }
 
 /**
@@ -57,18 +78,22 @@ export function createS3Storage(options: S3StorageOptions): DocumentStorage {
   return {
     kind: 's3',
 
-    async put(key, content) {
+    async put(key, content, options) {
       const Key = objectKey(key);
       // An upload that fails because its source failed reports the source's error, not the store's
       // answer to the abandoned upload. A single PUT or a completed multipart upload is what makes
       // the object visible, so a failure leaves nothing under the key.
+      if (content instanceof Uint8Array) {
+        // Bytes already in memory go in one PUT: the multipart uploader would copy them into parts first.
+        await client.send(putBytes({ Bucket, Key, Body: content, ContentLength: content.byteLength }, options?.sha256));
+        return;
+      }
       let sourceError: unknown;
-      const isStream = !(content instanceof Uint8Array);
-      if (isStream) content.once('error', (error) => (sourceError ??= error));
+      content.once('error', (error) => (sourceError ??= error));
       try {
         await new Upload({ client, params: { Bucket, Key, Body: content } }).done();
       } catch (error) {
-        if (isStream) content.destroy();
+        content.destroy();
         throw sourceError ?? error;
       }
     },
