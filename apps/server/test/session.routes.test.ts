@@ -55,7 +55,7 @@ describe('POST /login/processlogin', () => {
   });
 
   it('gives the super user every menu and the plain user none', async () => {
-    expect((await login('demo.super', 'Portal#2026')).json().user.menus).toEqual(['userManagement', 'reports', 'apiKeys']);
+    expect((await login('demo.super', 'Portal#2026')).json().user.menus).toEqual(['userManagement', 'reports', 'apiKeys', 'tenantConsole']);
     expect((await login('demo.user', 'Portal#2026')).json().user.menus).toEqual([]);
   });
 

@@ -75,8 +75,8 @@ describe('the matrix itself', () => {
     expect(getMenusForRole('USER')).toEqual([]);
     expect(getMenusForRole('CUSTOMER_SERVICE')).toEqual(['userManagement']);
     expect(getMenusForRole('ADMIN')).toEqual(['userManagement']);
-    expect(getMenusForRole('INTERNAL')).toEqual(['userManagement', 'reports', 'apiKeys']);
-    expect(getMenusForRole('SUPER_USER')).toEqual(['userManagement', 'reports', 'apiKeys']);
+    expect(getMenusForRole('INTERNAL')).toEqual(['userManagement', 'reports', 'apiKeys', 'tenantConsole']);
+    expect(getMenusForRole('SUPER_USER')).toEqual(['userManagement', 'reports', 'apiKeys', 'tenantConsole']);
   });
 });
 
@@ -105,14 +105,17 @@ describe('calls behind a menu', () => {
   const behindMenu = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.menu !== undefined);
   /** Bodies no schema accepts: the answer must not depend on them. */
   const malformed = ['{"options": {"sortBy": 42}, "roleFilters": "x"', '[1, 2, 3]', '"just text"', '{"userId": "NaN", "extra": {}}'];
-  const urlOf = (path: string) => path.replace(':id', 'not-a-number');
+  const urlOf = (path: string) => path.replace(/:\w+/g, 'not-a-number');
 
-  it('are every user-management, usage-spreadsheet and API-key call', () => {
-    expect(behindMenu.map((endpoint) => endpoint.menu).sort()).toEqual([
+  it('are every user-management, usage-spreadsheet, API-key and tenant-console call', () => {
+    const outsideConsole = behindMenu.filter((endpoint) => endpoint.menu !== 'tenantConsole');
+    expect(outsideConsole.map((endpoint) => endpoint.menu).sort()).toEqual([
       ...Array(4).fill('apiKeys'),
       ...Array(3).fill('reports'),
       ...Array(8).fill('userManagement'),
     ]);
+    const console = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.path.startsWith('/api/console/'));
+    expect(behindMenu.filter((endpoint) => endpoint.menu === 'tenantConsole')).toEqual(console);
   });
 
   it('refuse a caller without the menu with 403 whatever the body, before reading it', async () => {

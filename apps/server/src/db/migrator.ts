@@ -6,6 +6,7 @@ import { statements as dropWholeTextSearchIndex } from './migrations/004-drop-wh
 import { statements as registrationProof } from './migrations/005-registration-proof.js';
 import { statements as passwordHistoryTrigger } from './migrations/006-password-history-trigger.js';
 import { statements as documentsIn } from './migrations/007-documents-in.js';
+import { statements as tenantConsole } from './migrations/008-tenant-console.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '005-registration-proof': registrationProof,
   '006-password-history-trigger': passwordHistoryTrigger,
   '007-documents-in': documentsIn,
+  '008-tenant-console': tenantConsole,
 };
 
 const provider: MigrationProvider = {

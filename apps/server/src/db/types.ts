@@ -228,6 +228,8 @@ export interface AuditLogTable {
   target_user_id: number | null;
   before: Json | null;
   after: Json | null;
+  /** The client the change concerns; null for changes to the portal as a whole. */
+  client_id: number | null;
 }
 
 export interface RateLimitHitsTable {

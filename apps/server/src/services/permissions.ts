@@ -15,6 +15,11 @@ interface RolePermissions {
   usageReports: Reach;
   /** Which clients' API keys the role may list, create and revoke (the apiKeys menu). */
   apiKeys: Reach;
+  /**
+   * Which clients the role configures in the tenant console (the tenantConsole menu): the client,
+   * its experiences, document types, help content, and the audit log of it.
+   */
+  tenants: Reach;
 }
 
 /**
@@ -22,22 +27,31 @@ interface RolePermissions {
  * so the web never shows an entry the server would refuse. README "Who may do what" mirrors it.
  */
 const PERMISSIONS: Record<RoleCode, RolePermissions> = {
-  USER: { rank: 1, menus: [], users: 'none', usageReports: 'none', apiKeys: 'none' },
-  CUSTOMER_SERVICE: { rank: 2, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none' },
-  ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none' },
+  USER: { rank: 1, menus: [], users: 'none', usageReports: 'none', apiKeys: 'none', tenants: 'none' },
+  CUSTOMER_SERVICE: {
+    rank: 2,
+    menus: ['userManagement'],
+    users: 'ownClient',
+    usageReports: 'none',
+    apiKeys: 'none',
+    tenants: 'none',
+  },
+  ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none', tenants: 'none' },
   INTERNAL: {
     rank: 4,
-    menus: ['userManagement', 'reports', 'apiKeys'],
+    menus: ['userManagement', 'reports', 'apiKeys', 'tenantConsole'],
     users: 'allClients',
     usageReports: 'ownClient',
     apiKeys: 'ownClient',
+    tenants: 'ownClient',
   },
   SUPER_USER: {
     rank: 5,
-    menus: ['userManagement', 'reports', 'apiKeys'],
+    menus: ['userManagement', 'reports', 'apiKeys', 'tenantConsole'],
     users: 'allClients',
     usageReports: 'allClients',
     apiKeys: 'allClients',
+    tenants: 'allClients',
   },
 };
 
@@ -120,5 +134,19 @@ export function getUsageReportClientScope(actor: Actor): ClientScope | null {
 export function requireApiKeyScope(actor: Actor): ClientScope {
   const scope = scopeOf(permissionsOf(actor)?.apiKeys, actor);
   if (!scope) throw forbidden();
+  return scope;
+}
+
+/** The clients whose tenant settings and audit log this person may read and change; others are refused 403. */
+export function requireTenantScope(actor: Actor): ClientScope {
+  const scope = scopeOf(permissionsOf(actor)?.tenants, actor);
+  if (!scope) throw forbidden();
+  return scope;
+}
+
+/** The guard of every call about one client's tenant settings: 403 errors.forbidden outside one's reach. */
+export function requireTenantClient(actor: Actor, clientId: number): ClientScope {
+  const scope = requireTenantScope(actor);
+  if (!isClientInScope(scope, clientId)) throw forbidden();
   return scope;
 }

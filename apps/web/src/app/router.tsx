@@ -1,4 +1,4 @@
-import { createHashRouter } from 'react-router';
+import { createHashRouter, redirect } from 'react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/dashboard/home-page';
 import { DigestUnsubscribePage } from '../features/digest/digest-unsubscribe-page';
@@ -11,6 +11,7 @@ import { RegistrationPage } from '../features/registration/registration-page';
 import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { UserManagementPage } from '../features/user-management/user-management-page';
+import { ConsoleLayout } from '../features/tenant-console/console-layout';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
 import { AppShell } from './shell/app-shell';
@@ -67,6 +68,17 @@ export const router = createHashRouter([
                 <ApiKeysPage />
               </RequireMenu>
             ),
+          },
+          {
+            path: '/console',
+            loader: requireMenu('tenantConsole'),
+            element: (
+              <RequireMenu menu="tenantConsole">
+                <ConsoleLayout />
+              </RequireMenu>
+            ),
+            // Each section of the tenant console (see console-sections.ts).
+            children: [{ index: true, loader: () => redirect('/console/clients') }],
           },
           { path: '/faq', element: <FaqPage /> },
         ],

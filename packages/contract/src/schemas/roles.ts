@@ -3,8 +3,9 @@ export const ROLE_CODES = ['USER', 'SUPER_USER', 'ADMIN', 'CUSTOMER_SERVICE', 'I
 export type RoleCode = (typeof ROLE_CODES)[number];
 
 /**
- * Menu entries the login answer may carry. apiKeys is the portal's own addition to the spec's two:
- * the spec's menus are a list of strings that a client acts on when it knows one, so it ignores it.
+ * Menu entries the login answer may carry. apiKeys and tenantConsole are the portal's own additions
+ * to the spec's two: the spec's menus are a list of strings that a client acts on when it knows
+ * one, so it ignores them.
  */
-export const MENUS = ['userManagement', 'reports', 'apiKeys'] as const;
+export const MENUS = ['userManagement', 'reports', 'apiKeys', 'tenantConsole'] as const;
 export type Menu = (typeof MENUS)[number];

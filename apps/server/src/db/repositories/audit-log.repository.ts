@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
 
 export type AuditAction =
@@ -11,7 +11,18 @@ export type AuditAction =
   | 'revokeApiKey'
   | 'apiKeyDenied'
   | 'retentionChanged'
-  | 'retentionDeleted';
+  | 'retentionDeleted'
+  | 'updateClient'
+  | 'updateExperience'
+  | 'updateDocumentType'
+  | 'updateAttribute'
+  | 'createFaq'
+  | 'updateFaq'
+  | 'deleteFaq'
+  | 'reorderFaqs'
+  | 'createRepositoryDocument'
+  | 'updateRepositoryDocument'
+  | 'deleteRepositoryDocument';
 
 export interface AuditEntry {
   /** Null when no person acted: a client's back office using an API key. */
@@ -22,6 +33,20 @@ export interface AuditEntry {
   /** What changed, before and after; never a secret. */
   before: object | null;
   after: object | null;
+  /**
+   * The client the change concerns. Absent: the client of the person changed, else the
+   * `clientId` the entry names, else the actor's; null when it concerns no client.
+   */
+  clientId?: number | null;
+}
+
+/** The client id an entry's after (else before) snapshot names, as API key and type entries do. */
+function clientIdNamedBy(entry: AuditEntry): number | null {
+  for (const snapshot of [entry.after, entry.before]) {
+    const named = (snapshot as { clientId?: unknown } | null)?.clientId;
+    if (typeof named === 'number' && Number.isInteger(named)) return named;
+  }
+  return null;
 }
 
 /** Administrative changes, written in the transaction of the change itself. */
@@ -36,6 +61,13 @@ export function createAuditLogRepository() {
           target_user_id: entry.targetUserId,
           before: entry.before === null ? null : JSON.stringify(entry.before),
           after: entry.after === null ? null : JSON.stringify(entry.after),
+          client_id:
+            entry.clientId !== undefined
+              ? entry.clientId
+              : sql<number | null>`COALESCE(
+                  (SELECT client_id FROM users WHERE id = ${entry.targetUserId}),
+                  (SELECT id FROM clients WHERE id = ${clientIdNamedBy(entry)}),
+                  (SELECT client_id FROM users WHERE id = ${entry.actorUserId}))`,
         })
         .execute();
     },

@@ -1,0 +1,33 @@
+import { Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import classes from './console-layout.module.css';
+import { CONSOLE_SECTIONS } from './console-sections';
+
+/**
+ * The tenant console: where super users (every client) and internal staff (their own client)
+ * configure a client without a deployment. Each section is a route of its own under #/console.
+ */
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('console.title')}</Title>
+        <Text c="dimmed" maw={720}>
+          {t('console.intro')}
+        </Text>
+      </Stack>
+      <nav aria-label={t('console.navigation')}>
+        <Group gap="xs" className={classes.sections} wrap="nowrap">
+          {CONSOLE_SECTIONS.map((section) => (
+            <UnstyledButton key={section.path} component={NavLink} to={`/console/${section.path}`} className={classes.section}>
+              {t(section.labelKey)}
+            </UnstyledButton>
+          ))}
+        </Group>
+      </nav>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ParseKeys } from 'i18next';
+
+export interface ConsoleSection {
+  /** The path under #/console. */
+  path: string;
+  labelKey: ParseKeys;
+}
+
+/** The tenant console's sections, in the order its navigation shows them; the router binds each path. */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  { path: 'clients', labelKey: 'console.sections.clients' },
+  { path: 'brands', labelKey: 'console.sections.brands' },
+  { path: 'help', labelKey: 'console.sections.help' },
+  { path: 'audit', labelKey: 'console.sections.audit' },
+];
