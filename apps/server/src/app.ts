@@ -24,6 +24,7 @@ import { registerIngestionRoutes } from './routes/ingestion.routes.js';
 import { registerApiKeysRoutes } from './routes/api-keys.routes.js';
 import { registerRetentionRoutes } from './routes/retention.routes.js';
 import { registerDigestRoutes } from './routes/digest.routes.js';
+import { registerConsoleTenantsRoutes } from './routes/console-tenants.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);
   registerDigestRoutes(app, services);
+  registerConsoleTenantsRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

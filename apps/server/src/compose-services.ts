@@ -29,6 +29,8 @@ import { listPortalJobs } from './jobs/portal-jobs.js';
 import { describeScheduledJobs, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createAccountService } from './services/account.service.js';
 import { createApiKeyAuthenticationService } from './services/api-key-authentication.service.js';
+import { createTenantsRepository } from './db/repositories/tenants.repository.js';
+import { createTenantConsoleService } from './services/tenant-console.service.js';
 import { createApiKeysService } from './services/api-keys.service.js';
 import { createDigestPreferenceService } from './services/digest-preference.service.js';
 import { createDigestTokens } from './services/digest-tokens.js';
@@ -171,6 +173,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       logger,
     }),
     apiKeys: createApiKeysService({ apiKeys, audit, transact }),
+    tenantConsole: createTenantConsoleService({ tenants: createTenantsRepository(db), audit, transact }),
     retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
     digestPreference: createDigestPreferenceService(digestMail),
   };

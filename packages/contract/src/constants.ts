@@ -47,6 +47,10 @@ export const COMMUNICATION_TYPE = { email: 0, phone: 1 } as const;
 export const LANG_COOKIE = 'lang';
 export const EXPERIENCE_COOKIE = 'exp';
 
+/** Tenant console: a client's, experience's or role's name, and a browser tab's title. */
+export const CONSOLE_NAME_MAX_LENGTH = 120;
+export const CONSOLE_APP_TITLE_MAX_LENGTH = 120;
+
 /**
  * The numbers the `validation.*` messages name ({{passwordMin}}, {{searchTextMax}}...): the schemas
  * send bare keys, and whoever shows a message fills these in, so a limit is written once.
@@ -64,4 +68,6 @@ export const VALIDATION_MESSAGE_VALUES = {
   selectionMin: DOCUMENT_SELECTION_MIN,
   selectionMax: DOCUMENT_SELECTION_MAX,
   dateRangeMax: DATE_RANGE_MAX_DAYS,
+  consoleNameMax: CONSOLE_NAME_MAX_LENGTH,
+  consoleTitleMax: CONSOLE_APP_TITLE_MAX_LENGTH,
 } as const;

@@ -17,5 +17,8 @@ export * from './schemas/api-keys.js';
 export * from './schemas/ingestion.js';
 export * from './schemas/retention.js';
 export * from './schemas/digest.js';
+export * from './schemas/console-tenants.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, type EndpointName } from './endpoints/index.js';
+export * from './brand/color-math.js';
+export * from './brand/contrast-gate.js';

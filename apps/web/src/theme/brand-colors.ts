@@ -1,5 +1,4 @@
-import { BRAND_COLOR_NAMES, type BrandColorName, type BrandColors } from '@portal/contract';
-import { ensureContrast, readableTextOn } from './color-math';
+import { BRAND_COLOR_NAMES, ensureContrast, readableTextOn, type BrandColorName, type BrandColors } from '@portal/contract';
 
 /** `loginBackground` becomes `--portal-login-background`. */
 export function toCssVariableName(name: BrandColorName): string {

@@ -7,7 +7,8 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import type { BrandColors } from '@portal/contract';
-import { buildColorScale, ensureContrast, readableTextOn } from './color-math';
+import { ensureContrast, readableTextOn } from '@portal/contract';
+import { buildColorScale } from './color-math';
 
 /** The Mantine colour name that carries the experience's primary colour. */
 export const BRAND_COLOR = 'brand';

@@ -9,6 +9,7 @@ import { apiKeysEndpoints } from './api-keys.endpoints.js';
 import { ingestionEndpoints } from './ingestion.endpoints.js';
 import { retentionEndpoints } from './retention.endpoints.js';
 import { digestEndpoints } from './digest.endpoints.js';
+import { consoleTenantsEndpoints } from './console-tenants.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
@@ -23,5 +24,6 @@ export const endpoints = {
   ...ingestionEndpoints,
   ...retentionEndpoints,
   ...digestEndpoints,
+  ...consoleTenantsEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

@@ -68,7 +68,7 @@ export const DEMO_EXPERIENCES: DemoExperience[] = [
     code: 'NBD',
     clientCode: 'NBF',
     nameEn: 'Northbridge Direct',
-    nameFr: 'Northbridge Direct',
+    nameFr: 'Northbridge en direct',
     hue: 190,
     mark: 'circle',
     appTitle: null,

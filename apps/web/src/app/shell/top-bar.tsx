@@ -5,7 +5,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
 import { useBranding } from '../../theme/branding-context';
-import { isDarkColor } from '../../theme/color-math';
+import { isDarkColor } from '@portal/contract';
 import type { AccountActions } from './account-actions';
 import { AvatarMenu } from './avatar-menu';
 import { visibleNavItems } from './nav-items';

@@ -1,0 +1,162 @@
+import {
+  checkBrandContrast,
+  CONSOLE_TENANT_ERROR_KEYS,
+  type UpdateConsoleBrandRequest,
+  type UpdateConsoleClientRequest,
+} from '@portal/contract';
+import type { AuditLogRepository } from '../db/repositories/audit-log.repository.js';
+import type { BrandRow, TenantClientRow, TenantsRepository } from '../db/repositories/tenants.repository.js';
+import type { Transact } from '../db/transact.js';
+import { isClientInScope } from '../domain/client-scope.js';
+import { AppError } from '../errors.js';
+import { requireTenantClient, requireTenantScope, type Actor } from './permissions.js';
+import { findIncompleteTexts, type IncompleteTenantText } from './tenant-texts.js';
+
+const clientNotFound = () => new AppError(404, CONSOLE_TENANT_ERROR_KEYS.clientNotFound, 'There is no such client.');
+const experienceNotFound = () => new AppError(404, CONSOLE_TENANT_ERROR_KEYS.experienceNotFound, 'There is no such experience.');
+
+/** What the audit log keeps of a client's settings. */
+function clientSnapshot(row: TenantClientRow) {
+  return {
+    clientId: row.id,
+    code: row.code,
+    nameEn: row.name_en,
+    nameFr: row.name_fr,
+    onboardingEnabled: row.onboarding_enabled,
+    blockDuplicates: row.block_duplicates,
+    smsAllowed: row.sms_mfa_active,
+    roleNames: row.role_names.map((name) => ({ role: name.role, nameEn: name.name_en, nameFr: name.name_fr })),
+  };
+}
+
+function brandSnapshot(row: BrandRow) {
+  return {
+    experienceId: row.id,
+    code: row.code,
+    clientId: row.client_id,
+    nameEn: row.name_en,
+    nameFr: row.name_fr,
+    appTitle: row.app_title,
+    colors: row.colors,
+  };
+}
+
+/**
+ * The tenant console's clients and brands. Changes are read from the database on every request
+ * (branding, menus and registration read the rows themselves), so every instance shows a saved
+ * change on its next request.
+ */
+export function createTenantConsoleService(deps: { tenants: TenantsRepository; audit: AuditLogRepository; transact: Transact }) {
+  async function incompleteTextsOf(clientId: number, trx?: Parameters<TenantsRepository['listTexts']>[1]): Promise<IncompleteTenantText[]> {
+    return findIncompleteTexts(await deps.tenants.listTexts(clientId, trx));
+  }
+
+  return {
+    listClients(actor: Actor): Promise<TenantClientRow[]> {
+      return deps.tenants.listClients(requireTenantScope(actor));
+    },
+
+    async updateClient(actor: Actor, clientId: number, input: UpdateConsoleClientRequest): Promise<TenantClientRow> {
+      requireTenantClient(actor, clientId);
+      return deps.transact(async (trx) => {
+        if (!(await deps.tenants.lockClient(clientId, trx))) throw clientNotFound();
+        const before = (await deps.tenants.findClient(clientId, trx))!;
+        const roles = input.roleNames.map((name) => name.role);
+        if (new Set(roles).size !== roles.length) throw new AppError(400, 'errors.validation', 'A role is named twice.');
+        await deps.tenants.updateClient(clientId, input, trx);
+        await deps.tenants.replaceRoleNames(clientId, input.roleNames, trx);
+        if (input.onboardingEnabled) {
+          // Checked on the texts as this change leaves them: a client renamed in one language only is caught too.
+          const blocking = (await incompleteTextsOf(clientId, trx)).filter((text) => text.shown_at_registration);
+          if (blocking.length > 0) {
+            throw new AppError(
+              400,
+              CONSOLE_TENANT_ERROR_KEYS.textsIncomplete,
+              'Texts that registration shows are missing or untranslated.',
+              {
+                incomplete: blocking.map((text) => ({
+                  area: text.area,
+                  id: text.id,
+                  field: text.field,
+                  label: text.label,
+                  problem: text.problem,
+                })),
+              },
+            );
+          }
+        }
+        const after = (await deps.tenants.findClient(clientId, trx))!;
+        await deps.audit.record(
+          {
+            actorUserId: actor.id,
+            action: 'updateClient',
+            targetUserId: null,
+            clientId,
+            before: clientSnapshot(before),
+            after: clientSnapshot(after),
+          },
+          trx,
+        );
+        return after;
+      });
+    },
+
+    async completeness(actor: Actor, clientId: number): Promise<{ complete: boolean; incomplete: IncompleteTenantText[] }> {
+      requireTenantClient(actor, clientId);
+      if (!(await deps.tenants.findClient(clientId))) throw clientNotFound();
+      const incomplete = await incompleteTextsOf(clientId);
+      return { complete: incomplete.length === 0, incomplete };
+    },
+
+    /** Another client's experience answers exactly as one that does not exist. */
+    async getBrand(actor: Actor, experienceId: number): Promise<BrandRow> {
+      const scope = requireTenantScope(actor);
+      const brand = await deps.tenants.findBrand(experienceId);
+      if (!brand || !isClientInScope(scope, brand.client_id)) throw experienceNotFound();
+      return brand;
+    },
+
+    /** The contrast gate: a brand whose colours fail WCAG 2.2 AA is refused with the pairs and the shades that would pass. */
+    async updateBrand(actor: Actor, experienceId: number, input: UpdateConsoleBrandRequest): Promise<BrandRow> {
+      const scope = requireTenantScope(actor);
+      return deps.transact(async (trx) => {
+        await deps.tenants.lockBrand(experienceId, trx);
+        const before = await deps.tenants.findBrand(experienceId, trx);
+        if (!before || !isClientInScope(scope, before.client_id)) throw experienceNotFound();
+        const contrast = checkBrandContrast(input.colors);
+        if (!contrast.passes) {
+          throw new AppError(
+            400,
+            CONSOLE_TENANT_ERROR_KEYS.contrastFailing,
+            'Some colours of this brand do not reach WCAG 2.2 AA contrast.',
+            {
+              failing: contrast.failing.map((pair) => ({
+                id: pair.id,
+                foreground: pair.foreground,
+                background: pair.background,
+                ratio: Math.round(pair.ratio * 100) / 100,
+                minimum: pair.minimum,
+              })),
+              suggestions: contrast.suggestions,
+            },
+          );
+        }
+        await deps.tenants.updateBrand(experienceId, input, trx);
+        const after = (await deps.tenants.findBrand(experienceId, trx))!;
+        await deps.audit.record(
+          {
+            actorUserId: actor.id,
+            action: 'updateExperience',
+            targetUserId: null,
+            clientId: after.client_id,
+            before: brandSnapshot(before),
+            after: brandSnapshot(after),
+          },
+          trx,
+        );
+        return after;
+      });
+    },
+  };
+}
+export type TenantConsoleService = ReturnType<typeof createTenantConsoleService>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_NAME_MAX_LENGTH } from '../constants.js';
+import { BrandColorsSchema } from './branding.js';
+import { ROLE_CODES } from './roles.js';
+
+export const CONSOLE_TENANT_ERROR_KEYS = {
+  nameRequired: 'validation.consoleNameRequired',
+  nameTooLong: 'validation.consoleNameTooLong',
+  titleTooLong: 'validation.consoleTitleTooLong',
+  colorInvalid: 'validation.consoleColorInvalid',
+  /** The brand's colours fail WCAG 2.2 AA somewhere: the answer names the pairs and the nearest passing shades. */
+  contrastFailing: 'errors.consoleContrastFailing',
+  /** Onboarding cannot be turned on while a text registration shows is missing or untranslated. */
+  textsIncomplete: 'errors.consoleTextsIncomplete',
+  clientNotFound: 'errors.consoleClientNotFound',
+  experienceNotFound: 'errors.consoleExperienceNotFound',
+} as const;
+
+
+const NameSchema = z
+  .string({ error: CONSOLE_TENANT_ERROR_KEYS.nameRequired })
+  .trim()
+  .min(1, CONSOLE_TENANT_ERROR_KEYS.nameRequired)
+  .max(CONSOLE_NAME_MAX_LENGTH, CONSOLE_TENANT_ERROR_KEYS.nameTooLong);
+
+export const ConsoleClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
+export const ConsoleExperienceParamsSchema = z.object({ experienceId: z.coerce.number().int().positive() });
+
+export const ConsoleRoleNameSchema = z.object({ role: z.enum(ROLE_CODES), nameEn: NameSchema, nameFr: NameSchema });
+
+export const ConsoleExperienceSummarySchema = z.object({ id: z.number().int(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
+
+export const ConsoleClientSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  onboardingEnabled: z.boolean(),
+  blockDuplicates: z.boolean(),
+  smsAllowed: z.boolean(),
+  /** Names this client gives roles in its lists; a role without one shows the portal's name. */
+  roleNames: z.array(ConsoleRoleNameSchema),
+  experiences: z.array(ConsoleExperienceSummarySchema),
+});
+export type ConsoleClient = z.infer<typeof ConsoleClientSchema>;
+
+export const ConsoleClientListResponseSchema = z.object({ success: z.literal(true), data: z.array(ConsoleClientSchema) });
+export const ConsoleClientResponseSchema = z.object({ success: z.literal(true), data: ConsoleClientSchema });
+
+export const UpdateConsoleClientRequestSchema = z.object({
+  nameEn: NameSchema,
+  nameFr: NameSchema,
+  onboardingEnabled: z.boolean(),
+  blockDuplicates: z.boolean(),
+  smsAllowed: z.boolean(),
+  /** The whole list: roles left out lose their client-specific name. */
+  roleNames: z.array(ConsoleRoleNameSchema).max(ROLE_CODES.length),
+});
+export type UpdateConsoleClientRequest = z.infer<typeof UpdateConsoleClientRequestSchema>;
+
+export const TENANT_TEXT_AREAS = ['client', 'experience', 'roleName', 'documentType', 'attribute', 'faq', 'repositoryDocument'] as const;
+export const TENANT_TEXT_FIELDS = ['name', 'title', 'displayName', 'description', 'question', 'answer'] as const;
+export const TENANT_TEXT_PROBLEMS = ['missingEn', 'missingFr', 'identical'] as const;
+
+export const IncompleteTextSchema = z.object({
+  area: z.enum(TENANT_TEXT_AREAS),
+  /** The row's id, or its code for roles. */
+  id: z.string(),
+  field: z.enum(TENANT_TEXT_FIELDS),
+  /** What the row is called, to find it: its English or French name. */
+  label: z.string(),
+  en: z.string(),
+  fr: z.string(),
+  problem: z.enum(TENANT_TEXT_PROBLEMS),
+  /** Whether registration shows this text: onboarding cannot be turned on while such a text is incomplete. */
+  shownAtRegistration: z.boolean(),
+});
+export type IncompleteText = z.infer<typeof IncompleteTextSchema>;
+
+export const CompletenessResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ complete: z.boolean(), incomplete: z.array(IncompleteTextSchema) }),
+});
+
+export const ConsoleBrandSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  clientId: z.number().int(),
+  nameEn: z.string(),
+  nameFr: z.string(),
+  appTitle: z.string().nullable(),
+  colors: BrandColorsSchema,
+});
+export type ConsoleBrand = z.infer<typeof ConsoleBrandSchema>;
+export const ConsoleBrandResponseSchema = z.object({ success: z.literal(true), data: ConsoleBrandSchema });
+
+export const UpdateConsoleBrandRequestSchema = z.object({
+  nameEn: NameSchema,
+  nameFr: NameSchema,
+  /** The browser tab's title; empty or null: the experience's name. */
+  appTitle: z
+    .string()
+    .trim()
+    .max(CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_TENANT_ERROR_KEYS.titleTooLong)
+    .nullable()
+    .transform((title) => (title ? title : null)),
+  colors: BrandColorsSchema,
+});
+export type UpdateConsoleBrandRequest = z.infer<typeof UpdateConsoleBrandRequestSchema>;
