@@ -12,6 +12,8 @@ import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { UserManagementPage } from '../features/user-management/user-management-page';
 import { ConsoleLayout } from '../features/tenant-console/console-layout';
+import { TenantClientsPage } from '../features/tenant-clients/tenant-clients-page';
+import { BrandEditorPage } from '../features/brand-editor/brand-editor-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
 import { AppShell } from './shell/app-shell';
@@ -78,7 +80,11 @@ export const router = createHashRouter([
               </RequireMenu>
             ),
             // Each section of the tenant console (see console-sections.ts).
-            children: [{ index: true, loader: () => redirect('/console/clients') }],
+            children: [
+              { index: true, loader: () => redirect('/console/clients') },
+              { path: 'clients', element: <TenantClientsPage /> },
+              { path: 'brands', element: <BrandEditorPage /> },
+            ],
           },
           { path: '/faq', element: <FaqPage /> },
         ],
