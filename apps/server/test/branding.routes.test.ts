@@ -15,8 +15,10 @@ describe('GET /branding/experience', () => {
     expect(Object.keys(nbf.Colors).sort()).toEqual([...BRAND_COLOR_NAMES].sort());
     expect(nbf.Colors.primary).not.toBe(lau.Colors.primary);
     expect(nbf.AppTitle).toBe('Northbridge Documents');
-    expect(lau.Assets.logo).toBe('/branding/LAU/logo');
-    expect(lau.Assets.logoEn).toBe('/branding/LAU/logo-en');
+    // Each address carries the version of the image's bytes.
+    expect(lau.Assets.logo).toMatch(/^\/branding\/LAU\/logo\?v=[0-9a-f]{16}$/);
+    expect(lau.Assets.logoEn).toMatch(/^\/branding\/LAU\/logo-en\?v=[0-9a-f]{16}$/);
+    expect(lau.Assets.logoEn).not.toContain(lau.Assets.logo.split('?v=')[1]);
     expect(nbf.Assets.logoEn).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { solidPng } from '../../../test-support/png';
 import { expectNoSeriousA11yViolations, openLogin, signIn } from '../../fixtures/portal';
 
 const PRIMARY = /^Primary \(buttons, links\)$/;
@@ -32,8 +33,8 @@ test('A super user’s failing primary colour is refused with the pairs named; t
   await primary.fill('#8fc1f0');
   await expect(page.getByText('2 pairs fail')).toBeVisible();
   // The preview flags the failing parts in both languages.
-  await expect(page.locator('[data-brand-preview="en-desktop"] [data-failing="true"]')).toHaveCount(2);
-  await expect(page.locator('[data-brand-preview="fr-desktop"] [data-failing="true"]')).toHaveCount(2);
+  await expect(page.locator('[data-brand-preview="en-desktop"] [data-failing="true"]')).toHaveCount(3);
+  await expect(page.locator('[data-brand-preview="fr-desktop"] [data-failing="true"]')).toHaveCount(3);
   await page.getByRole('button', { name: 'Save the brand' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'WCAG 2.2 AA' });
   await expect(refusal).toContainText('Links:');
@@ -65,6 +66,34 @@ test('A super user’s failing primary colour is refused with the pairs named; t
   await page.getByRole('button', { name: 'Save the brand' }).click();
   await expect(page.getByText('Brand NBW saved.').last()).toBeVisible();
   await expect(primary).toHaveValue(original);
+});
+
+test('A super user adds an English logo, is told an SVG is refused, and removes the logo again', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  // An experience with one logo for both languages.
+  await openConsoleBrands(page, /^NBI · /);
+  const logoEn = page.locator('[data-image="logo-en"]');
+  await expect(logoEn).toContainText('None: the other logo is shown.');
+
+  await logoEn.locator('input[type="file"]').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'SVG images are not accepted' })).toBeVisible();
+
+  await logoEn.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(160, 48) });
+  await expect(page.getByText('Logo in English saved.')).toBeVisible();
+  const image = logoEn.getByRole('img', { name: 'Logo in English as it is now' });
+  await expect(image).toHaveAttribute('src', /^\/branding\/NBI\/logo-en\?v=[0-9a-f]{16}$/);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(160);
+  await expectNoSeriousA11yViolations(page);
+
+  await logoEn.getByRole('button', { name: 'Remove: Logo in English' }).click();
+  await expect(page.getByText('Logo in English removed.')).toBeVisible();
+  await expect(logoEn).toContainText('None: the other logo is shown.');
+  // The required images offer no removal.
+  await expect(page.locator('[data-image="favicon"]').getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 });
 
 test('@mobile On a phone, the brand editor fits the screen and previews at phone width', async ({ page }) => {

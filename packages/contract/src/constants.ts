@@ -50,6 +50,10 @@ export const EXPERIENCE_COOKIE = 'exp';
 /** Tenant console: a client's, experience's or role's name, and a browser tab's title. */
 export const CONSOLE_NAME_MAX_LENGTH = 120;
 export const CONSOLE_APP_TITLE_MAX_LENGTH = 120;
+/** A brand image (logo, favicon): at most this many bytes, and sides of this many pixels. */
+export const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
+export const BRAND_IMAGE_MIN_SIDE = 16;
+export const BRAND_IMAGE_MAX_SIDE = 4096;
 
 /**
  * The numbers the `validation.*` messages name ({{passwordMin}}, {{searchTextMax}}...): the schemas
@@ -70,4 +74,7 @@ export const VALIDATION_MESSAGE_VALUES = {
   dateRangeMax: DATE_RANGE_MAX_DAYS,
   consoleNameMax: CONSOLE_NAME_MAX_LENGTH,
   consoleTitleMax: CONSOLE_APP_TITLE_MAX_LENGTH,
+  brandImageMaxKb: BRAND_IMAGE_MAX_BYTES / 1024,
+  brandImageMinSide: BRAND_IMAGE_MIN_SIDE,
+  brandImageMaxSide: BRAND_IMAGE_MAX_SIDE,
 } as const;

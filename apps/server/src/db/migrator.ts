@@ -7,6 +7,7 @@ import { statements as registrationProof } from './migrations/005-registration-p
 import { statements as passwordHistoryTrigger } from './migrations/006-password-history-trigger.js';
 import { statements as documentsIn } from './migrations/007-documents-in.js';
 import { statements as tenantConsole } from './migrations/008-tenant-console.js';
+import { statements as brandImageHashes } from './migrations/010-brand-image-hashes.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '006-password-history-trigger': passwordHistoryTrigger,
   '007-documents-in': documentsIn,
   '008-tenant-console': tenantConsole,
+  '010-brand-image-hashes': brandImageHashes,
 };
 
 const provider: MigrationProvider = {

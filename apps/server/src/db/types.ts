@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 /** Row shapes of the tables created by the migrations. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -33,6 +33,9 @@ export interface ExperienceAssetsTable {
   kind: string;
   content_type: string;
   content: Uint8Array;
+  /** SHA-256 of the content, hex: computed by the database. */
+  content_hash: GeneratedAlways<string>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface RolesTable {

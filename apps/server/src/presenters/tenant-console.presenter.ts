@@ -1,5 +1,12 @@
-import type { ConsoleBrand, ConsoleClient, IncompleteText } from '@portal/contract';
-import type { BrandRow, TenantClientRow } from '../db/repositories/tenants.repository.js';
+import {
+  BRAND_ASSET_KINDS,
+  OPTIONAL_BRAND_IMAGE_KINDS,
+  type ConsoleBrand,
+  type ConsoleClient,
+  type IncompleteText,
+} from '@portal/contract';
+import type { BrandWithImages, TenantClientRow } from '../db/repositories/tenants.repository.js';
+import { brandAssetUrl } from './branding.presenter.js';
 import type { IncompleteTenantText } from '../services/tenant-texts.js';
 
 export function presentConsoleClient(row: TenantClientRow): ConsoleClient {
@@ -34,7 +41,7 @@ export function presentIncompleteText(text: IncompleteTenantText): IncompleteTex
   };
 }
 
-export function presentConsoleBrand(row: BrandRow): ConsoleBrand {
+export function presentConsoleBrand(row: BrandWithImages): ConsoleBrand {
   return {
     id: row.id,
     code: row.code,
@@ -43,5 +50,13 @@ export function presentConsoleBrand(row: BrandRow): ConsoleBrand {
     nameFr: row.name_fr,
     appTitle: row.app_title,
     colors: row.colors,
+    images: BRAND_ASSET_KINDS.map((kind) => {
+      const held = row.images.find((image) => image.kind === kind);
+      return {
+        kind,
+        url: held ? brandAssetUrl(row.code, kind, held.content_hash) : null,
+        required: !(OPTIONAL_BRAND_IMAGE_KINDS as readonly string[]).includes(kind),
+      };
+    }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { presentBranding } from '../presenters/branding.presenter.js';
+import { isCurrentAssetVersion, presentBranding } from '../presenters/branding.presenter.js';
 import type { BrandingService } from '../services/branding.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveExperienceCode } from './request-context.js';
@@ -12,7 +12,9 @@ export function registerBrandingRoutes(app: FastifyInstance, deps: { branding: B
 
   bindEndpoint(app, endpoints.brandAsset, async (request, reply) => {
     const asset = await deps.branding.getAsset(request.params.code, request.params.kind);
-    reply.header('cache-control', 'public, max-age=300');
+    // The address of the current version never serves other bytes: a year, and no revalidation.
+    const fresh = isCurrentAssetVersion(request.query.v, asset.contentHash);
+    reply.header('cache-control', fresh ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     reply.type(asset.contentType);
     return asset.content;
   });

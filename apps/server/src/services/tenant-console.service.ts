@@ -1,15 +1,18 @@
 import {
   checkBrandContrast,
   CONSOLE_TENANT_ERROR_KEYS,
+  OPTIONAL_BRAND_IMAGE_KINDS,
+  type BrandAssetKind,
   type UpdateConsoleBrandRequest,
   type UpdateConsoleClientRequest,
 } from '@portal/contract';
 import type { AuditLogRepository } from '../db/repositories/audit-log.repository.js';
-import type { BrandRow, TenantClientRow, TenantsRepository } from '../db/repositories/tenants.repository.js';
-import type { Transact } from '../db/transact.js';
+import type { BrandRow, BrandWithImages, TenantClientRow, TenantsRepository } from '../db/repositories/tenants.repository.js';
+import type { Transact, Tx } from '../db/transact.js';
 import { isClientInScope } from '../domain/client-scope.js';
 import { AppError } from '../errors.js';
 import { requireTenantClient, requireTenantScope, type Actor } from './permissions.js';
+import { requireBrandImage } from './brand-image.js';
 import { findIncompleteTexts, type IncompleteTenantText } from './tenant-texts.js';
 
 const clientNotFound = () => new AppError(404, CONSOLE_TENANT_ERROR_KEYS.clientNotFound, 'There is no such client.');
@@ -47,6 +50,49 @@ function brandSnapshot(row: BrandRow) {
  * change on its next request.
  */
 export function createTenantConsoleService(deps: { tenants: TenantsRepository; audit: AuditLogRepository; transact: Transact }) {
+  /** The experience, if the person may configure it; another client's answers exactly as one that does not exist. */
+  async function requireBrand(actor: Actor, experienceId: number, trx?: Tx): Promise<BrandRow> {
+    const scope = requireTenantScope(actor);
+    const brand = await deps.tenants.findBrand(experienceId, trx);
+    if (!brand || !isClientInScope(scope, brand.client_id)) throw experienceNotFound();
+    return brand;
+  }
+
+  async function withImages(brand: BrandRow, trx?: Tx): Promise<BrandWithImages> {
+    return { ...brand, images: await deps.tenants.listImages(brand.id, trx) };
+  }
+
+  /** One image replaced or removed, audited by its hash (never its bytes), in one transaction. */
+  async function changeImage(
+    actor: Actor,
+    experienceId: number,
+    kind: BrandAssetKind,
+    image: { contentType: string; bytes: Buffer } | null,
+  ) {
+    return deps.transact(async (trx) => {
+      await deps.tenants.lockBrand(experienceId, trx);
+      const brand = await requireBrand(actor, experienceId, trx);
+      const hashOf = async () =>
+        (await deps.tenants.listImages(experienceId, trx)).find((held) => held.kind === kind)?.content_hash ?? null;
+      const before = await hashOf();
+      if (image) await deps.tenants.saveImage(experienceId, { kind, ...image }, trx);
+      else await deps.tenants.deleteImage(experienceId, kind, trx);
+      const after = await hashOf();
+      await deps.audit.record(
+        {
+          actorUserId: actor.id,
+          action: 'updateExperience',
+          targetUserId: null,
+          clientId: brand.client_id,
+          before: { experienceId, code: brand.code, image: kind, contentHash: before },
+          after: { experienceId, code: brand.code, image: kind, contentHash: after, contentType: image?.contentType ?? null },
+        },
+        trx,
+      );
+      return withImages(brand, trx);
+    });
+  }
+
   async function incompleteTextsOf(clientId: number, trx?: Parameters<TenantsRepository['listTexts']>[1]): Promise<IncompleteTenantText[]> {
     return findIncompleteTexts(await deps.tenants.listTexts(clientId, trx));
   }
@@ -109,20 +155,35 @@ export function createTenantConsoleService(deps: { tenants: TenantsRepository; a
     },
 
     /** Another client's experience answers exactly as one that does not exist. */
-    async getBrand(actor: Actor, experienceId: number): Promise<BrandRow> {
-      const scope = requireTenantScope(actor);
-      const brand = await deps.tenants.findBrand(experienceId);
-      if (!brand || !isClientInScope(scope, brand.client_id)) throw experienceNotFound();
-      return brand;
+    async getBrand(actor: Actor, experienceId: number): Promise<BrandWithImages> {
+      return withImages(await requireBrand(actor, experienceId));
+    },
+
+    /** Checks the person may configure the experience, before an upload to it is read. */
+    async requireBrandAccess(actor: Actor, experienceId: number): Promise<void> {
+      await requireBrand(actor, experienceId);
+    },
+
+    /** A PNG, JPEG, WebP or ICO image, recognised by its bytes and within the size limits. */
+    replaceImage(actor: Actor, experienceId: number, kind: BrandAssetKind, bytes: Buffer): Promise<BrandWithImages> {
+      const image = requireBrandImage(bytes);
+      return changeImage(actor, experienceId, kind, { contentType: image.contentType, bytes });
+    },
+
+    /** Only the optional English variants may go; the others are replaced, never removed. */
+    removeImage(actor: Actor, experienceId: number, kind: BrandAssetKind): Promise<BrandWithImages> {
+      if (!(OPTIONAL_BRAND_IMAGE_KINDS as readonly string[]).includes(kind)) {
+        throw new AppError(400, CONSOLE_TENANT_ERROR_KEYS.imageRequired, 'This image can be replaced, not removed.');
+      }
+      return changeImage(actor, experienceId, kind, null);
     },
 
     /** The contrast gate: a brand whose colours fail WCAG 2.2 AA is refused with the pairs and the shades that would pass. */
-    async updateBrand(actor: Actor, experienceId: number, input: UpdateConsoleBrandRequest): Promise<BrandRow> {
-      const scope = requireTenantScope(actor);
+    async updateBrand(actor: Actor, experienceId: number, input: UpdateConsoleBrandRequest): Promise<BrandWithImages> {
+      requireTenantScope(actor);
       return deps.transact(async (trx) => {
         await deps.tenants.lockBrand(experienceId, trx);
-        const before = await deps.tenants.findBrand(experienceId, trx);
-        if (!before || !isClientInScope(scope, before.client_id)) throw experienceNotFound();
+        const before = await requireBrand(actor, experienceId, trx);
         const contrast = checkBrandContrast(input.colors);
         if (!contrast.passes) {
           throw new AppError(
@@ -154,7 +215,7 @@ export function createTenantConsoleService(deps: { tenants: TenantsRepository; a
           },
           trx,
         );
-        return after;
+        return withImages(after, trx);
       });
     },
   };

@@ -28,7 +28,8 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   });
 
   const colors = branding?.Colors ?? FALLBACK_BRAND_COLORS;
-  const theme = useMemo(() => createPortalTheme(colors), [colors]);
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => createPortalTheme(colors, closeLabel), [colors, closeLabel]);
   const cssVariablesResolver = useMemo(() => createCssVariablesResolver(colors), [colors]);
 
   // Before paint, so the first frame already wears the brand.

@@ -16,9 +16,10 @@ export const BRAND_COLOR = 'brand';
 /**
  * Mantine's theme for one experience: the brand's primary colour drives every primary
  * component, filled buttons hover in the brand's button-hover colour, and text on filled
- * surfaces is black or white, whichever reads better.
+ * surfaces is black or white, whichever reads better. `closeLabel` names the close buttons
+ * that are icons alone, in the reader's language.
  */
-export function createPortalTheme(colors: BrandColors): MantineThemeOverride {
+export function createPortalTheme(colors: BrandColors, closeLabel: string): MantineThemeOverride {
   const variantColorResolver: VariantColorsResolver = (input) => {
     const defaults = defaultVariantColorsResolver(input);
     const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
@@ -50,6 +51,8 @@ export function createPortalTheme(colors: BrandColors): MantineThemeOverride {
     focusRing: 'auto',
     components: {
       Card: { defaultProps: { withBorder: true }, styles: { root: { backgroundColor: 'var(--portal-card)' } } },
+      // A notification's close button is an icon alone: it needs its name for screen readers.
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
     },
   });
 }

@@ -4,6 +4,7 @@ import {
   ConsoleClientListResponseSchema,
   ConsoleClientParamsSchema,
   ConsoleClientResponseSchema,
+  ConsoleBrandImageParamsSchema,
   ConsoleExperienceParamsSchema,
   UpdateConsoleBrandRequestSchema,
   UpdateConsoleClientRequestSchema,
@@ -57,6 +58,27 @@ export const consoleTenantsEndpoints = {
     menu: 'tenantConsole',
     params: ConsoleExperienceParamsSchema,
     body: UpdateConsoleBrandRequestSchema,
+    response: ConsoleBrandResponseSchema,
+  }),
+  replaceConsoleBrandImage: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/experiences/:experienceId/images/:kind',
+    summary:
+      'Replaces (or adds) an image of the experience. The body is the image itself, PNG, JPEG, WebP or ICO, recognised by its ' +
+      'bytes (400 validation.consoleImageType; SVG 400 validation.consoleImageSvg); sides of 16 to 4,096 pixels (400 ' +
+      'validation.consoleImageDimensions); at most 512 KB (413 errors.consoleImageTooLarge).',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: ConsoleBrandImageParamsSchema,
+    response: ConsoleBrandResponseSchema,
+  }),
+  removeConsoleBrandImage: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/console/experiences/:experienceId/images/:kind',
+    summary: "Removes one of the experience's optional English images; the others can only be replaced (400 errors.consoleImageRequired).",
+    access: 'session',
+    menu: 'tenantConsole',
+    params: ConsoleBrandImageParamsSchema,
     response: ConsoleBrandResponseSchema,
   }),
 };

@@ -1,4 +1,4 @@
-import { BrandAssetParamsSchema, BrandingQuerySchema, ExperienceBrandingSchema } from '../schemas/branding.js';
+import { BrandAssetParamsSchema, BrandAssetQuerySchema, BrandingQuerySchema, ExperienceBrandingSchema } from '../schemas/branding.js';
 import {
   DisplayLoginResponseSchema,
   LogoutResponseSchema,
@@ -55,5 +55,6 @@ export const sessionEndpoints = {
     summary: 'An image of an experience (logo, dark logo, English logos, favicon, footer logo).',
     access: 'public',
     params: BrandAssetParamsSchema,
+    query: BrandAssetQuerySchema,
   }),
 };

@@ -51,6 +51,8 @@ export const ExperienceBrandingSchema = z.object({
 export type ExperienceBranding = z.infer<typeof ExperienceBrandingSchema>;
 
 export const BrandingQuerySchema = z.object({ exp: z.string().max(32).optional() });
+/** The image's content hash, as its address carries it: with it, the answer may be cached for a year. */
+export const BrandAssetQuerySchema = z.object({ v: z.string().max(64).optional() });
 export const BrandAssetParamsSchema = z.object({
   code: z.string().max(32),
   kind: z.enum(BRAND_ASSET_KINDS),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_NAME_MAX_LENGTH } from '../constants.js';
-import { BrandColorsSchema } from './branding.js';
+import { BRAND_ASSET_KINDS, BrandColorsSchema } from './branding.js';
 import { ROLE_CODES } from './roles.js';
 
 export const CONSOLE_TENANT_ERROR_KEYS = {
@@ -13,9 +13,16 @@ export const CONSOLE_TENANT_ERROR_KEYS = {
   /** Onboarding cannot be turned on while a text registration shows is missing or untranslated. */
   textsIncomplete: 'errors.consoleTextsIncomplete',
   clientNotFound: 'errors.consoleClientNotFound',
+  /** Only PNG, JPEG, WebP and ICO images, recognised by their bytes whatever the request calls them. */
+  imageType: 'validation.consoleImageType',
+  /** SVG can carry scripts and outside references: refused rather than half-sanitised. */
+  imageSvg: 'validation.consoleImageSvg',
+  imageDimensions: 'validation.consoleImageDimensions',
+  imageTooLarge: 'errors.consoleImageTooLarge',
+  /** The logo, dark logo, favicon and footer logo can be replaced, not removed. */
+  imageRequired: 'errors.consoleImageRequired',
   experienceNotFound: 'errors.consoleExperienceNotFound',
 } as const;
-
 
 const NameSchema = z
   .string({ error: CONSOLE_TENANT_ERROR_KEYS.nameRequired })
@@ -82,6 +89,22 @@ export const CompletenessResponseSchema = z.object({
   data: z.object({ complete: z.boolean(), incomplete: z.array(IncompleteTextSchema) }),
 });
 
+/** The images an experience has of its own; the English variants are optional, the others always there. */
+export const OPTIONAL_BRAND_IMAGE_KINDS = ['logo-en', 'login-logo-en'] as const;
+
+export const ConsoleBrandImageSchema = z.object({
+  kind: z.enum(BRAND_ASSET_KINDS),
+  /** Where the image is served (its address changes with its content); null when the experience has none. */
+  url: z.string().nullable(),
+  required: z.boolean(),
+});
+export type ConsoleBrandImage = z.infer<typeof ConsoleBrandImageSchema>;
+
+export const ConsoleBrandImageParamsSchema = z.object({
+  experienceId: z.coerce.number().int().positive(),
+  kind: z.enum(BRAND_ASSET_KINDS),
+});
+
 export const ConsoleBrandSchema = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -90,6 +113,7 @@ export const ConsoleBrandSchema = z.object({
   nameFr: z.string(),
   appTitle: z.string().nullable(),
   colors: BrandColorsSchema,
+  images: z.array(ConsoleBrandImageSchema),
 });
 export type ConsoleBrand = z.infer<typeof ConsoleBrandSchema>;
 export const ConsoleBrandResponseSchema = z.object({ success: z.literal(true), data: ConsoleBrandSchema });

@@ -38,16 +38,16 @@ export function createExperiencesRepository(db: Kysely<Database>) {
       return withClient(trx).where('e.id', '=', id).executeTakeFirstOrThrow();
     },
 
-    async listAssetKinds(experienceId: number): Promise<string[]> {
-      const rows = await db.selectFrom('experience_assets').select('kind').where('experience_id', '=', experienceId).execute();
-      return rows.map((row) => row.kind);
+    /** The images the experience has of its own, each with the hash of its bytes. */
+    listAssets(experienceId: number): Promise<{ kind: string; content_hash: string }[]> {
+      return db.selectFrom('experience_assets').select(['kind', 'content_hash']).where('experience_id', '=', experienceId).execute();
     },
 
     findAsset(experienceCode: string, kind: string) {
       return db
         .selectFrom('experience_assets as a')
         .innerJoin('experiences as e', 'e.id', 'a.experience_id')
-        .select(['a.content_type', 'a.content'])
+        .select(['a.content_type', 'a.content', 'a.content_hash'])
         .where((eb) => eb(eb.fn('lower', ['e.code']), '=', experienceCode.toLowerCase()))
         .where('a.kind', '=', kind)
         .executeTakeFirst();

@@ -33,6 +33,11 @@ export interface BrandRow {
   colors: BrandColors;
 }
 
+/** An experience's brand with the images it has of its own. */
+export interface BrandWithImages extends BrandRow {
+  images: { kind: string; content_hash: string }[];
+}
+
 export interface BrandValues {
   nameEn: string;
   nameFr: string;
@@ -130,6 +135,27 @@ export function createTenantsRepository(db: Kysely<Database>) {
         .set({ name_en: values.nameEn, name_fr: values.nameFr, app_title: values.appTitle, colors: JSON.stringify(values.colors) })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** The experience's own images: kind and the hash of the bytes. */
+    listImages(experienceId: number, trx: Kysely<Database> = db): Promise<{ kind: string; content_hash: string }[]> {
+      return trx.selectFrom('experience_assets').select(['kind', 'content_hash']).where('experience_id', '=', experienceId).execute();
+    },
+
+    async saveImage(experienceId: number, image: { kind: string; contentType: string; bytes: Buffer }, trx: Kysely<Database>) {
+      await trx
+        .insertInto('experience_assets')
+        .values({ experience_id: experienceId, kind: image.kind, content_type: image.contentType, content: image.bytes })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['experience_id', 'kind'])
+            .doUpdateSet({ content_type: image.contentType, content: image.bytes, updated_at: sql`now()` }),
+        )
+        .execute();
+    },
+
+    async deleteImage(experienceId: number, kind: string, trx: Kysely<Database>): Promise<void> {
+      await trx.deleteFrom('experience_assets').where('experience_id', '=', experienceId).where('kind', '=', kind).execute();
     },
 
     /**

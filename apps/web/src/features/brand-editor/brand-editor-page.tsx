@@ -17,6 +17,7 @@ import { readFieldIssues } from '../../lib/field-issues';
 import { publicQueryKeys } from '../../lib/public-query-keys';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { COLOR_GROUPS, draftContrast, draftOf, invalidColors, normalisedColors, type BrandDraft } from './brand-draft';
+import { BrandImages } from './brand-images';
 import { BrandPreview } from './brand-preview';
 import { ContrastPanel } from './contrast-panel';
 
@@ -115,6 +116,7 @@ function BrandForm({ brand }: { brand: ConsoleBrand }) {
           </Stack>
           <ContrastPanel report={report} onUseShade={setColor} />
         </SimpleGrid>
+        <BrandImages brand={brand} />
         <Stack gap="sm" component="section" aria-labelledby="preview-title">
           <Group justify="space-between" wrap="wrap">
             <Title order={2} size="h3" id="preview-title">

@@ -89,7 +89,9 @@ export function BrandPreview({ colors, language, width, brandName, failing }: Br
             <div className={classes.highlightedRow} {...flag('textOnHighlightedRow')}>
               {t('console.brands.preview.statementApril')}
             </div>
-            <span className={classes.link}>{t('console.brands.preview.open')}</span>
+            <span className={classes.link} {...flag('linkOnCard')}>
+              {t('console.brands.preview.open')}
+            </span>
             <span className={classes.linkHover} {...flag('linkHoverOnCard')}>
               {t('console.brands.preview.download')}
             </span>

@@ -1,0 +1,87 @@
+import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type BrandAssetKind, type ConsoleBrand } from '@portal/contract';
+import { DangerButton } from '../../components/danger-button';
+import { ErrorAlert } from '../../components/error-alert';
+import { describeError } from '../../i18n/error-message';
+import { callApi } from '../../lib/api-client';
+import { CONSOLE_QUERY_ROOT } from '../../lib/console-clients-query';
+import { sendFile } from '../../lib/file-upload';
+import { publicQueryKeys } from '../../lib/public-query-keys';
+
+/** The image types the server accepts (it checks the bytes; this only narrows the file picker). */
+const ACCEPTED = 'image/png,image/jpeg,image/webp,image/x-icon,.ico';
+
+type ImageChange = { kind: BrandAssetKind; file: File | null };
+
+/**
+ * The experience's images: each shown as it is served, replaced by picking a file, and the
+ * optional English variants removable. Each change is saved at once, on its own.
+ */
+export function BrandImages({ brand }: { brand: ConsoleBrand }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: ({ kind, file }: ImageChange) =>
+      file
+        ? sendFile(endpoints.replaceConsoleBrandImage, { experienceId: brand.id, kind }, file)
+        : callApi(endpoints.removeConsoleBrandImage, { params: { experienceId: brand.id, kind } }),
+    onSuccess: async (_answer, { kind, file }) => {
+      const image = t(`console.brands.images.${kind}`);
+      notifications.show({
+        color: 'green',
+        message: file ? t('console.brands.imageSaved', { image }) : t('console.brands.imageRemoved', { image }),
+      });
+      await queryClient.invalidateQueries({ queryKey: CONSOLE_QUERY_ROOT });
+      await queryClient.invalidateQueries({ queryKey: publicQueryKeys.branding(undefined).slice(0, 1) });
+    },
+  });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="brand-images-title">
+      <Title order={2} size="h3" id="brand-images-title">
+        {t('console.brands.imagesTitle')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('console.brands.imagesHelp')}
+      </Text>
+      {change.isError && <ErrorAlert>{describeError(change.error)}</ErrorAlert>}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        {brand.images.map((image) => {
+          const label = t(`console.brands.images.${image.kind}`);
+          return (
+            <Paper key={image.kind} withBorder p="sm" data-image={image.kind}>
+              <Stack gap="xs">
+                <Text fw={600} size="sm">
+                  {label}
+                </Text>
+                {image.url ? (
+                  <Image src={image.url} alt={t('console.brands.currentImage', { image: label })} h={56} w="auto" fit="contain" />
+                ) : (
+                  <Text size="sm" c="dimmed" h={56}>
+                    {t('console.brands.noImage')}
+                  </Text>
+                )}
+                <Group gap="xs">
+                  <FileButton accept={ACCEPTED} onChange={(file) => file && change.mutate({ kind: image.kind, file })}>
+                    {(props) => (
+                      <Button {...props} size="xs" variant="light" loading={change.isPending && change.variables?.kind === image.kind}>
+                        {image.url ? t('console.brands.replaceImage', { image: label }) : t('console.brands.addImage', { image: label })}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {!image.required && image.url && (
+                    <DangerButton size="xs" variant="subtle" onClick={() => change.mutate({ kind: image.kind, file: null })}>
+                      {t('console.brands.removeImage', { image: label })}
+                    </DangerButton>
+                  )}
+                </Group>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
