@@ -25,6 +25,9 @@ import { registerApiKeysRoutes } from './routes/api-keys.routes.js';
 import { registerRetentionRoutes } from './routes/retention.routes.js';
 import { registerDigestRoutes } from './routes/digest.routes.js';
 import { registerConsoleTenantsRoutes } from './routes/console-tenants.routes.js';
+import { registerConsoleHelpContentRoutes } from './routes/console-help-content.routes.js';
+import { registerConsoleDocumentTypesRoutes } from './routes/console-document-types.routes.js';
+import { registerConsoleAuditRoutes } from './routes/console-audit.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -98,6 +101,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerRetentionRoutes(app, services);
   registerDigestRoutes(app, services);
   registerConsoleTenantsRoutes(app, services);
+  registerConsoleHelpContentRoutes(app, services);
+  registerConsoleDocumentTypesRoutes(app, services);
+  registerConsoleAuditRoutes(app, services);
 
   if (existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, {

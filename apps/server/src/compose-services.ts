@@ -31,12 +31,18 @@ import { createAccountService } from './services/account.service.js';
 import { createApiKeyAuthenticationService } from './services/api-key-authentication.service.js';
 import { createTenantsRepository } from './db/repositories/tenants.repository.js';
 import { createTenantConsoleService } from './services/tenant-console.service.js';
+import { createDocumentTypesEditorRepository } from './db/repositories/document-types-editor.repository.js';
+import { createDocumentTypesEditorService } from './services/document-types-editor.service.js';
 import { createApiKeysService } from './services/api-keys.service.js';
+import { createAuditLogReaderRepository } from './db/repositories/audit-log-reader.repository.js';
+import { createAuditLogViewerService } from './services/audit-log-viewer.service.js';
 import { createDigestPreferenceService } from './services/digest-preference.service.js';
 import { createDigestTokens } from './services/digest-tokens.js';
 import { createDigestService } from './services/digest.service.js';
 import { createDocumentsService } from './services/documents.service.js';
 import { createHelpContentService } from './services/help-content.service.js';
+import { createHelpContentEditorRepository } from './db/repositories/help-content-editor.repository.js';
+import { createHelpContentEditorService } from './services/help-content-editor.service.js';
 import { createIngestionService } from './services/ingestion/ingestion.service.js';
 import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
@@ -174,6 +180,19 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     }),
     apiKeys: createApiKeysService({ apiKeys, audit, transact }),
     tenantConsole: createTenantConsoleService({ tenants: createTenantsRepository(db), audit, transact }),
+    auditLogViewer: createAuditLogViewerService({ auditReader: createAuditLogReaderRepository(db) }),
+    helpEditor: createHelpContentEditorService({
+      editor: createHelpContentEditorRepository(db),
+      audit,
+      storage: transports.storage,
+      transact,
+    }),
+    documentTypesEditor: createDocumentTypesEditorService({
+      types: createDocumentTypesEditorRepository(db, database.backend),
+      retention: createRetentionRepository(db),
+      audit,
+      transact,
+    }),
     retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
     digestPreference: createDigestPreferenceService(digestMail),
   };

@@ -22,6 +22,17 @@ type Handler<E extends Endpoint> = (
 export const boundEndpoints = new WeakMap<FastifyInstance, Endpoint[]>();
 
 /**
+ * Binds endpoints in a scope of their own (its hooks and body parsers serve them alone), listed as
+ * the app's: the check that each contract endpoint is served once reads the app's list.
+ */
+export function bindInScope(app: FastifyInstance, bind: (scope: FastifyInstance) => void | Promise<void>): void {
+  void app.register(async (scope) => {
+    await bind(scope);
+    boundEndpoints.set(app, [...(boundEndpoints.get(app) ?? []), ...(boundEndpoints.get(scope) ?? [])]);
+  });
+}
+
+/**
  * Serves one contract endpoint: its access level and menu guard it, its schemas validate the
  * request and shape the answer, and the handler only calls a service and presents.
  */

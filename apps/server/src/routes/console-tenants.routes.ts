@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentConsoleBrand, presentConsoleClient, presentIncompleteText } from '../presenters/tenant-console.presenter.js';
 import type { TenantConsoleService } from '../services/tenant-console.service.js';
-import { bindEndpoint } from './bind-endpoint.js';
+import { bindEndpoint, bindInScope } from './bind-endpoint.js';
 import { boundedBodyParser } from './raw-body.js';
 
 export function registerConsoleTenantsRoutes(app: FastifyInstance, deps: { tenantConsole: TenantConsoleService }) {
@@ -41,7 +41,7 @@ export function registerConsoleTenantsRoutes(app: FastifyInstance, deps: { tenan
   }));
 
   // A scope of its own: the image body parser serves the upload alone.
-  void app.register(async (scope) => {
+  bindInScope(app, (scope) => {
     scope.addContentTypeParser(
       ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/svg+xml', 'application/octet-stream'],
       boundedBodyParser(BRAND_IMAGE_MAX_BYTES, imageTooLarge),

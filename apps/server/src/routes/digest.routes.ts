@@ -3,19 +3,11 @@ import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentDigestPreference } from '../presenters/digest.presenter.js';
 import { requireDigestReader, type DigestPreferenceService } from '../services/digest-preference.service.js';
-import { bindEndpoint, boundEndpoints } from './bind-endpoint.js';
+import { bindEndpoint, bindInScope } from './bind-endpoint.js';
 
 /** What mail programs post to a one-click unsubscribe address (RFC 8058); the token in the address is all that counts. */
 const ONE_CLICK_BODY_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const ONE_CLICK_BODY_LIMIT = 1_024;
-
-/** Binds endpoints in a scope of their own (its hooks and body parsers serve them alone), listed as the app's. */
-function bindInScope(app: FastifyInstance, bind: (scope: FastifyInstance) => void): void {
-  void app.register(async (scope) => {
-    bind(scope);
-    boundEndpoints.set(app, [...(boundEndpoints.get(app) ?? []), ...(boundEndpoints.get(scope) ?? [])]);
-  });
-}
 
 export function registerDigestRoutes(app: FastifyInstance, deps: { digestPreference: DigestPreferenceService }) {
   bindEndpoint(app, endpoints.digestPreference, async (request) =>

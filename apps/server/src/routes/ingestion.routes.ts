@@ -11,7 +11,7 @@ import {
 import type { IncomingParts } from '../services/ingestion/incoming-parts.js';
 import { ingestionRefusal } from '../services/ingestion/ingestion-metadata.js';
 import type { IngestionService } from '../services/ingestion/ingestion.service.js';
-import { bindEndpoint, boundEndpoints } from './bind-endpoint.js';
+import { bindEndpoint, bindInScope } from './bind-endpoint.js';
 
 /** A part can repeat at most this often before the parser gives up; the service refuses the first extra one. */
 const MAX_PARTS = 10;
@@ -79,7 +79,7 @@ function stopReading(request: FastifyRequest, reply: FastifyReply): void {
 
 export function registerIngestionRoutes(app: FastifyInstance, deps: { ingestion: IngestionService }, options: { maxFileBytes: number }) {
   // The multipart parser serves these routes alone: elsewhere a multipart body stays an unsupported media type.
-  void app.register(async (scope) => {
+  bindInScope(app, async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: options.maxFileBytes, fieldSize: INGESTION_METADATA_MAX_BYTES, parts: MAX_PARTS },
       throwFileSizeLimit: true,
@@ -110,8 +110,5 @@ export function registerIngestionRoutes(app: FastifyInstance, deps: { ingestion:
       const type = await requireWritableType(request, deps.ingestion);
       return presentDeletedDocument(await deps.ingestion.deleteDocument(type, request.params.externalId));
     });
-
-    // The scope's endpoints are the app's: the check that each contract endpoint is served once reads the app's list.
-    boundEndpoints.set(app, [...(boundEndpoints.get(app) ?? []), ...(boundEndpoints.get(scope) ?? [])]);
   });
 }

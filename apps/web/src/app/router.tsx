@@ -12,8 +12,11 @@ import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
 import { ApiKeysPage } from '../features/api-keys/api-keys-page';
 import { UserManagementPage } from '../features/user-management/user-management-page';
 import { ConsoleLayout } from '../features/tenant-console/console-layout';
+import { AuditLogPage } from '../features/audit-log/audit-log-page';
 import { TenantClientsPage } from '../features/tenant-clients/tenant-clients-page';
 import { BrandEditorPage } from '../features/brand-editor/brand-editor-page';
+import { HelpContentEditorPage } from '../features/help-content-editor/help-content-page';
+import { DocumentTypesPage } from '../features/document-types-editor/document-types-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
 import { AppShell } from './shell/app-shell';
@@ -84,6 +87,9 @@ export const router = createHashRouter([
               { index: true, loader: () => redirect('/console/clients') },
               { path: 'clients', element: <TenantClientsPage /> },
               { path: 'brands', element: <BrandEditorPage /> },
+              { path: 'types', element: <DocumentTypesPage /> },
+              { path: 'help', element: <HelpContentEditorPage /> },
+              { path: 'audit', element: <AuditLogPage /> },
             ],
           },
           { path: '/faq', element: <FaqPage /> },

@@ -5,25 +5,6 @@ export function toCssVariableName(name: BrandColorName): string {
   return `--portal-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
-/** Neutral colours for the moment before the experience's branding arrives, or if it cannot. */
-export const FALLBACK_BRAND_COLORS: BrandColors = {
-  primary: '#1c5fa8',
-  accent: '#e07b00',
-  secondary: '#5c6b7a',
-  linkHover: '#124173',
-  buttonHover: '#174f8c',
-  text: '#212529',
-  title: '#1c3d5a',
-  card: '#ffffff',
-  body: '#f4f6f8',
-  header: '#ffffff',
-  footer: '#1c3d5a',
-  loginBackground: '#e9eef3',
-  rowHighlight: '#e7f0fa',
-  loginGraphicPrimary: '#1c5fa8',
-  loginGraphicSecondary: '#e07b00',
-};
-
 /**
  * Text colours derived from the brand so that whatever the experience's data says, text
  * keeps the WCAG AA contrast against the surface it sits on.

@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BrandColors } from '../schemas/branding.js';
 import { contrastRatio, readableTextOn } from './color-math.js';
 import { checkBrandContrast, CONTRAST_PAIRS, nearestPassingShade } from './contrast-gate.js';
+import { FALLBACK_BRAND_COLORS } from './fallback-colors.js';
 
-const PASSING: BrandColors = {
-  primary: '#1c5fa8',
-  accent: '#b35f00',
-  secondary: '#5c6b7a',
-  linkHover: '#124173',
-  buttonHover: '#174f8c',
-  text: '#212529',
-  title: '#1c3d5a',
-  card: '#ffffff',
-  body: '#f4f6f8',
-  header: '#ffffff',
-  footer: '#1c3d5a',
-  loginBackground: '#e9eef3',
-  rowHighlight: '#e7f0fa',
-  loginGraphicPrimary: '#1c5fa8',
-  loginGraphicSecondary: '#e07b00',
-};
+const PASSING: BrandColors = FALLBACK_BRAND_COLORS;
 
 describe('the brand contrast gate', () => {
   it('passes a brand whose every pair reaches WCAG AA', () => {

@@ -10,6 +10,9 @@ import { ingestionEndpoints } from './ingestion.endpoints.js';
 import { retentionEndpoints } from './retention.endpoints.js';
 import { digestEndpoints } from './digest.endpoints.js';
 import { consoleTenantsEndpoints } from './console-tenants.endpoints.js';
+import { consoleHelpContentEndpoints } from './console-help-content.endpoints.js';
+import { consoleDocumentTypesEndpoints } from './console-document-types.endpoints.js';
+import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
@@ -25,5 +28,8 @@ export const endpoints = {
   ...retentionEndpoints,
   ...digestEndpoints,
   ...consoleTenantsEndpoints,
+  ...consoleHelpContentEndpoints,
+  ...consoleDocumentTypesEndpoints,
+  ...consoleAuditEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

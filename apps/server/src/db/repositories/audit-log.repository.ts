@@ -22,7 +22,8 @@ export type AuditAction =
   | 'reorderFaqs'
   | 'createRepositoryDocument'
   | 'updateRepositoryDocument'
-  | 'deleteRepositoryDocument';
+  | 'deleteRepositoryDocument'
+  | 'reorderRepositoryDocuments';
 
 export interface AuditEntry {
   /** Null when no person acted: a client's back office using an API key. */

@@ -81,6 +81,8 @@ function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
 /** Filtered lists count exactly up to this many documents, then say "at least". */
 export const EXACT_COUNT_LIMIT = 10_000;
 
+const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
+
 export function createDocumentsRepository(db: Kysely<Database>) {
   /** Every document of a type, from the counter the triggers keep. */
   const typeCount = async (reportId: number) => {
@@ -208,23 +210,24 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The index that serves sorting a type's documents by this attribute (one per attribute name). */
-    async ensureSortIndex(attribute: string): Promise<void> {
+    /**
+     * The index that serves sorting a type's documents by this attribute (one per attribute name).
+     * `concurrently` (PostgreSQL, outside a transaction) builds it without blocking writes to documents.
+     */
+    async ensureSortIndex(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
       const [numeric, text] = attributeSortKeys(sql.ref('attributes'), attribute);
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_sort_${attribute.toLowerCase()}_idx`)}
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_sort_${attribute.toLowerCase()}_idx`)}
         ON documents (report_id, ${numeric}, ${text}, id)`.execute(db);
     },
 
     /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */
-    async ensureSearchIndexes(attribute: string): Promise<void> {
+    async ensureSearchIndexes(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
       const value = searchedValue(sql.ref('attributes'), attribute);
       const name = attribute.toLowerCase();
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)} ON documents (report_id, ${value} text_pattern_ops)`.execute(
-        db,
-      );
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)} ON documents USING gin (${value} gin_trgm_ops)`.execute(
-        db,
-      );
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)}
+        ON documents (report_id, ${value} text_pattern_ops)`.execute(db);
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)}
+        ON documents USING gin (${value} gin_trgm_ops)`.execute(db);
     },
 
     /**

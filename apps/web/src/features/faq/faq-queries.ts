@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { endpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
-import { faqKeys } from './query-keys';
+import { faqKeys } from '../../lib/faq-query-keys';
 
 export function faqQuery() {
   return queryOptions({

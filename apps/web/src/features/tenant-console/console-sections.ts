@@ -10,6 +10,7 @@ export interface ConsoleSection {
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: 'clients', labelKey: 'console.sections.clients' },
   { path: 'brands', labelKey: 'console.sections.brands' },
+  { path: 'types', labelKey: 'console.sections.types' },
   { path: 'help', labelKey: 'console.sections.help' },
   { path: 'audit', labelKey: 'console.sections.audit' },
 ];

@@ -1,0 +1,104 @@
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntry } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
+import { HiddenCaption } from '../../components/sortable-table';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { useAuditTexts } from './audit-texts';
+import { compareSnapshots } from './snapshot-diff';
+
+interface AuditEntryDialogProps {
+  entry: AuditEntry | null;
+  onClose: () => void;
+}
+
+/** One entry: who did what, when, and its snapshots side by side, each changed field marked in words as well as colour. */
+export function AuditEntryDialog({ entry, onClose }: AuditEntryDialogProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  return (
+    <Dialog opened={entry !== null} onClose={onClose} title={t('console.audit.dialog.title')} size="xl" fullScreen={isMobile}>
+      {entry && <EntryDetails entry={entry} />}
+    </Dialog>
+  );
+}
+
+function EntryDetails({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const texts = useAuditTexts();
+  const fields = compareSnapshots(entry.before, entry.after);
+  const changedCount = fields.filter((field) => field.isChanged).length;
+  const facts: [string, string][] = [
+    [t('console.audit.columns.action'), texts.actionName(entry.action)],
+    [t('console.audit.columns.when'), texts.when(entry)],
+    [t('console.audit.columns.actor'), texts.actor(entry)],
+    [t('console.audit.columns.target'), texts.target(entry)],
+    [t('console.audit.columns.client'), texts.client(entry)],
+  ];
+  const absent = (
+    <Text component="span" size="sm" c="dimmed" fs="italic">
+      {t('console.audit.dialog.absent')}
+    </Text>
+  );
+  return (
+    <Stack gap="md" data-testid="audit-details">
+      <Stack gap={4} component="dl" m={0}>
+        {facts.map(([label, value]) => (
+          <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
+            <Text component="dt" size="sm" c="dimmed" miw={120}>
+              {label}
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      {fields.length === 0 ? (
+        <Text>{t('console.audit.dialog.nothingRecorded')}</Text>
+      ) : (
+        <>
+          <Text size="sm" aria-live="polite">
+            {t('console.audit.dialog.changedCount', { count: changedCount })}
+          </Text>
+          {/* Fixed columns whose text wraps: the table fits a phone's width without a scrolling frame. */}
+          <Table layout="fixed" verticalSpacing="xs" withTableBorder withColumnBorders data-testid="audit-diff">
+            <HiddenCaption>{t('console.audit.dialog.caption')}</HiddenCaption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('console.audit.dialog.field')}</Table.Th>
+                <Table.Th>{t('console.audit.dialog.before')}</Table.Th>
+                <Table.Th>{t('console.audit.dialog.after')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {fields.map((field) => (
+                <Table.Tr
+                  key={field.path}
+                  data-testid="audit-diff-row"
+                  data-changed={field.isChanged || undefined}
+                  bg={field.isChanged ? 'var(--mantine-color-yellow-light)' : undefined}
+                >
+                  <Table.Th scope="row" fw={field.isChanged ? 700 : 500}>
+                    <Stack gap={4} align="flex-start">
+                      <Text component="span" size="sm" ff="monospace" fw="inherit" style={{ overflowWrap: 'anywhere' }}>
+                        {field.path}
+                      </Text>
+                      {field.isChanged && (
+                        <Badge color="dark" variant="outline" size="sm">
+                          {t('console.audit.dialog.changed')}
+                        </Badge>
+                      )}
+                    </Stack>
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.before ?? absent}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.after ?? absent}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { compareSnapshots } from './snapshot-diff';
+
+describe('compareSnapshots', () => {
+  it('lists every field of both snapshots and tells which changed', () => {
+    expect(
+      compareSnapshots(
+        { keyId: 7, name: 'Feed', revokedAt: null, types: ['A', 'B'] },
+        { keyId: 7, name: 'Feed', revokedAt: '2031-03-05T09:00:00.000Z', types: ['A', 'B'] },
+      ),
+    ).toEqual([
+      { path: 'keyId', before: '7', after: '7', isChanged: false },
+      { path: 'name', before: 'Feed', after: 'Feed', isChanged: false },
+      { path: 'revokedAt', before: 'null', after: '2031-03-05T09:00:00.000Z', isChanged: true },
+      { path: 'types', before: 'A, B', after: 'A, B', isChanged: false },
+    ]);
+  });
+
+  it('opens nested objects and lists of objects, and reads a missing side as absent', () => {
+    expect(compareSnapshots(null, { roleNames: [{ role: 'USER', nameEn: 'Member' }], colors: { primary: '#123456' } })).toEqual([
+      { path: 'roleNames.0.role', before: undefined, after: 'USER', isChanged: true },
+      { path: 'roleNames.0.nameEn', before: undefined, after: 'Member', isChanged: true },
+      { path: 'colors.primary', before: undefined, after: '#123456', isChanged: true },
+    ]);
+    expect(compareSnapshots({ firstName: 'Old', gone: true }, { firstName: 'New' })).toEqual([
+      { path: 'firstName', before: 'Old', after: 'New', isChanged: true },
+      { path: 'gone', before: 'true', after: undefined, isChanged: true },
+    ]);
+    expect(compareSnapshots(null, null)).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ATTRIBUTE_DESCRIPTION_MAX_LENGTH, ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, type ConsoleAttribute } from '@portal/contract';
+import { Dialog } from '../../components/dialog';
+import { ErrorAlert } from '../../components/error-alert';
+import { describeError } from '../../i18n/error-message';
+import { useErrorText } from '../../lib/error-text';
+import { readFieldIssues } from '../../lib/field-issues';
+import { attributeSettingsOf, type DocumentTypeChanges } from './document-types-queries';
+
+const FIELDS = ['displayNameEn', 'displayNameFr', 'descriptionEn', 'descriptionFr'] as const;
+
+function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttribute; changes: DocumentTypeChanges; onClose(): void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [draft, setDraft] = useState(() => attributeSettingsOf(attribute));
+  const save = changes.updateAttribute;
+  const issues = readFieldIssues(save.error, FIELDS);
+  const field = (name: (typeof FIELDS)[number]) => ({
+    value: draft[name],
+    onChange: (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: event.currentTarget.value }),
+    error: errorText(issues[name]),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ attributeId: attribute.id, body: draft }, { onSuccess: onClose });
+      }}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('console.types.displayNameEn')}
+            lang="en"
+            required
+            maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
+            data-autofocus
+            {...field('displayNameEn')}
+          />
+          <TextInput
+            label={t('console.types.displayNameFr')}
+            lang="fr"
+            required
+            maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
+            {...field('displayNameFr')}
+          />
+          <Textarea
+            label={t('console.types.descriptionEn')}
+            lang="en"
+            autosize
+            minRows={2}
+            maxLength={ATTRIBUTE_DESCRIPTION_MAX_LENGTH}
+            {...field('descriptionEn')}
+          />
+          <Textarea
+            label={t('console.types.descriptionFr')}
+            lang="fr"
+            autosize
+            minRows={2}
+            maxLength={ATTRIBUTE_DESCRIPTION_MAX_LENGTH}
+            {...field('descriptionFr')}
+          />
+        </SimpleGrid>
+        {save.isError && <ErrorAlert>{describeError(save.error)}</ErrorAlert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('console.types.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('console.types.saveAttribute')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** An attribute's names and descriptions in both languages. */
+export function AttributeDialog(props: { attribute: ConsoleAttribute | null; changes: DocumentTypeChanges; onClose(): void }) {
+  const { t } = useTranslation();
+  const { attribute, changes, onClose } = props;
+  return (
+    <Dialog
+      opened={attribute !== null}
+      onClose={onClose}
+      size="lg"
+      title={attribute ? t('console.types.attributeDialogTitle', { name: attribute.name }) : ''}
+    >
+      {attribute && <AttributeForm key={attribute.id} attribute={attribute} changes={changes} onClose={onClose} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FaqEntry } from '@portal/contract';
+import { DangerButton } from '../../components/danger-button';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { describeError } from '../../i18n/error-message';
+import { pickBilingual } from '../../i18n/pick-bilingual';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { FaqEntryDialog } from './faq-entry-dialog';
+import { faqEntriesQuery, useHelpContentChanges } from './help-content-queries';
+import { MoveButtons } from './move-buttons';
+import { useReorder } from './use-reorder';
+
+/** The client's questions and answers, in the order its FAQ page shows them. */
+export function FaqEntriesSection({ clientId }: { clientId: number }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const isMobile = useIsMobile();
+  const faqs = useQuery(faqEntriesQuery(clientId));
+  const changes = useHelpContentChanges(clientId);
+  const [editing, setEditing] = useState<FaqEntry | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<FaqEntry | null>(null);
+  const entries = faqs.data ?? [];
+  const questionOf = (entry: FaqEntry) => pickBilingual(language, { en: entry.questionEn, fr: entry.questionFr });
+  const reorder = useReorder({
+    ids: entries.map((entry) => entry.id),
+    reorder: (ids, callbacks) => changes.reorderFaqs.mutate(ids, callbacks),
+    announce: (id, position, total) => {
+      const entry = entries.find((candidate) => candidate.id === id);
+      return t('console.help.moved', { name: entry ? questionOf(entry) : '', position, total });
+    },
+  });
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="help-faq-heading">
+      <Group justify="space-between" align="center">
+        <Title order={3} id="help-faq-heading">
+          {t('console.help.faq.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => {
+            changes.saveFaq.reset();
+            setEditing('new');
+          }}
+          fullWidth={isMobile}
+        >
+          {t('console.help.faq.add')}
+        </Button>
+      </Group>
+      {faqs.error && <ErrorAlert>{describeError(faqs.error)}</ErrorAlert>}
+      {changes.reorderFaqs.isError && <ErrorAlert>{describeError(changes.reorderFaqs.error)}</ErrorAlert>}
+      {faqs.isPending && !faqs.error && <LoadingIndicator label={t('console.help.faq.loading')} />}
+      {faqs.data && entries.length === 0 && <Text c="dimmed">{t('console.help.faq.empty')}</Text>}
+      {entries.length > 0 && (
+        <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('console.help.faq.title')}>
+          {entries.map((entry, index) => (
+            <Paper key={entry.id} component="li" withBorder p="md" radius="md" data-testid="faq-entry">
+              <Stack gap="sm">
+                <Stack gap={2}>
+                  <Text fw={600}>{questionOf(entry)}</Text>
+                  <Text size="sm" c="dimmed" lang={language === 'en' ? 'fr' : 'en'}>
+                    {pickBilingual(language, { en: entry.questionFr, fr: entry.questionEn })}
+                  </Text>
+                </Stack>
+                <Group gap="xs" justify={isMobile ? 'space-between' : 'flex-end'}>
+                  <MoveButtons
+                    name={questionOf(entry)}
+                    index={index}
+                    total={entries.length}
+                    disabled={changes.reorderFaqs.isPending}
+                    onMove={(step) => reorder.move(entry.id, step)}
+                    buttonRef={reorder.buttonRef(entry.id)}
+                  />
+                  <Group gap="xs">
+                    <Button
+                      variant="default"
+                      aria-label={t('console.help.faq.editOne', { name: questionOf(entry) })}
+                      onClick={() => {
+                        changes.saveFaq.reset();
+                        setEditing(entry);
+                      }}
+                    >
+                      {t('console.help.edit')}
+                    </Button>
+                    <DangerButton
+                      variant="subtle"
+                      aria-label={t('console.help.faq.deleteOne', { name: questionOf(entry) })}
+                      onClick={() => {
+                        changes.deleteFaq.reset();
+                        setDeleting(entry);
+                      }}
+                    >
+                      {t('console.help.delete')}
+                    </DangerButton>
+                  </Group>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <VisuallyHidden role="status" aria-live="polite">
+        {reorder.announcement}
+      </VisuallyHidden>
+      <FaqEntryDialog entry={editing} save={changes.saveFaq} onClose={() => setEditing(null)} />
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title={t('console.help.faq.deleteTitle')}
+        text={deleting ? t('console.help.faq.deleteText', { name: questionOf(deleting) }) : ''}
+        confirmLabel={t('console.help.faq.deleteConfirm')}
+        isPending={changes.deleteFaq.isPending}
+        error={changes.deleteFaq.error}
+        onConfirm={() => deleting && changes.deleteFaq.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

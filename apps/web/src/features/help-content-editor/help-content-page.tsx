@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { describeError } from '../../i18n/error-message';
+import { pickBilingual } from '../../i18n/pick-bilingual';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useStoredUser } from '../../lib/stored-user';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { FaqEntriesSection } from './faq-entries-section';
+import { helpContentClientsQuery } from './help-content-queries';
+import { RepositorySection } from './repository-section';
+
+/**
+ * The console's FAQ and repository editor: a client's own questions and documents, which its
+ * people see on the FAQ page after those for every client. Super users choose the client;
+ * internal staff edit their own.
+ */
+export function HelpContentEditorPage() {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const isMobile = useIsMobile();
+  const user = useStoredUser();
+  const clients = useQuery(helpContentClientsQuery());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = clients.data ?? [];
+  const client =
+    list.find((candidate) => String(candidate.id) === chosen) ?? list.find((candidate) => candidate.code === user?.client) ?? list[0];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>{t('console.help.title')}</Title>
+        <Text c="dimmed" maw={720}>
+          {t('console.help.intro')}
+        </Text>
+      </Stack>
+      {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
+      {clients.isPending && <LoadingIndicator label={t('console.help.loading')} />}
+      {list.length > 1 && (
+        <Select
+          label={t('console.help.client')}
+          data={list.map((option) => ({
+            value: String(option.id),
+            label: `${pickBilingual(language, { en: option.nameEn, fr: option.nameFr })} (${option.code})`,
+          }))}
+          value={client ? String(client.id) : null}
+          onChange={setChosen}
+          allowDeselect={false}
+          searchable
+          w={isMobile ? '100%' : 320}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {client && (
+        <>
+          <FaqEntriesSection key={`faq-${client.id}`} clientId={client.id} />
+          <RepositorySection key={`repository-${client.id}`} clientId={client.id} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+
+const ORIGINAL_FR = 'Relevés de compte';
+const RENAMED_FR = 'Relevés mensuels';
+
+async function openDocumentTypes(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Console' }).click();
+  await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Document types' }).click();
+  await expect(page).toHaveURL(/#\/console\/types/);
+}
+
+async function saveFrenchTitle(page: Page, title: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Title in French' }).fill(title);
+  await page.getByRole('button', { name: 'Save the type' }).click();
+  await expect(page.getByText('Document type NBF-STMT saved.').last()).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title in French' })).toHaveValue(title);
+}
+
+async function switchLanguage(page: Page, to: 'Français' | 'English'): Promise<void> {
+  await page.getByRole('button', { name: /Account menu|Menu du compte/ }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', to === 'English' ? 'en' : 'fr');
+}
+
+test('A super user renames a type in French; the user, in French, sees the new title on its dashboard', async ({ page, browser }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await openDocumentTypes(page);
+  await page.getByRole('textbox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: /Northbridge/ }).click();
+  await page.getByRole('button', { name: 'Edit Account statements' }).click();
+  await expect(page.getByRole('heading', { name: 'Editing Account statements' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Title in French' })).toHaveValue(ORIGINAL_FR);
+  await expect(page.getByRole('checkbox', { name: 'Keep forever' })).toBeChecked();
+  await expect(page.getByRole('table', { name: 'Attributes of Account statements' }).getByRole('row')).not.toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // The names dialog of an attribute, checked and left unchanged.
+  await page.getByRole('button', { name: 'Edit the names of Closing balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attribute closingBalance' });
+  await expect(dialog.getByRole('textbox', { name: 'Name in French' })).toHaveValue('Solde de clôture');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // A blank title is refused with the server's own words, in the shared alert.
+  await page.getByRole('textbox', { name: 'Title in French' }).fill('  ');
+  await page.getByRole('button', { name: 'Save the type' }).click();
+  await expect(page.getByText('Enter the title in both languages.').first()).toBeVisible();
+
+  await saveFrenchTitle(page, RENAMED_FR);
+
+  const reader = await browser.newContext();
+  try {
+    const readerPage = await reader.newPage();
+    await signIn(readerPage, 'demo.user', 'Camille');
+    await switchLanguage(readerPage, 'Français');
+    await expect(readerPage.getByRole('button', { name: new RegExp(RENAMED_FR) })).toBeVisible();
+    // The demo user's language as it was, for the other specs.
+    await switchLanguage(readerPage, 'English');
+  } finally {
+    await reader.close();
+  }
+
+  // The demo title as it was, for the other specs.
+  await saveFrenchTitle(page, ORIGINAL_FR);
+});
+
+test('@mobile On a phone, the document types editor stacks its titles and fits the screen', async ({ page }) => {
+  await signIn(page, 'demo.internal', 'Morgan');
+  await page.goto('/#/console/types');
+  await page.getByRole('button', { name: 'Edit Account statements' }).click();
+  const english = page.getByRole('textbox', { name: 'Title in English' });
+  const french = page.getByRole('textbox', { name: 'Title in French' });
+  await expect(french).toBeVisible();
+  const [englishBox, frenchBox] = [await english.boundingBox(), await french.boundingBox()];
+  expect(frenchBox!.y).toBeGreaterThan(englishBox!.y + englishBox!.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+});

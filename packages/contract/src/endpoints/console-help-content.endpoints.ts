@@ -1,0 +1,161 @@
+import {
+  CreateRepositoryEntryRequestSchema,
+  DeletedHelpContentResponseSchema,
+  FaqEntryListResponseSchema,
+  FaqEntryResponseSchema,
+  HelpContentClientParamsSchema,
+  HelpContentClientsResponseSchema,
+  HelpContentEntryParamsSchema,
+  HelpContentOrderRequestSchema,
+  RenameRepositoryEntryRequestSchema,
+  RepositoryEntryListResponseSchema,
+  RepositoryEntryResponseSchema,
+  RepositoryFileParamsSchema,
+  SaveFaqEntryRequestSchema,
+  UploadedRepositoryFileResponseSchema,
+} from '../schemas/console-help-content.js';
+import { defineEndpoint } from './endpoint.js';
+
+const FILE_BODY =
+  'The body is the PDF itself, sent as Content-Type: application/pdf (another type answers 415 errors.helpFileContentType); ' +
+  'an empty body, bytes that are not a PDF, or a damaged or encrypted PDF answer 400 validation.helpFileNotPdf, ' +
+  'a file past REPOSITORY_FILE_MAX_BYTES 413 errors.helpFileTooLarge.';
+
+/**
+ * The tenant console's FAQ and repository editor: a client's own entries, as its people see them
+ * on the FAQ page. SUPER_USER edits any client's, INTERNAL its own (another client's id answers 403).
+ */
+export const consoleHelpContentEndpoints = {
+  helpContentClients: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/help-content/clients',
+    summary: 'The clients whose help content the caller edits.',
+    access: 'session',
+    menu: 'tenantConsole',
+    response: HelpContentClientsResponseSchema,
+  }),
+  listFaqEntries: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/clients/:clientId/faqs',
+    summary: 'The client’s own questions and answers, in both languages, in the order the FAQ page shows them.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    response: FaqEntryListResponseSchema,
+  }),
+  createFaqEntry: defineEndpoint({
+    method: 'POST',
+    path: '/api/console/clients/:clientId/faqs',
+    summary: 'Adds a question and its answer, in both languages, after the client’s last one.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    body: SaveFaqEntryRequestSchema,
+    response: FaqEntryResponseSchema,
+  }),
+  reorderFaqEntries: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/faqs/order',
+    summary: 'Puts the client’s entries in the order given: every one of its ids, each once (else 400 validation.helpOrderInvalid).',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    body: HelpContentOrderRequestSchema,
+    response: FaqEntryListResponseSchema,
+  }),
+  updateFaqEntry: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/faqs/:id',
+    summary: 'Changes a question and its answer; 404 errors.helpFaqNotFound for none of the client’s.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentEntryParamsSchema,
+    body: SaveFaqEntryRequestSchema,
+    response: FaqEntryResponseSchema,
+  }),
+  deleteFaqEntry: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/console/clients/:clientId/faqs/:id',
+    summary: 'Removes a question and its answer; 404 errors.helpFaqNotFound for none of the client’s.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentEntryParamsSchema,
+    response: DeletedHelpContentResponseSchema,
+  }),
+  listRepositoryEntries: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/clients/:clientId/repository',
+    summary: 'The client’s own repository documents, with their names and files in both languages.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    response: RepositoryEntryListResponseSchema,
+  }),
+  uploadRepositoryFile: defineEndpoint({
+    method: 'POST',
+    path: '/api/console/clients/:clientId/repository/files',
+    summary: `Stores a PDF for a repository document to come and answers its file id (its SHA-256), to name when creating it. ${FILE_BODY}`,
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    response: UploadedRepositoryFileResponseSchema,
+  }),
+  createRepositoryEntry: defineEndpoint({
+    method: 'POST',
+    path: '/api/console/clients/:clientId/repository',
+    summary:
+      'Adds a repository document after the client’s last one: its names and the ids of its English and French files, ' +
+      'each uploaded first (an id never uploaded answers 400 validation.helpFileUnknown).',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    body: CreateRepositoryEntryRequestSchema,
+    response: RepositoryEntryResponseSchema,
+  }),
+  reorderRepositoryEntries: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/repository/order',
+    summary: 'Puts the client’s documents in the order given: every one of its ids, each once (else 400 validation.helpOrderInvalid).',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentClientParamsSchema,
+    body: HelpContentOrderRequestSchema,
+    response: RepositoryEntryListResponseSchema,
+  }),
+  renameRepositoryEntry: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/repository/:id',
+    summary: 'Renames a repository document in both languages; 404 errors.helpDocumentNotFound for none of the client’s.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentEntryParamsSchema,
+    body: RenameRepositoryEntryRequestSchema,
+    response: RepositoryEntryResponseSchema,
+  }),
+  replaceRepositoryFile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/repository/:id/files/:language',
+    summary: `Replaces a repository document’s file in one language (en or fr). ${FILE_BODY}`,
+    access: 'session',
+    menu: 'tenantConsole',
+    params: RepositoryFileParamsSchema,
+    response: RepositoryEntryResponseSchema,
+  }),
+  openRepositoryFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/clients/:clientId/repository/:id/files/:language',
+    summary: 'A repository document’s file in one language, shown in place, to check it.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: RepositoryFileParamsSchema,
+  }),
+  deleteRepositoryEntry: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/console/clients/:clientId/repository/:id',
+    summary: 'Removes a repository document; 404 errors.helpDocumentNotFound for none of the client’s.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: HelpContentEntryParamsSchema,
+    response: DeletedHelpContentResponseSchema,
+  }),
+};

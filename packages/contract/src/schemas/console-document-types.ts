@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { SetRetentionRequestSchema } from './retention.js';
+
+/**
+ * The tenant console's document types and their attributes: titles, default sort, retention and
+ * onboarding of a type; names, descriptions, columns, search, owner identification and order of
+ * its attributes. Types and attributes are created by the client's set-up, not here.
+ */
+
+export const DOCUMENT_TYPE_TITLE_MAX_LENGTH = 200;
+export const ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH = 100;
+export const ATTRIBUTE_DESCRIPTION_MAX_LENGTH = 1000;
+/** The default sort of a type's list: its date, or one of its attributes shown in a column. */
+export const DOCUMENT_TYPE_SORT_BY_DATE = 'date';
+
+export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
+  titleRequired: 'validation.documentTypeTitleRequired',
+  titleTooLong: 'validation.documentTypeTitleTooLong',
+  displayNameRequired: 'validation.attributeDisplayNameRequired',
+  displayNameTooLong: 'validation.attributeDisplayNameTooLong',
+  descriptionTooLong: 'validation.attributeDescriptionTooLong',
+  /** The default sort names neither the date nor an attribute of the type shown in a column. */
+  sortInvalid: 'validation.documentTypeSortInvalid',
+  /** An attribute that sorts the type's list by default keeps its column. */
+  attributeIsDefaultSort: 'errors.attributeIsDefaultSort',
+  /** A new order must name every attribute of the type once. */
+  attributeOrderInvalid: 'validation.attributeOrderInvalid',
+  documentTypeNotFound: 'errors.consoleDocumentTypeNotFound',
+  attributeNotFound: 'errors.consoleAttributeNotFound',
+} as const;
+
+const TitleSchema = z
+  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleRequired })
+  .trim()
+  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleRequired)
+  .max(DOCUMENT_TYPE_TITLE_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleTooLong);
+const DisplayNameSchema = z
+  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameRequired })
+  .trim()
+  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameRequired)
+  .max(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong);
+const DescriptionSchema = z
+  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong })
+  .trim()
+  .max(ATTRIBUTE_DESCRIPTION_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong);
+const Flag = z.boolean({ error: 'errors.validation' });
+
+export const ConsoleAttributeSchema = z.object({
+  id: z.number().int(),
+  /** The key of the attribute in documents: fixed once documents carry it. */
+  name: z.string(),
+  displayNameEn: z.string(),
+  displayNameFr: z.string(),
+  descriptionEn: z.string(),
+  descriptionFr: z.string(),
+  showInColumn: z.boolean(),
+  isSearchable: z.boolean(),
+  identifiesOwner: z.boolean(),
+  position: z.number().int(),
+});
+export type ConsoleAttribute = z.infer<typeof ConsoleAttributeSchema>;
+
+export const ConsoleDocumentTypeSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  code: z.string(),
+  titleEn: z.string(),
+  titleFr: z.string(),
+  position: z.number().int(),
+  /** 'date' or the name of an attribute shown in a column. */
+  sortBy: z.string(),
+  sortDesc: z.boolean(),
+  /** Days documents are kept; null keeps them forever. */
+  retentionDays: z.number().int().nullable(),
+  onboardingEnabled: z.boolean(),
+  /** In their order. */
+  attributes: z.array(ConsoleAttributeSchema),
+});
+export type ConsoleDocumentType = z.infer<typeof ConsoleDocumentTypeSchema>;
+
+export const ConsoleDocumentTypesParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
+export const ConsoleDocumentTypeParamsSchema = ConsoleDocumentTypesParamsSchema.extend({ typeId: z.coerce.number().int().positive() });
+export const ConsoleAttributeParamsSchema = ConsoleDocumentTypeParamsSchema.extend({
+  attributeId: z.coerce.number().int().positive(),
+});
+
+export const ConsoleDocumentTypeListResponseSchema = z.object({ success: z.literal(true), data: z.array(ConsoleDocumentTypeSchema) });
+export const ConsoleDocumentTypeResponseSchema = z.object({ success: z.literal(true), data: ConsoleDocumentTypeSchema });
+
+export const UpdateDocumentTypeRequestSchema = z.object({
+  titleEn: TitleSchema,
+  titleFr: TitleSchema,
+  sortBy: z
+    .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid })
+    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid)
+    .max(63, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid),
+  sortDesc: Flag,
+  /** The same rule as the back office's retention call. */
+  retentionDays: SetRetentionRequestSchema.shape.retentionDays,
+  onboardingEnabled: Flag,
+});
+export type UpdateDocumentTypeRequest = z.infer<typeof UpdateDocumentTypeRequestSchema>;
+export type UpdateDocumentTypeForm = z.input<typeof UpdateDocumentTypeRequestSchema>;
+
+export const UpdateAttributeRequestSchema = z.object({
+  displayNameEn: DisplayNameSchema,
+  displayNameFr: DisplayNameSchema,
+  descriptionEn: DescriptionSchema,
+  descriptionFr: DescriptionSchema,
+  showInColumn: Flag,
+  isSearchable: Flag,
+  identifiesOwner: Flag,
+});
+export type UpdateAttributeRequest = z.infer<typeof UpdateAttributeRequestSchema>;
+export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;
+
+/** Every attribute id of the type, once each, in the new order. */
+export const ReorderAttributesRequestSchema = z.object({
+  attributeIds: z
+    .array(z.number({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid }).int().positive(), {
+      error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid,
+    })
+    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid)
+    .max(500, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid),
+});
+export type ReorderAttributesRequest = z.infer<typeof ReorderAttributesRequestSchema>;
