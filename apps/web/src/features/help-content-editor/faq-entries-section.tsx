@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FaqEntry } from '@portal/contract';
-import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -14,7 +13,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { FaqEntryDialog } from './faq-entry-dialog';
 import { faqEntriesQuery, useHelpContentChanges } from './help-content-queries';
-import { MoveButtons } from './move-buttons';
+import { EntryCard } from './entry-card';
 import { useReorder } from './use-reorder';
 
 /** The client's questions and answers, in the order its FAQ page shows them. */
@@ -61,48 +60,28 @@ export function FaqEntriesSection({ clientId }: { clientId: number }) {
       {entries.length > 0 && (
         <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('console.help.faq.title')}>
           {entries.map((entry, index) => (
-            <Paper key={entry.id} component="li" withBorder p="md" radius="md" data-testid="faq-entry">
-              <Stack gap="sm">
-                <Stack gap={2}>
-                  <Text fw={600}>{questionOf(entry)}</Text>
-                  <Text size="sm" c="dimmed" lang={language === 'en' ? 'fr' : 'en'}>
-                    {pickBilingual(language, { en: entry.questionFr, fr: entry.questionEn })}
-                  </Text>
-                </Stack>
-                <Group gap="xs" justify={isMobile ? 'space-between' : 'flex-end'}>
-                  <MoveButtons
-                    name={questionOf(entry)}
-                    index={index}
-                    total={entries.length}
-                    disabled={changes.reorderFaqs.isPending}
-                    onMove={(step) => reorder.move(entry.id, step)}
-                    buttonRef={reorder.buttonRef(entry.id)}
-                  />
-                  <Group gap="xs">
-                    <Button
-                      variant="default"
-                      aria-label={t('console.help.faq.editOne', { name: questionOf(entry) })}
-                      onClick={() => {
-                        changes.saveFaq.reset();
-                        setEditing(entry);
-                      }}
-                    >
-                      {t('console.help.edit')}
-                    </Button>
-                    <DangerButton
-                      variant="subtle"
-                      aria-label={t('console.help.faq.deleteOne', { name: questionOf(entry) })}
-                      onClick={() => {
-                        changes.deleteFaq.reset();
-                        setDeleting(entry);
-                      }}
-                    >
-                      {t('console.help.delete')}
-                    </DangerButton>
-                  </Group>
-                </Group>
-              </Stack>
-            </Paper>
+            <EntryCard
+              key={entry.id}
+              testId="faq-entry"
+              name={questionOf(entry)}
+              otherName={pickBilingual(language, { en: entry.questionFr, fr: entry.questionEn })}
+              otherLanguage={language === 'en' ? 'fr' : 'en'}
+              index={index}
+              total={entries.length}
+              isMoving={changes.reorderFaqs.isPending}
+              onMove={(step) => reorder.move(entry.id, step)}
+              buttonRef={reorder.buttonRef(entry.id)}
+              editLabel={t('console.help.faq.editOne', { name: questionOf(entry) })}
+              deleteLabel={t('console.help.faq.deleteOne', { name: questionOf(entry) })}
+              onEdit={() => {
+                changes.saveFaq.reset();
+                setEditing(entry);
+              }}
+              onDelete={() => {
+                changes.deleteFaq.reset();
+                setDeleting(entry);
+              }}
+            />
           ))}
         </Stack>
       )}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Locale, RepositoryEntry } from '@portal/contract';
-import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -13,7 +12,7 @@ import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { repositoryEntriesQuery, repositoryFileUrl, useHelpContentChanges } from './help-content-queries';
-import { MoveButtons } from './move-buttons';
+import { EntryCard } from './entry-card';
 import { RepositoryDocumentDialog } from './repository-document-dialog';
 import { useReorder } from './use-reorder';
 
@@ -78,52 +77,34 @@ export function RepositorySection({ clientId }: { clientId: number }) {
       {entries.length > 0 && (
         <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('console.help.repository.title')}>
           {entries.map((entry, index) => (
-            <Paper key={entry.id} component="li" withBorder p="md" radius="md" data-testid="repository-entry">
-              <Stack gap="sm">
-                <Stack gap={2}>
-                  <Text fw={600}>{nameOf(entry)}</Text>
-                  <Text size="sm" c="dimmed" lang={language === 'en' ? 'fr' : 'en'}>
-                    {pickBilingual(language, { en: entry.nameFr, fr: entry.nameEn })}
-                  </Text>
-                  <Group gap="md">
-                    {fileLink(entry, 'en')}
-                    {fileLink(entry, 'fr')}
-                  </Group>
-                </Stack>
-                <Group gap="xs" justify={isMobile ? 'space-between' : 'flex-end'}>
-                  <MoveButtons
-                    name={nameOf(entry)}
-                    index={index}
-                    total={entries.length}
-                    disabled={changes.reorderDocuments.isPending}
-                    onMove={(step) => reorder.move(entry.id, step)}
-                    buttonRef={reorder.buttonRef(entry.id)}
-                  />
-                  <Group gap="xs">
-                    <Button
-                      variant="default"
-                      aria-label={t('console.help.repository.editOne', { name: nameOf(entry) })}
-                      onClick={() => {
-                        changes.updateDocument.reset();
-                        setEditing(entry);
-                      }}
-                    >
-                      {t('console.help.edit')}
-                    </Button>
-                    <DangerButton
-                      variant="subtle"
-                      aria-label={t('console.help.repository.deleteOne', { name: nameOf(entry) })}
-                      onClick={() => {
-                        changes.deleteDocument.reset();
-                        setDeleting(entry);
-                      }}
-                    >
-                      {t('console.help.delete')}
-                    </DangerButton>
-                  </Group>
+            <EntryCard
+              key={entry.id}
+              testId="repository-entry"
+              name={nameOf(entry)}
+              otherName={pickBilingual(language, { en: entry.nameFr, fr: entry.nameEn })}
+              otherLanguage={language === 'en' ? 'fr' : 'en'}
+              details={
+                <Group gap="md">
+                  {fileLink(entry, 'en')}
+                  {fileLink(entry, 'fr')}
                 </Group>
-              </Stack>
-            </Paper>
+              }
+              index={index}
+              total={entries.length}
+              isMoving={changes.reorderDocuments.isPending}
+              onMove={(step) => reorder.move(entry.id, step)}
+              buttonRef={reorder.buttonRef(entry.id)}
+              editLabel={t('console.help.repository.editOne', { name: nameOf(entry) })}
+              deleteLabel={t('console.help.repository.deleteOne', { name: nameOf(entry) })}
+              onEdit={() => {
+                changes.updateDocument.reset();
+                setEditing(entry);
+              }}
+              onDelete={() => {
+                changes.deleteDocument.reset();
+                setDeleting(entry);
+              }}
+            />
           ))}
         </Stack>
       )}
