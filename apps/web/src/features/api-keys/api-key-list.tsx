@@ -6,6 +6,7 @@ import { DangerButton } from '../../components/danger-button';
 import { HiddenCaption } from '../../components/sortable-table';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { describeTypes, formatMoment, maskedKey } from './api-key-descriptions';
+import { FactList } from '../../components/fact-list';
 
 interface ApiKeyListProps {
   keys: ApiKeySummary[];
@@ -149,18 +150,7 @@ function ApiKeyCards({ keys, showsClient, onRevoke }: ListPartProps) {
                 </Text>
                 <KeyStatus revoked={texts.revoked} />
               </Group>
-              <Stack gap={4} component="dl" m={0}>
-                {facts.map(([label, value]) => (
-                  <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-                    <Text component="dt" size="sm" c="dimmed" miw={130}>
-                      {label}
-                    </Text>
-                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                      {value}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
+              <FactList facts={facts} labelWidth={130} />
               <Group justify="flex-end">
                 <RevokeButton apiKey={key} onRevoke={onRevoke} />
               </Group>

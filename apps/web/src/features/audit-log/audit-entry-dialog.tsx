@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
@@ -6,6 +6,7 @@ import { HiddenCaption } from '../../components/sortable-table';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useAuditTexts } from './audit-texts';
 import { compareSnapshots } from './snapshot-diff';
+import { FactList } from '../../components/fact-list';
 
 interface AuditEntryDialogProps {
   entry: AuditEntry | null;
@@ -42,18 +43,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
   );
   return (
     <Stack gap="md" data-testid="audit-details">
-      <Stack gap={4} component="dl" m={0}>
-        {facts.map(([label, value]) => (
-          <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-            <Text component="dt" size="sm" c="dimmed" miw={120}>
-              {label}
-            </Text>
-            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
+      <FactList facts={facts} labelWidth={120} />
       {fields.length === 0 ? (
         <Text>{t('console.audit.dialog.nothingRecorded')}</Text>
       ) : (

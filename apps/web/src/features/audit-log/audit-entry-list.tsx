@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/contract';
 import { HiddenCaption, SortableHeader } from '../../components/sortable-table';
 import { useAuditTexts } from './audit-texts';
+import { FactList } from '../../components/fact-list';
 
 interface AuditEntryListProps {
   entries: AuditEntry[];
@@ -97,18 +98,7 @@ function AuditEntryCards({ entries, showsClient, onOpen }: ListPartProps) {
           <Card key={entry.id} component="li" withBorder padding="md" data-testid="audit-card">
             <Stack gap="xs">
               <Text fw={600}>{texts.actionName(entry.action)}</Text>
-              <Stack gap={4} component="dl" m={0}>
-                {facts.map(([label, value]) => (
-                  <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-                    <Text component="dt" size="sm" c="dimmed" miw={110}>
-                      {label}
-                    </Text>
-                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
-                      {value}
-                    </Text>
-                  </Group>
-                ))}
-              </Stack>
+              <FactList facts={facts} labelWidth={110} />
               <Group justify="flex-end">
                 <DetailsButton entry={entry} onOpen={onOpen} />
               </Group>
