@@ -1,6 +1,7 @@
 import {
   checkBrandContrast,
   CONSOLE_TENANT_ERROR_KEYS,
+  ERROR_KEYS,
   OPTIONAL_BRAND_IMAGE_KINDS,
   type BrandAssetKind,
   type UpdateConsoleBrandRequest,
@@ -108,7 +109,7 @@ export function createTenantConsoleService(deps: { tenants: TenantsRepository; a
         if (!(await deps.tenants.lockClient(clientId, trx))) throw clientNotFound();
         const before = (await deps.tenants.findClient(clientId, trx))!;
         const roles = input.roleNames.map((name) => name.role);
-        if (new Set(roles).size !== roles.length) throw new AppError(400, 'errors.validation', 'A role is named twice.');
+        if (new Set(roles).size !== roles.length) throw new AppError(400, ERROR_KEYS.validation, 'A role is named twice.');
         await deps.tenants.updateClient(clientId, input, trx);
         await deps.tenants.replaceRoleNames(clientId, input.roleNames, trx);
         if (input.onboardingEnabled) {
