@@ -78,10 +78,12 @@ test('@mobile On a phone the table scrolls sideways and offers at most 100 rows 
   // Polled: the frame's width settles once the drawer and the fonts have finished laying out.
   const layout = () =>
     page.getByTestId('user-table').evaluate((table) => {
+      // The nearest ancestor that clips sideways; a wrapper between it and the table may itself be
+      // narrower than a table of long names, so overflowing is not what identifies the frame.
       let frame = table.parentElement;
-      while (frame && frame !== document.body && frame.scrollWidth <= frame.clientWidth) frame = frame.parentElement;
+      while (frame && frame !== document.body && getComputedStyle(frame).overflowX === 'visible') frame = frame.parentElement;
       return {
-        isFrameScrolling: frame !== null && frame !== document.body && getComputedStyle(frame).overflowX !== 'visible',
+        isFrameScrolling: frame !== null && frame !== document.body && frame.scrollWidth > frame.clientWidth,
         isPageWider: document.documentElement.scrollWidth > window.innerWidth,
       };
     });
