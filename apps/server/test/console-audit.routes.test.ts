@@ -4,6 +4,7 @@ import { createAuditLogReaderRepository } from '../src/db/repositories/audit-log
 import { insertUser } from '../src/db/seed/factories.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
+import { parseCsv } from '../../../test-support/csv.js';
 
 let t: TestApp;
 const clientIds: Record<string, number> = {};
@@ -145,36 +146,6 @@ const as = (role: Role, extraCookie = '') => {
 const listed = async (role: Role, query: Query = {}) => answerOf(endpoints.listConsoleAudit, await as(role).list(query)).data;
 const idsOf = (entries: AuditEntry[]) => entries.map((entry) => entry.id);
 const idsIn = async (role: Role, query: Query) => idsOf((await listed(role, { ...MARCH, ...query })).entries);
-
-/** RFC 4180 rows: quoted cells, doubled quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (isQuoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') isQuoted = false;
-      else cell += char;
-    } else if (char === '"') isQuoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 describe('roles without the tenantConsole menu', () => {
   it.each(['USER', 'CUSTOMER_SERVICE', 'ADMIN'] as const)('%s is refused every call with 403, whatever it sends', async (role) => {
@@ -404,7 +375,7 @@ describe('the CSV export', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const rows = parseCsv(response.body.replace(/^\uFEFF/, ''));
+    const rows = parseCsv(response.body);
     expect(rows[0]).toEqual([
       'Id',
       'Date and time (UTC)',
@@ -433,14 +404,14 @@ describe('the CSV export', () => {
     expect(system.slice(3, 6)).toEqual(['', 'System or API key', '']);
 
     const french = await as('SUPER_USER', '; lang=fr').export({ ...MARCH, clientId: clientIds.NBF });
-    const frenchRows = parseCsv(french.body.replace(/^\uFEFF/, ''));
+    const frenchRows = parseCsv(french.body);
     expect(frenchRows[0]!.slice(0, 3)).toEqual(['Id', 'Date et heure (UTC)', 'Modification']);
     expect(frenchRows).toHaveLength(3);
   });
 
   it('disarms cells a spreadsheet would run as formulas', async () => {
     const response = await as('SUPER_USER').export({ ...MARCH, action: 'resetPassword' });
-    const [, row] = parseCsv(response.body.replace(/^\uFEFF/, ''));
+    const [, row] = parseCsv(response.body);
     expect(row![5]).toBe('formula.person');
     expect(row![6]).toBe(`'=HYPERLINK("http://evil.test","x") +Ünïcödé`);
     // A JSON snapshot starts with a brace, so it is written as it is.
@@ -449,9 +420,9 @@ describe('the CSV export', () => {
   });
 
   it('answers just its header row when nothing matches, and internal staff export their own client only', async () => {
-    const empty = parseCsv((await as('SUPER_USER').export({ ...MARCH, action: 'deleteFaq' })).body.replace(/^\uFEFF/, ''));
+    const empty = parseCsv((await as('SUPER_USER').export({ ...MARCH, action: 'deleteFaq' })).body);
     expect(empty).toHaveLength(1);
-    const internal = parseCsv((await as('INTERNAL').export(MARCH)).body.replace(/^\uFEFF/, ''));
+    const internal = parseCsv((await as('INTERNAL').export(MARCH)).body);
     expect(internal.slice(1).map((row) => Number(row[0]))).toEqual([planted.system, planted.nbfUpdate]);
   });
 

@@ -70,6 +70,16 @@ export function createDocumentTypesEditorService(deps: {
     return type;
   }
 
+  /** One audit entry of the console's change to a client's type or attribute, in the change's transaction. */
+  function recordChange(
+    actor: Actor,
+    clientId: number,
+    change: { action: 'updateDocumentType' | 'updateAttribute'; before: object; after: object },
+    trx: Tx,
+  ): Promise<void> {
+    return deps.audit.record({ actorUserId: actor.id, targetUserId: null, clientId, ...change }, trx);
+  }
+
   return {
     list(actor: Actor, clientId: number): Promise<EditedTypeWithAttributes[]> {
       requireTenantClient(actor, clientId);
@@ -97,15 +107,10 @@ export function createDocumentTypesEditorService(deps: {
         // The back office's retention call writes the same column through the same repository.
         await deps.retention.setRetention(typeId, input.retentionDays, trx);
         const after = (await requireType(clientId, typeId, trx))!;
-        await deps.audit.record(
-          {
-            actorUserId: actor.id,
-            action: 'updateDocumentType',
-            targetUserId: null,
-            clientId,
-            before: typeSnapshot(before),
-            after: typeSnapshot(after),
-          },
+        await recordChange(
+          actor,
+          clientId,
+          { action: 'updateDocumentType', before: typeSnapshot(before), after: typeSnapshot(after) },
           trx,
         );
         return after;
@@ -146,12 +151,11 @@ export function createDocumentTypesEditorService(deps: {
         );
         const after = await requireType(clientId, typeId, trx);
         const attributeAfter = after.attributes.find((a) => a.id === attributeId)!;
-        await deps.audit.record(
+        await recordChange(
+          actor,
+          clientId,
           {
-            actorUserId: actor.id,
             action: 'updateAttribute',
-            targetUserId: null,
-            clientId,
             before: attributeSnapshot(before, attributeBefore),
             after: attributeSnapshot(after, attributeAfter),
           },
@@ -180,15 +184,10 @@ export function createDocumentTypesEditorService(deps: {
         }
         await deps.types.reorderAttributes(typeId, input.attributeIds, trx);
         const after = await requireType(clientId, typeId, trx);
-        await deps.audit.record(
-          {
-            actorUserId: actor.id,
-            action: 'updateDocumentType',
-            targetUserId: null,
-            clientId,
-            before: typeSnapshot(before),
-            after: typeSnapshot(after),
-          },
+        await recordChange(
+          actor,
+          clientId,
+          { action: 'updateDocumentType', before: typeSnapshot(before), after: typeSnapshot(after) },
           trx,
         );
         return after;

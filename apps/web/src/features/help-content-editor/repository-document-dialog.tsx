@@ -29,6 +29,26 @@ interface DocumentFormValues {
   fileFr: File | null;
 }
 const NAME_FIELDS = ['nameEn', 'nameFr'] as const;
+
+/** Each language's name and file, in one column each. */
+const LANGUAGE_FIELDS = [
+  {
+    language: 'en',
+    name: 'nameEn',
+    file: 'fileEn',
+    nameLabel: 'console.help.repository.nameEn',
+    fileLabel: 'console.help.repository.fileEn',
+    replaceLabel: 'console.help.repository.replaceEn',
+  },
+  {
+    language: 'fr',
+    name: 'nameFr',
+    file: 'fileFr',
+    nameLabel: 'console.help.repository.nameFr',
+    fileLabel: 'console.help.repository.fileFr',
+    replaceLabel: 'console.help.repository.replaceFr',
+  },
+] as const;
 const shape = RenameRepositoryEntryRequestSchema.shape;
 
 /** A chosen file the server would refuse, said before it is sent: not a PDF, or too large. */
@@ -117,51 +137,31 @@ export function RepositoryDocumentDialog({ document, changes, onClose }: Reposit
         <Stack gap="md">
           {mutation.isError && !hasFieldIssues && <ErrorAlert>{describeError(mutation.error)}</ErrorAlert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Stack gap="sm">
-              <TextInput
-                label={t('console.help.repository.nameEn')}
-                lang="en"
-                maxLength={REPOSITORY_DOCUMENT_NAME_MAX_LENGTH}
-                autoComplete="off"
-                required
-                data-autofocus
-                {...form.getInputProps('nameEn')}
-                error={errorText(form.errors.nameEn)}
-              />
-              <FileInput
-                label={t(isNew ? 'console.help.repository.fileEn' : 'console.help.repository.replaceEn')}
-                description={fileDescription}
-                accept={REPOSITORY_FILE_CONTENT_TYPE}
-                leftSection={<IconFileTypePdf size={18} aria-hidden />}
-                clearable
-                clearButtonProps={{ 'aria-label': t('console.help.repository.clearFile') }}
-                required={isNew}
-                {...form.getInputProps('fileEn')}
-                error={errorText(form.errors.fileEn)}
-              />
-            </Stack>
-            <Stack gap="sm">
-              <TextInput
-                label={t('console.help.repository.nameFr')}
-                lang="fr"
-                maxLength={REPOSITORY_DOCUMENT_NAME_MAX_LENGTH}
-                autoComplete="off"
-                required
-                {...form.getInputProps('nameFr')}
-                error={errorText(form.errors.nameFr)}
-              />
-              <FileInput
-                label={t(isNew ? 'console.help.repository.fileFr' : 'console.help.repository.replaceFr')}
-                description={fileDescription}
-                accept={REPOSITORY_FILE_CONTENT_TYPE}
-                leftSection={<IconFileTypePdf size={18} aria-hidden />}
-                clearable
-                clearButtonProps={{ 'aria-label': t('console.help.repository.clearFile') }}
-                required={isNew}
-                {...form.getInputProps('fileFr')}
-                error={errorText(form.errors.fileFr)}
-              />
-            </Stack>
+            {LANGUAGE_FIELDS.map((fields) => (
+              <Stack gap="sm" key={fields.language}>
+                <TextInput
+                  label={t(fields.nameLabel)}
+                  lang={fields.language}
+                  maxLength={REPOSITORY_DOCUMENT_NAME_MAX_LENGTH}
+                  autoComplete="off"
+                  required
+                  data-autofocus={fields.language === 'en' ? true : undefined}
+                  {...form.getInputProps(fields.name)}
+                  error={errorText(form.errors[fields.name])}
+                />
+                <FileInput
+                  label={t(isNew ? fields.fileLabel : fields.replaceLabel)}
+                  description={fileDescription}
+                  accept={REPOSITORY_FILE_CONTENT_TYPE}
+                  leftSection={<IconFileTypePdf size={18} aria-hidden />}
+                  clearable
+                  clearButtonProps={{ 'aria-label': t('console.help.repository.clearFile') }}
+                  required={isNew}
+                  {...form.getInputProps(fields.file)}
+                  error={errorText(form.errors[fields.file])}
+                />
+              </Stack>
+            ))}
           </SimpleGrid>
           <Group justify="flex-end">
             {mutation.isPending && <LoadingIndicator size="sm" label={t('console.help.repository.uploading')} />}
