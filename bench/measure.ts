@@ -16,6 +16,8 @@ export interface Measurement {
   p99: number;
   rps: number;
   non2xx: number;
+  /** Answers 503: a statement the server's SEARCH_STATEMENT_TIMEOUT_MS cancelled. */
+  statementTimeouts: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -30,6 +32,7 @@ export async function measure(
   options: { seconds: number; connections: number },
 ): Promise<Measurement> {
   const times: number[] = [];
+  let statementTimeouts = 0;
   const result = await autocannon({
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method,
@@ -42,7 +45,10 @@ export async function measure(
     },
     body: scenario.body ? JSON.stringify(scenario.body) : undefined,
     setupClient: (client) => {
-      client.on('response', (_status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+      client.on('response', (status: number, _bytes: number, responseTime: number) => {
+        times.push(responseTime);
+        if (status === 503) statementTimeouts++;
+      });
     },
   });
   times.sort((a, b) => a - b);
@@ -54,5 +60,6 @@ export async function measure(
     p99: percentile(times, 99),
     rps: result.requests.average,
     non2xx: result.non2xx,
+    statementTimeouts,
   };
 }

@@ -240,6 +240,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
       'req/s': r.rps.toFixed(0),
       'x ceiling': r.ratioToCeiling.toFixed(1),
       errors: r.non2xx,
+      'timed out': r.statementTimeouts,
     })),
   );
   console.log(`Zip of 50 documents: first byte after ${zipFirstByteMs.toFixed(1)} ms`);

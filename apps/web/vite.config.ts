@@ -10,6 +10,7 @@ const API_PREFIXES = [
   'login',
   'Localisation',
   'branding',
+  'thumbnails',
   'account',
   'api',
   'onboarding',

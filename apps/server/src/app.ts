@@ -28,6 +28,7 @@ import { registerConsoleTenantsRoutes } from './routes/console-tenants.routes.js
 import { registerConsoleHelpContentRoutes } from './routes/console-help-content.routes.js';
 import { registerConsoleDocumentTypesRoutes } from './routes/console-document-types.routes.js';
 import { registerConsoleAuditRoutes } from './routes/console-audit.routes.js';
+import { registerThumbnailsRoutes } from './routes/thumbnails.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);
   registerDocumentsRoutes(app, services);
+  registerThumbnailsRoutes(app, services);
   registerRegistrationRoutes(app, services);
   registerUsageReportsRoutes(app, services);
   registerUserManagementRoutes(app, services);

@@ -33,6 +33,8 @@ import { createTenantsRepository } from './db/repositories/tenants.repository.js
 import { createTenantConsoleService } from './services/tenant-console.service.js';
 import { createDocumentTypesEditorRepository } from './db/repositories/document-types-editor.repository.js';
 import { createDocumentTypesEditorService } from './services/document-types-editor.service.js';
+import { createDocumentTypeThumbnailsRepository } from './db/repositories/document-type-thumbnails.repository.js';
+import { createDocumentTypeThumbnailsService } from './services/document-type-thumbnails.service.js';
 import { createApiKeysService } from './services/api-keys.service.js';
 import { createAuditLogReaderRepository } from './db/repositories/audit-log-reader.repository.js';
 import { createAuditLogViewerService } from './services/audit-log-viewer.service.js';
@@ -135,7 +137,8 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   /** What routes may call: services only, never a repository or a transport. */
   const services = {
     documents: createDocumentsService({
-      documents: createDocumentsRepository(db),
+      // Lists and searches a person shapes: a statement that runs away is cancelled, not waited for.
+      documents: createDocumentsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
       access: createDocumentAccessRepository(db),
       storage: transports.storage,
     }),
@@ -190,6 +193,12 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     documentTypesEditor: createDocumentTypesEditorService({
       types: createDocumentTypesEditorRepository(db, database.backend),
       retention: createRetentionRepository(db),
+      audit,
+      transact,
+    }),
+    documentTypeThumbnails: createDocumentTypeThumbnailsService({
+      thumbnails: createDocumentTypeThumbnailsRepository(db),
+      types: createDocumentTypesEditorRepository(db, database.backend),
       audit,
       transact,
     }),

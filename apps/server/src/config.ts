@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   SCHEDULED_JOBS: booleanFromEnv.optional(),
   INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -80,6 +81,8 @@ export interface AppConfig {
   scheduledJobs: boolean;
   /** Documents sent on the versioned routes: a larger file is refused as soon as it passes this size. */
   ingestion: { maxFileBytes: number };
+  /** PostgreSQL cancels a statement of a document list or search after this long (0: never). */
+  searchStatementTimeoutMs: number;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     scheduledJobs: e.SCHEDULED_JOBS ?? true,
     ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

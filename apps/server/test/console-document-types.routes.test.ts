@@ -300,7 +300,7 @@ describe('an attribute’s settings', () => {
       sort: { attribute: null, direction: 'desc' },
     });
     expect(equal.rows.map((row) => row.attributes.policyRef)).toEqual(['POL-01234']);
-    const sorted = await documents.page({ ...search, quick: null, sort: { attribute: 'policyRef', direction: 'asc' } });
+    const sorted = await documents.page({ ...search, quick: null, sort: { attribute: 'policyRef', ordering: 'number', direction: 'asc' } });
     expect(sorted.rows[0]!.attributes.policyRef).toBe('POL-00000');
 
     interface PlanNode {
@@ -322,5 +322,73 @@ describe('an attribute’s settings', () => {
     }
     expect(searchPlan!.map((node) => node['Index Name'])).toContain('documents_prefix_policyref_idx');
     expect(sortPlan!.map((node) => node['Index Name'])).toContain('documents_sort_policyref_idx');
+
+    // Ordered as text, the column has an index of its own, and the list walks it.
+    const shown = (await typesOf('NBF')).find((candidate) => candidate.id === reportId)!.attributes[0]!;
+    answerOf(
+      endpoints.updateConsoleAttribute,
+      await as('demo.super').updateAttribute(clientIds.NBF!, reportId, attribute.id, { ...attributeSettings(shown), ordering: 'text' }),
+    );
+    expect(await indexNames()).toContain('documents_textsort_policyref_idx');
+    recorded.length = 0;
+    await documents.page({ ...search, quick: null, sort: { attribute: 'policyRef', ordering: 'text', direction: 'desc' } });
+    const [textPlan] = await Promise.all(recorded.filter((query) => query.sql.includes('order by')).map(planOf));
+    expect(textPlan!.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'documents')).toBe(false);
+    expect(textPlan!.map((node) => node['Index Name'])).toContain('documents_textsort_policyref_idx');
+  });
+
+  it('sorts a column as numbers, then text, or as text alone, as its ordering says, audited', async () => {
+    const { db } = t.database;
+    const { reportId, attributeIds } = await insertReportDefinition(db, {
+      client_id: clientIds.NBF!,
+      code: 'NBF-ORDERED',
+      title_en: 'Receipts',
+      title_fr: 'Reçus',
+      position: 10,
+      attributes: [{ name: 'receiptRef', en: 'Receipt', fr: 'Reçu' }],
+    });
+    await db
+      .updateTable('report_definitions')
+      .set({ display_properties: JSON.stringify({ sortBy: 'receiptRef', sortDesc: false }) })
+      .where('id', '=', reportId)
+      .execute();
+    const values = ['10', 'B7', '9', '2.5', 'A12', '100'];
+    await insertDocuments(
+      db,
+      values.map((value, i) => ({ report_id: reportId, document_date: '2026-02-01', attributes: { receiptRef: value }, file_key: `r-${i}.pdf` })),
+    );
+    const listed = async () =>
+      answerOf(
+        endpoints.reportData,
+        await as('demo.internal').reportData('NBF-ORDERED', { sortBy: 'receiptRef', sortDirection: 'asc' }),
+      ).Results.map((row) => row.receiptRef);
+
+    const attribute = (await typeOf('NBF-ORDERED')).attributes[0]!;
+    expect(attribute.ordering).toBe('number');
+    expect(await listed()).toEqual(['2.5', '9', '10', '100', 'A12', 'B7']);
+
+    const toText = await as('demo.internal').updateAttribute(clientIds.NBF!, reportId, attributeIds.receiptRef!, {
+      ...attributeSettings(attribute),
+      ordering: 'text',
+    });
+    expect(answerOf(endpoints.updateConsoleAttribute, toText).data.attributes[0]!.ordering).toBe('text');
+    expect(await listed()).toEqual(['10', '100', '2.5', '9', 'A12', 'B7']);
+    const audit = await lastAudit('updateAttribute');
+    expect(audit.before).toMatchObject({ name: 'receiptRef', ordering: 'number' });
+    expect(audit.after).toMatchObject({ name: 'receiptRef', ordering: 'text' });
+
+    // Left out, the ordering stays; an unknown one is refused with its key.
+    answerOf(
+      endpoints.updateConsoleAttribute,
+      await as('demo.internal').updateAttribute(clientIds.NBF!, reportId, attributeIds.receiptRef!, attributeSettings(attribute)),
+    );
+    expect((await typeOf('NBF-ORDERED')).attributes[0]!.ordering).toBe('text');
+    const junk = await as('demo.internal').updateAttribute(clientIds.NBF!, reportId, attributeIds.receiptRef!, {
+      ...attributeSettings(attribute),
+      ordering: 'alphabetical',
+    });
+    expect(junk.statusCode).toBe(400);
+    const refusal = refusalOf(junk);
+    expect([refusal.error, refusal.msg, ...(refusal.issues ?? []).map((issue) => issue.message)]).toContain(KEYS.orderingInvalid);
   });
 });

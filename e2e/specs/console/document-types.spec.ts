@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
 
 const ORIGINAL_FR = 'Relevés de compte';
@@ -36,7 +36,7 @@ test('A super user renames a type in French; the user, in French, sees the new t
   await expectNoSeriousA11yViolations(page);
 
   // The names dialog of an attribute, checked and left unchanged.
-  await page.getByRole('button', { name: 'Edit the names of Closing balance' }).click();
+  await page.getByRole('button', { name: 'Edit the names and sorting of Closing balance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Attribute closingBalance' });
   await expect(dialog.getByRole('textbox', { name: 'Name in French' })).toHaveValue('Solde de clôture');
   await expectNoSeriousA11yViolations(page);
@@ -64,6 +64,73 @@ test('A super user renames a type in French; the user, in French, sees the new t
 
   // The demo title as it was, for the other specs.
   await saveFrenchTitle(page, ORIGINAL_FR);
+});
+
+async function setClosingBalanceOrdering(page: Page, ordering: 'Text' | 'Numbers, then text'): Promise<void> {
+  await page.getByRole('button', { name: 'Edit the names and sorting of Closing balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attribute closingBalance' });
+  await dialog.getByRole('radio', { name: ordering, exact: true }).check();
+  await dialog.getByRole('button', { name: 'Save the attribute' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('table', { name: 'Attributes of Account statements' }).locator('tr[data-attribute="closingBalance"]');
+  await expect(row.getByRole('cell', { name: ordering, exact: true })).toBeVisible();
+}
+
+/** The amounts of a list's column as the page shows them, without the thousands separators. */
+async function columnValues(panel: Locator, heading: string): Promise<string[]> {
+  return panel.getByTestId('document-table').evaluate((table, name) => {
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    const index = headers.indexOf(name);
+    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index]?.textContent ?? '').replaceAll(',', '').trim());
+  }, heading);
+}
+
+/** The user's statements sorted by closing balance, lowest first, as the first page shows them. */
+async function closingBalancesAscending(page: Page): Promise<string[]> {
+  await page.goto('/#/');
+  await page.reload();
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const panel = page.getByRole('region', { name: 'Account statements', exact: true });
+  const header = panel.getByRole('columnheader', { name: 'Closing balance' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(panel.getByTestId('document-row').first()).toBeVisible();
+  return columnValues(panel, 'Closing balance');
+}
+
+const byNumber = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
+
+test('A super user has a column sort as text; the user’s list then orders its amounts as text, not as numbers', async ({ page, browser }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await openDocumentTypes(page);
+  await page.getByRole('textbox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: /Northbridge/ }).click();
+  await page.getByRole('button', { name: 'Edit Account statements' }).click();
+  await page.getByRole('button', { name: 'Edit the names and sorting of Closing balance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attribute closingBalance' });
+  await expect(dialog.getByRole('radio', { name: 'Numbers, then text' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const reader = await browser.newContext();
+  try {
+    const readerPage = await reader.newPage();
+    await signIn(readerPage, 'demo.user', 'Camille');
+    const asNumbers = await closingBalancesAscending(readerPage);
+    expect(asNumbers.length).toBeGreaterThan(5);
+    expect(asNumbers).toEqual(byNumber(asNumbers));
+
+    await setClosingBalanceOrdering(page, 'Text');
+    const asText = await closingBalancesAscending(readerPage);
+    expect(asText).toEqual([...asText].sort());
+    // The lowest amounts by number and the first by text are different pages: the list follows the ordering.
+    expect(asText).not.toEqual(asNumbers);
+  } finally {
+    await reader.close();
+  }
+
+  // The demo ordering as it was, for the other specs.
+  await setClosingBalanceOrdering(page, 'Numbers, then text');
 });
 
 test('@mobile On a phone, the document types editor stacks its titles and fits the screen', async ({ page }) => {

@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   dump?: () => Promise<Blob>;
   /** Raw SQL for libraries that bring their own (the job queue); application code uses `db`. */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * The same database through connections whose every statement PostgreSQL cancels after
+   * `milliseconds` (0: none), for the reads a person's request may make as heavy as it likes
+   * (document lists and searches). Migrations, index builds and jobs keep `db`, unbounded. The
+   * embedded database runs one statement at a time in this process and cannot cancel one: it
+   * answers `db` itself.
+   */
+  withStatementTimeout(milliseconds: number): Kysely<Database>;
 }
 
 export type DatabaseTarget =
@@ -25,16 +33,34 @@ pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
-    // An idle connection the server closes (a restart, a failover) must not bring the process
-    // down: the pool drops it and opens another on the next query.
-    pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
+    const openPool = (options: pg.PoolConfig = {}) => {
+      const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10, ...options });
+      // An idle connection the server closes (a restart, a failover) must not bring the process
+      // down: the pool drops it and opens another on the next query.
+      pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
+      return pool;
+    };
+    const pool = openPool();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // One pool per timeout, opened on first use: the timeout is set once per connection, at its start.
+    const bounded = new Map<number, Kysely<Database>>();
     return {
       db,
       backend: 'postgres',
-      close: () => db.destroy(),
+      close: async () => {
+        await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
+        await db.destroy();
+      },
       executeSql: (text, values) => pool.query(text, values),
+      withStatementTimeout(milliseconds) {
+        if (milliseconds <= 0) return db;
+        let boundedDb = bounded.get(milliseconds);
+        if (!boundedDb) {
+          boundedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPool({ statement_timeout: milliseconds }) }) });
+          bounded.set(milliseconds, boundedDb);
+        }
+        return boundedDb;
+      },
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -46,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     backend: 'pglite',
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
+    withStatementTimeout: () => db,
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {

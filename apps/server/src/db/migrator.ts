@@ -8,6 +8,7 @@ import { statements as passwordHistoryTrigger } from './migrations/006-password-
 import { statements as documentsIn } from './migrations/007-documents-in.js';
 import { statements as tenantConsole } from './migrations/008-tenant-console.js';
 import { statements as brandImageHashes } from './migrations/010-brand-image-hashes.js';
+import { statements as typeThumbnailsAndTextOrdering } from './migrations/011-type-thumbnails-and-text-ordering.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '007-documents-in': documentsIn,
   '008-tenant-console': tenantConsole,
   '010-brand-image-hashes': brandImageHashes,
+  '011-type-thumbnails-and-text-ordering': typeThumbnailsAndTextOrdering,
 };
 
 const provider: MigrationProvider = {

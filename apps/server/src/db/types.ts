@@ -151,6 +151,18 @@ export interface ReportAttributesTable {
   is_searchable: Generated<boolean>;
   identifies_owner: Generated<boolean>;
   position: Generated<number>;
+  /** 'number': numbers as numbers, then text; 'text': every value as text. */
+  ordering: Generated<'number' | 'text'>;
+}
+
+/** A document type's own image, shown on its dashboard tile. */
+export interface ReportThumbnailsTable {
+  report_id: number;
+  content_type: string;
+  content: Uint8Array;
+  /** SHA-256 of the content, hex: computed by the database. */
+  content_hash: GeneratedAlways<string>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface DocumentsTable {
@@ -284,6 +296,7 @@ export interface Database {
   password_tokens: PasswordTokensTable;
   report_definitions: ReportDefinitionsTable;
   report_attributes: ReportAttributesTable;
+  report_thumbnails: ReportThumbnailsTable;
   documents: DocumentsTable;
   document_views: DocumentViewsTable;
   report_access: ReportAccessTable;

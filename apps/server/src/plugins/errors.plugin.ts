@@ -17,12 +17,24 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
   });
 }
 
+/** PostgreSQL's code for a statement cancelled, here by the statement timeout. */
+const QUERY_CANCELED = '57014';
+
 /** The one place where failures become `{ success: false, error, msg }` answers. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorResponse & Record<string, unknown> = { success: false, error: error.key, msg: error.message, ...error.extra };
       return reply.status(error.status).send(body);
+    }
+    if ((error as { code?: unknown }).code === QUERY_CANCELED) {
+      // The statement timeout: the person's request asked more than it may, which is no server fault.
+      request.log.warn({ url: request.url }, 'statement timeout');
+      return reply.status(503).send({
+        success: false,
+        error: ERROR_KEYS.searchTimeout,
+        msg: 'This search took too long. Narrow it and try again.',
+      } satisfies ErrorResponse);
     }
     if (error.validation) {
       const issues = describeValidation(error.validation as ValidationIssue[], error.validationContext);

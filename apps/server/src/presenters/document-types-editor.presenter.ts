@@ -1,4 +1,4 @@
-import type { ConsoleAttribute, ConsoleDocumentType } from '@portal/contract';
+import { thumbnailPath, type ConsoleAttribute, type ConsoleDocumentType } from '@portal/contract';
 import type { EditedAttribute, EditedTypeWithAttributes } from '../db/repositories/document-types-editor.repository.js';
 
 function presentAttribute(attribute: EditedAttribute): ConsoleAttribute {
@@ -12,6 +12,7 @@ function presentAttribute(attribute: EditedAttribute): ConsoleAttribute {
     showInColumn: attribute.show_in_column,
     isSearchable: attribute.is_searchable,
     identifiesOwner: attribute.identifies_owner,
+    ordering: attribute.ordering,
     position: attribute.position,
   };
 }
@@ -28,6 +29,9 @@ export function presentConsoleDocumentType(type: EditedTypeWithAttributes): Cons
     sortDesc: type.display_properties.sortDesc,
     retentionDays: type.retention_days,
     onboardingEnabled: type.onboarding_enabled,
+    thumbnail: type.thumbnail
+      ? { url: thumbnailPath(type.thumbnail.filename), width: type.thumbnail.width, height: type.thumbnail.height }
+      : null,
     attributes: type.attributes.map(presentAttribute),
   };
 }

@@ -28,8 +28,8 @@ export function readDocumentSearch(
   context: { reportId: number; scope: AccessScope; viewerId: number; attributes: ReportAttribute[] },
 ): DocumentSearch {
   const searchable = new Set(context.attributes.filter((a) => a.is_searchable).map((a) => a.name));
-  const displayed = context.attributes.filter((a) => a.show_in_column).map((a) => a.name);
-  if (request.sortBy !== 'date' && !displayed.includes(request.sortBy)) {
+  const sortedBy = request.sortBy === 'date' ? null : context.attributes.find((a) => a.show_in_column && a.name === request.sortBy);
+  if (sortedBy === undefined) {
     throw invalidSearch('validation.sortInvalid', 'Documents cannot be sorted by this column.');
   }
   const quick = request.searchOptions;
@@ -50,7 +50,9 @@ export function readDocumentSearch(
     quick: quick && quickText !== '' ? { operation: nameSearchOperation(quick.operation), fields: quick.fields, text: quickText } : null,
     advanced,
     dateRange: readDateRange(request.dateStart ?? null, request.dateEnd ?? null),
-    sort: { attribute: request.sortBy === 'date' ? null : request.sortBy, direction: request.sortDirection },
+    sort: sortedBy
+      ? { attribute: sortedBy.name, ordering: sortedBy.ordering, direction: request.sortDirection }
+      : { attribute: null, direction: request.sortDirection },
     paging: { limit: request.perPage, offset: (request.page - 1) * request.perPage },
   };
 }

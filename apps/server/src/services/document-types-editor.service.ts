@@ -17,6 +17,19 @@ import { AppError } from '../errors.js';
 import { requireTenantClient, type Actor } from './permissions.js';
 
 const typeNotFound = () => new AppError(404, KEYS.documentTypeNotFound, 'There is no such document type.');
+
+/** A type of the client with its attributes, else 404; locked for the transaction when asked. */
+export async function requireClientType(
+  types: DocumentTypesEditorRepository,
+  clientId: number,
+  typeId: number,
+  trx?: Tx,
+  lock = false,
+): Promise<EditedTypeWithAttributes> {
+  const type = await types.findType(clientId, typeId, trx, { lock });
+  if (!type) throw typeNotFound();
+  return type;
+}
 const attributeNotFound = () => new AppError(404, KEYS.attributeNotFound, 'There is no such attribute.');
 
 /** What the audit log keeps of a type's settings. */
@@ -48,6 +61,7 @@ function attributeSnapshot(type: EditedTypeWithAttributes, attribute: EditedAttr
     showInColumn: attribute.show_in_column,
     isSearchable: attribute.is_searchable,
     identifiesOwner: attribute.identifies_owner,
+    ordering: attribute.ordering,
   };
 }
 
@@ -64,11 +78,8 @@ export function createDocumentTypesEditorService(deps: {
   audit: AuditLogRepository;
   transact: Transact;
 }) {
-  async function requireType(clientId: number, typeId: number, trx?: Tx, lock = false): Promise<EditedTypeWithAttributes> {
-    const type = await deps.types.findType(clientId, typeId, trx, { lock });
-    if (!type) throw typeNotFound();
-    return type;
-  }
+  const requireType = (clientId: number, typeId: number, trx?: Tx, lock = false) =>
+    requireClientType(deps.types, clientId, typeId, trx, lock);
 
   /** One audit entry of the console's change to a client's type or attribute, in the change's transaction. */
   function recordChange(
@@ -146,6 +157,7 @@ export function createDocumentTypesEditorService(deps: {
             show_in_column: input.showInColumn,
             is_searchable: input.isSearchable,
             identifies_owner: input.identifiesOwner,
+            ordering: input.ordering ?? attributeBefore.ordering,
           },
           trx,
         );
@@ -164,7 +176,10 @@ export function createDocumentTypesEditorService(deps: {
         return { type: after, attribute: attributeAfter };
       });
       // After the commit, outside any transaction: on PostgreSQL the build runs concurrently with writes.
-      await deps.types.ensureAttributeIndexes(attribute.name, { sort: attribute.show_in_column, search: attribute.is_searchable });
+      await deps.types.ensureAttributeIndexes(attribute.name, {
+        sort: attribute.show_in_column ? attribute.ordering : null,
+        search: attribute.is_searchable,
+      });
       return type;
     },
 

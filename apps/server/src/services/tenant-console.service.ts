@@ -13,7 +13,7 @@ import type { Transact, Tx } from '../db/transact.js';
 import { isClientInScope } from '../domain/client-scope.js';
 import { AppError } from '../errors.js';
 import { requireTenantClient, requireTenantScope, type Actor } from './permissions.js';
-import { requireBrandImage } from './brand-image.js';
+import { requireAcceptedImage } from './accepted-image.js';
 import { findIncompleteTexts, type IncompleteTenantText } from './tenant-texts.js';
 
 const clientNotFound = () => new AppError(404, CONSOLE_TENANT_ERROR_KEYS.clientNotFound, 'There is no such client.');
@@ -167,7 +167,7 @@ export function createTenantConsoleService(deps: { tenants: TenantsRepository; a
 
     /** A PNG, JPEG, WebP or ICO image, recognised by its bytes and within the size limits. */
     replaceImage(actor: Actor, experienceId: number, kind: BrandAssetKind, bytes: Buffer): Promise<BrandWithImages> {
-      const image = requireBrandImage(bytes);
+      const image = requireAcceptedImage(bytes);
       return changeImage(actor, experienceId, kind, { contentType: image.contentType, bytes });
     },
 

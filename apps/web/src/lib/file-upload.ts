@@ -2,6 +2,9 @@ import type { Endpoint, ResponseOf } from '@portal/contract';
 import { buildUrl, rejectAnswer } from './api-client';
 import { createUnexpectedError } from './api-error';
 
+/** The image types the console's uploads accept (the server checks the bytes; this only narrows the file picker). */
+export const ACCEPTED_IMAGE_FILES = 'image/png,image/jpeg,image/webp,image/x-icon,.ico';
+
 /**
  * Sends one file as the body of the request (the server takes the file itself, not a form) and
  * checks the answer against the contract as every other call's. The type sent is the file's own;

@@ -35,7 +35,7 @@ export const consoleDocumentTypesEndpoints = {
     method: 'PUT',
     path: '/api/console/clients/:clientId/document-types/:typeId/attributes/:attributeId',
     summary:
-      "Changes an attribute's names, descriptions, column, search and owner identification; the indexes its column or search needs are built before the answer.",
+      "Changes an attribute's names, descriptions, column, search, owner identification and ordering (numbers then text, or text; left out, it stays); the indexes its column in that ordering or its search needs are built before the answer.",
     access: 'session',
     menu: 'tenantConsole',
     params: ConsoleAttributeParamsSchema,
@@ -50,6 +50,27 @@ export const consoleDocumentTypesEndpoints = {
     menu: 'tenantConsole',
     params: ConsoleDocumentTypeParamsSchema,
     body: ReorderAttributesRequestSchema,
+    response: ConsoleDocumentTypeResponseSchema,
+  }),
+  replaceConsoleDocumentTypeThumbnail: defineEndpoint({
+    method: 'PUT',
+    path: '/api/console/clients/:clientId/document-types/:typeId/thumbnail',
+    summary:
+      "Replaces (or adds) the image of the type's dashboard tile. The body is the image itself, PNG, JPEG, WebP or ICO, recognised " +
+      'by its bytes (400 validation.consoleImageType; SVG 400 validation.consoleImageSvg); sides of 16 to 4,096 pixels (400 ' +
+      'validation.consoleImageDimensions); at most 512 KB (413 errors.consoleImageTooLarge).',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: ConsoleDocumentTypeParamsSchema,
+    response: ConsoleDocumentTypeResponseSchema,
+  }),
+  removeConsoleDocumentTypeThumbnail: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/console/clients/:clientId/document-types/:typeId/thumbnail',
+    summary: "Removes the type's own tile image: its tile shows the portal's document icon again.",
+    access: 'session',
+    menu: 'tenantConsole',
+    params: ConsoleDocumentTypeParamsSchema,
     response: ConsoleDocumentTypeResponseSchema,
   }),
 };

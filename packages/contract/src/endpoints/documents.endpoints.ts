@@ -10,10 +10,19 @@ import {
   RepositoryDocumentQuerySchema,
   RepositoryListResponseSchema,
   SearchAttributesResponseSchema,
+  ThumbnailParamsSchema,
 } from '../schemas/documents.js';
 import { defineEndpoint } from './endpoint.js';
 
 export const documentsEndpoints = {
+  documentTypeThumbnail: defineEndpoint({
+    method: 'GET',
+    path: '/thumbnails/:filename',
+    summary:
+      "A document type's tile image, by the file name its ThumbnailInfo gives (the type's id and the start of the image's hash): cached for a year; 404 once the image has changed.",
+    access: 'public',
+    params: ThumbnailParamsSchema,
+  }),
   getReports: defineEndpoint({
     method: 'GET',
     path: '/Dashboard/GetReports',

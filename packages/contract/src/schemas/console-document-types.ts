@@ -12,6 +12,12 @@ export const ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH = 100;
 export const ATTRIBUTE_DESCRIPTION_MAX_LENGTH = 1000;
 /** The default sort of a type's list: its date, or one of its attributes shown in a column. */
 export const DOCUMENT_TYPE_SORT_BY_DATE = 'date';
+/**
+ * How a column sorts its values: 'number' puts values that are numbers first, in numeric order
+ * (9 before 10), then the others as text; 'text' orders every value as text (10 before 9).
+ */
+export const ATTRIBUTE_ORDERINGS = ['number', 'text'] as const;
+export type AttributeOrdering = (typeof ATTRIBUTE_ORDERINGS)[number];
 
 export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
   titleRequired: 'validation.documentTypeTitleRequired',
@@ -27,6 +33,7 @@ export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
   attributeOrderInvalid: 'validation.attributeOrderInvalid',
   documentTypeNotFound: 'errors.consoleDocumentTypeNotFound',
   attributeNotFound: 'errors.consoleAttributeNotFound',
+  orderingInvalid: 'validation.attributeOrderingInvalid',
 } as const;
 
 const TitleSchema = z
@@ -56,6 +63,7 @@ export const ConsoleAttributeSchema = z.object({
   showInColumn: z.boolean(),
   isSearchable: z.boolean(),
   identifiesOwner: z.boolean(),
+  ordering: z.enum(ATTRIBUTE_ORDERINGS),
   position: z.number().int(),
 });
 export type ConsoleAttribute = z.infer<typeof ConsoleAttributeSchema>;
@@ -73,6 +81,8 @@ export const ConsoleDocumentTypeSchema = z.object({
   /** Days documents are kept; null keeps them forever. */
   retentionDays: z.number().int().nullable(),
   onboardingEnabled: z.boolean(),
+  /** The image of the type's dashboard tile, where the type has one of its own. */
+  thumbnail: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   /** In their order. */
   attributes: z.array(ConsoleAttributeSchema),
 });
@@ -110,6 +120,8 @@ export const UpdateAttributeRequestSchema = z.object({
   showInColumn: Flag,
   isSearchable: Flag,
   identifiesOwner: Flag,
+  /** Left out, the attribute keeps its ordering. */
+  ordering: z.enum(ATTRIBUTE_ORDERINGS, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.orderingInvalid }).optional(),
 });
 export type UpdateAttributeRequest = z.infer<typeof UpdateAttributeRequestSchema>;
 export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;

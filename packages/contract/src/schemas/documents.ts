@@ -12,6 +12,7 @@ export const ReportInfoSchema = z.object({
   TitleEn: z.string(),
   DocumentCount: z.number().int(),
   DocumentViewedCount: z.number().int(),
+  /** The type's own tile image, served at `thumbnailPath(filename)`; null shows the portal's icon. */
   ThumbnailInfo: z.object({ filename: z.string(), width: z.number(), height: z.number() }).nullable(),
   DisplayProperties: z.object({ sortBy: z.string(), sortDesc: z.boolean() }),
 });
@@ -111,3 +112,16 @@ export const RepositoryDocumentQuerySchema = z.object({
   documentId: z.coerce.number().int().positive(),
   actionNum: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
 });
+
+/**
+ * A thumbnail's file name: the type's id, the start of the SHA-256 of its bytes and its
+ * extension. The name changes with the content, so an address is cached for a year, and names
+ * cannot be guessed from a type's id alone.
+ */
+export const THUMBNAIL_FILENAME_PATTERN = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.(png|jpg|webp|ico)$/;
+export const ThumbnailParamsSchema = z.object({ filename: z.string().regex(THUMBNAIL_FILENAME_PATTERN) });
+
+/** Where the portal serves a thumbnail of this file name. */
+export function thumbnailPath(filename: string): string {
+  return `/thumbnails/${encodeURIComponent(filename)}`;
+}

@@ -1,4 +1,4 @@
-import type { SEARCH_OPERATIONS } from '@portal/contract';
+import type { AttributeOrdering, SEARCH_OPERATIONS } from '@portal/contract';
 import type { AccessScope } from './document-access.repository.js';
 
 /** How a searched text must sit in an attribute's value, case aside: the contract's operation names. */
@@ -38,7 +38,7 @@ export interface DocumentSelection {
 export interface DocumentSearch extends DocumentSelection {
   /** The person whose views mark documents viewed. */
   viewerId: number;
-  /** By an attribute's value, or by document date when `attribute` is null; ties by id. */
-  sort: { attribute: string | null; direction: 'asc' | 'desc' };
+  /** By an attribute's value in its ordering, or by document date when `attribute` is null; ties by id. */
+  sort: { attribute: string; ordering: AttributeOrdering; direction: 'asc' | 'desc' } | { attribute: null; direction: 'asc' | 'desc' };
   paging: { limit: number; offset: number };
 }

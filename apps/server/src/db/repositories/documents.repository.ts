@@ -1,4 +1,4 @@
-import { SEARCH_OPERATIONS } from '@portal/contract';
+import { SEARCH_OPERATIONS, type AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
@@ -19,14 +19,22 @@ export interface ListedDocument {
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 /**
- * The sort keys of an attribute: numbers as numbers, then text. The name is written as a
- * literal (it is checked against the type's attributes and this pattern), so the expressions
- * are the same as those of the attribute's sort index and the planner can walk that index.
+ * The sort keys of an attribute in its ordering: numbers as numbers, then text; or text alone.
+ * The name is written as a literal (it is checked against the type's attributes and this
+ * pattern), so the expressions are the same as those of the attribute's sort index for that
+ * ordering and the planner can walk that index.
  */
-function attributeSortKeys(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<unknown>[] {
+function attributeSortKeys(attributes: RawBuilder<unknown>, attribute: string, ordering: AttributeOrdering): RawBuilder<unknown>[] {
   if (!ATTRIBUTE_NAME.test(attribute)) throw new Error(`Attribute names are identifiers: ${attribute}`);
   const value = sql`(${attributes} ->> ${sql.lit(attribute)})`;
+  if (ordering === 'text') return [value];
   return [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END)`, value];
+}
+
+/** The name of the index that sorts documents by an attribute in one ordering. */
+export function sortIndexName(attribute: string, ordering: AttributeOrdering): string {
+  const name = attribute.toLowerCase();
+  return ordering === 'text' ? `documents_textsort_${name}_idx` : `documents_sort_${name}_idx`;
 }
 
 /** The lower-cased value of an attribute, as its search indexes store it. */
@@ -171,7 +179,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
       // Default NULL placement, so that either direction can walk the same index.
       const sortKeys = (
-        search.sort.attribute === null ? [sql`d.document_date`] : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute)
+        search.sort.attribute === null
+          ? [sql`d.document_date`]
+          : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute, search.sort.ordering)
       ).map((key) => sql`${key} ${direction}`);
       const [rows, summary] = await Promise.all([
         visible(search.reportId, search.scope, conditions)
@@ -211,13 +221,15 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The index that serves sorting a type's documents by this attribute (one per attribute name).
-     * `concurrently` (PostgreSQL, outside a transaction) builds it without blocking writes to documents.
+     * The index that serves sorting a type's documents by this attribute in this ordering (one per
+     * attribute name and ordering). `concurrently` (PostgreSQL, outside a transaction) builds it
+     * without blocking writes to documents.
      */
-    async ensureSortIndex(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
-      const [numeric, text] = attributeSortKeys(sql.ref('attributes'), attribute);
-      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_sort_${attribute.toLowerCase()}_idx`)}
-        ON documents (report_id, ${numeric}, ${text}, id)`.execute(db);
+    async ensureSortIndex(attribute: string, options: { concurrently?: boolean; ordering?: AttributeOrdering } = {}): Promise<void> {
+      const ordering = options.ordering ?? 'number';
+      const keys = attributeSortKeys(sql.ref('attributes'), attribute, ordering);
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(sortIndexName(attribute, ordering))}
+        ON documents (report_id, ${sql.join(keys)}, id)`.execute(db);
     },
 
     /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */

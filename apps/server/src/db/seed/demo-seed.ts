@@ -8,6 +8,7 @@ import type { Database } from '../types.js';
 import { DEMO_EXPERIENCES, buildFaviconSvg, buildLogoSvg, buildPalette, type DemoExperience } from './demo-branding.js';
 import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type DemoReport } from './demo-catalogue.js';
 import { buildDemoPdf } from './demo-pdf.js';
+import { buildDemoTypeThumbnail } from './demo-thumbnails.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoCustomers } from './demo-users.js';
 import {
   grantReportAccess,
@@ -121,7 +122,7 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
         title_en: report.titleEn,
         title_fr: report.titleFr,
         position,
-        thumbnail: { filename: `${report.code.toLowerCase()}.svg`, width: 64, height: 64 },
+        thumbnail: buildDemoTypeThumbnail(report),
         attributes: report.attributes,
       });
       reports.push({ report, ...ids });

@@ -1,6 +1,9 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { requireAcceptedImage } from '../../services/accepted-image.js';
 import { generateApiKeySecret } from '../../services/api-key-secret.js';
+import { storeThumbnail } from '../../services/document-type-thumbnails.service.js';
 import { createApiKeysRepository } from '../repositories/api-keys.repository.js';
+import { createDocumentTypeThumbnailsRepository } from '../repositories/document-type-thumbnails.repository.js';
 import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
   ClientsTable,
@@ -107,21 +110,24 @@ export interface AttributeSpec {
   descriptionFr?: string;
   identifiesOwner?: boolean;
   showInColumn?: boolean;
+  /** How the column sorts: numbers first (the default), or text alone. */
+  ordering?: 'number' | 'text';
 }
 
 export async function insertReportDefinition(
   db: Kysely<Database>,
   fields: Omit<Insertable<ReportDefinitionsTable>, 'thumbnail' | 'display_properties'> & {
-    thumbnail?: { filename: string; width: number; height: number };
+    /** The tile image's bytes (PNG, JPEG, WebP or ICO), stored and named as the console stores one. */
+    thumbnail?: Buffer;
     attributes: AttributeSpec[];
   },
 ): Promise<{ reportId: number; attributeIds: Record<string, number> }> {
   const { attributes, thumbnail, ...report } = fields;
-  const { id: reportId } = await db
-    .insertInto('report_definitions')
-    .values({ ...report, thumbnail: thumbnail ? JSON.stringify(thumbnail) : null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id: reportId } = await db.insertInto('report_definitions').values(report).returning('id').executeTakeFirstOrThrow();
+  if (thumbnail) {
+    const image = { ...requireAcceptedImage(thumbnail), bytes: thumbnail };
+    await storeThumbnail(createDocumentTypeThumbnailsRepository(db), reportId, image, db);
+  }
   const rows: Insertable<ReportAttributesTable>[] = attributes.map((attribute, position) => ({
     report_id: reportId,
     name: attribute.name,
@@ -131,12 +137,13 @@ export async function insertReportDefinition(
     description_fr: attribute.descriptionFr ?? '',
     identifies_owner: attribute.identifiesOwner ?? false,
     show_in_column: attribute.showInColumn ?? true,
+    ordering: attribute.ordering ?? 'number',
     position,
   }));
   const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();
   const documents = createDocumentsRepository(db);
   for (const attribute of attributes) {
-    if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name);
+    if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name, { ordering: attribute.ordering });
     await documents.ensureSearchIndexes(attribute.name);
   }
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };

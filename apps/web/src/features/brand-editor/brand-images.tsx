@@ -8,11 +8,8 @@ import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
 import { CONSOLE_QUERY_ROOT } from '../../lib/console-clients-query';
-import { sendFile } from '../../lib/file-upload';
+import { ACCEPTED_IMAGE_FILES, sendFile } from '../../lib/file-upload';
 import { publicQueryKeys } from '../../lib/public-query-keys';
-
-/** The image types the server accepts (it checks the bytes; this only narrows the file picker). */
-const ACCEPTED = 'image/png,image/jpeg,image/webp,image/x-icon,.ico';
 
 type ImageChange = { kind: BrandAssetKind; file: File | null };
 
@@ -64,7 +61,7 @@ export function BrandImages({ brand }: { brand: ConsoleBrand }) {
                   </Text>
                 )}
                 <Group gap="xs">
-                  <FileButton accept={ACCEPTED} onChange={(file) => file && change.mutate({ kind: image.kind, file })}>
+                  <FileButton accept={ACCEPTED_IMAGE_FILES} onChange={(file) => file && change.mutate({ kind: image.kind, file })}>
                     {(props) => (
                       <Button {...props} size="xs" variant="light" loading={change.isPending && change.variables?.kind === image.kind}>
                         {image.url ? t('console.brands.replaceImage', { image: label }) : t('console.brands.addImage', { image: label })}

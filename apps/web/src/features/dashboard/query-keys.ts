@@ -1,6 +1,7 @@
 import type { BodyOf, endpoints } from '@portal/contract';
+import { DASHBOARD_QUERY_ROOT, dashboardReportsKey } from '../../lib/dashboard-query-keys';
 
-const ROOT = ['dashboard'] as const;
+const ROOT = DASHBOARD_QUERY_ROOT;
 
 /**
  * The dashboard's query keys. They share one root, so that a new subscription refreshes the
@@ -8,7 +9,7 @@ const ROOT = ['dashboard'] as const;
  */
 export const dashboardKeys = {
   all: ROOT,
-  reports: () => [...ROOT, 'reports'] as const,
+  reports: dashboardReportsKey,
   /** Every page, sort and search of one type's list: what marking documents viewed updates. */
   reportDataOf: (reportCode: string) => [...ROOT, 'reportData', reportCode] as const,
   reportData: (reportCode: string, request: BodyOf<typeof endpoints.reportData>, searchRun: number) =>

@@ -1,11 +1,37 @@
+import { useState } from 'react';
 import { Badge, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import type { ReportInfo } from '@portal/contract';
+import { thumbnailPath, type ReportInfo } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { countUnviewed, reportTitle } from './reports-query';
 import classes from './dashboard.module.css';
+
+/** The side, in pixels, of the box a type's own image is fitted into. */
+const TILE_IMAGE_BOX = 40;
+
+/**
+ * The type's own image, fitted into the icon's box with its size known before it loads (the tile
+ * does not move), or the portal's document icon when it has none or its image cannot be loaded.
+ * Decorative: the title beside it says what the tile is.
+ */
+function TileImage({ thumbnail }: { thumbnail: ReportInfo['ThumbnailInfo'] }) {
+  const [failed, setFailed] = useState(false);
+  if (!thumbnail || failed) return <IconFileText size={32} aria-hidden className={classes.tileIcon} />;
+  const scale = TILE_IMAGE_BOX / Math.max(thumbnail.width, thumbnail.height, 1);
+  return (
+    <img
+      src={thumbnailPath(thumbnail.filename)}
+      width={Math.max(1, Math.round(thumbnail.width * scale))}
+      height={Math.max(1, Math.round(thumbnail.height * scale))}
+      alt=""
+      className={classes.tileImage}
+      onError={() => setFailed(true)}
+      data-testid="type-image"
+    />
+  );
+}
 
 interface ReportTilesProps {
   reports: ReportInfo[];
@@ -32,7 +58,7 @@ export function ReportTiles({ reports, showUnviewed, openCodes, onOpen }: Report
               data-testid={`tile-${report.Code}`}
             >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <IconFileText size={32} aria-hidden className={classes.tileIcon} />
+                <TileImage key={report.ThumbnailInfo?.filename ?? ''} thumbnail={report.ThumbnailInfo} />
                 {showUnviewed && unviewed > 0 && (
                   <Badge
                     color="red.9"

@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ATTRIBUTE_DESCRIPTION_MAX_LENGTH, ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, type ConsoleAttribute } from '@portal/contract';
+import {
+  ATTRIBUTE_DESCRIPTION_MAX_LENGTH,
+  ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH,
+  ATTRIBUTE_ORDERINGS,
+  type AttributeOrdering,
+  type ConsoleAttribute,
+} from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
@@ -65,6 +71,22 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
             {...field('descriptionFr')}
           />
         </SimpleGrid>
+        <Radio.Group
+          label={t('console.types.orderingLegend')}
+          value={draft.ordering ?? attribute.ordering}
+          onChange={(value) => setDraft({ ...draft, ordering: value as AttributeOrdering })}
+        >
+          <Stack gap="xs" mt="xs">
+            {ATTRIBUTE_ORDERINGS.map((ordering) => (
+              <Radio
+                key={ordering}
+                value={ordering}
+                label={t(`console.types.orderings.${ordering}`)}
+                description={t(`console.types.orderingHelp.${ordering}`)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
         {save.isError && <ErrorAlert>{describeError(save.error)}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -79,7 +101,7 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
   );
 }
 
-/** An attribute's names and descriptions in both languages. */
+/** An attribute's names and descriptions in both languages, and how its column sorts. */
 export function AttributeDialog(props: { attribute: ConsoleAttribute | null; changes: DocumentTypeChanges; onClose(): void }) {
   const { t } = useTranslation();
   const { attribute, changes, onClose } = props;

@@ -11,7 +11,7 @@ import { attributeSettingsOf, movedAttributeIds, type DocumentTypeChanges } from
 type Flag = 'showInColumn' | 'isSearchable' | 'identifiesOwner';
 const FLAGS: Flag[] = ['showInColumn', 'isSearchable', 'identifiesOwner'];
 
-/** A type's attributes in their order: columns, search and owner switches saved at once, names in a dialog. */
+/** A type's attributes in their order: columns, search and owner switches saved at once, names and sorting in a dialog. */
 export function AttributeTable(props: {
   type: ConsoleDocumentType;
   changes: DocumentTypeChanges;
@@ -35,7 +35,7 @@ export function AttributeTable(props: {
   return (
     <>
       {failure && <ErrorAlert>{describeError(failure)}</ErrorAlert>}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={820}>
         <Table
           striped
           verticalSpacing="xs"
@@ -50,6 +50,7 @@ export function AttributeTable(props: {
                   {t(`console.types.flags.${flag}`)}
                 </Table.Th>
               ))}
+              <Table.Th scope="col">{t('console.types.ordering')}</Table.Th>
               <Table.Th scope="col">
                 <VisuallyHidden>{t('console.types.actions')}</VisuallyHidden>
               </Table.Th>
@@ -96,6 +97,9 @@ export function AttributeTable(props: {
                     />
                   </Table.Td>
                 ))}
+                <Table.Td>
+                  <Text size="sm">{t(`console.types.orderings.${attribute.ordering}`)}</Text>
+                </Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

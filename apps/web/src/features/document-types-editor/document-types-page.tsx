@@ -14,6 +14,7 @@ import { AttributeDialog } from './attribute-dialog';
 import { AttributeTable } from './attribute-table';
 import { documentTypesQuery, useDocumentTypeChanges } from './document-types-queries';
 import { TypeSettingsForm } from './type-settings-form';
+import { TypeThumbnail } from './type-thumbnail';
 
 function TypeCard({ type, isSelected, onEdit }: { type: ConsoleDocumentType; isSelected: boolean; onEdit(): void }) {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ function TypeEditor({ type }: { type: ConsoleDocumentType }) {
           {t('console.types.editorTitle', { title })}
         </Title>
         <TypeSettingsForm key={type.id} type={type} changes={changes} />
+        <TypeThumbnail type={type} />
         <Stack gap="sm">
           <Title order={3} size="h4">
             {t('console.types.attributes')}

@@ -12,6 +12,7 @@ const attribute = (id: number, name: string): ConsoleAttribute => ({
   showInColumn: true,
   isSearchable: false,
   identifiesOwner: id === 1,
+  ordering: 'number',
   position: id,
 });
 const type = {
@@ -25,6 +26,7 @@ const type = {
   sortDesc: true,
   retentionDays: null,
   onboardingEnabled: true,
+  thumbnail: null,
   attributes: [attribute(1, 'accountNumber'), attribute(2, 'postalCode'), attribute(3, 'closingBalance')],
 } satisfies ConsoleDocumentType;
 
@@ -45,6 +47,7 @@ describe('the attribute table', () => {
       showInColumn: true,
       isSearchable: false,
       identifiesOwner: true,
+      ordering: 'number',
     });
   });
 });

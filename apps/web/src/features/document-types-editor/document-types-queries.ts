@@ -30,6 +30,7 @@ export function attributeSettingsOf(attribute: ConsoleAttribute): UpdateAttribut
     showInColumn: attribute.showInColumn,
     isSearchable: attribute.isSearchable,
     identifiesOwner: attribute.identifiesOwner,
+    ordering: attribute.ordering,
   };
 }
 
