@@ -42,6 +42,7 @@ import { createDigestPreferenceService } from './services/digest-preference.serv
 import { createDigestTokens } from './services/digest-tokens.js';
 import { createDigestService } from './services/digest.service.js';
 import { createDocumentsService } from './services/documents.service.js';
+import { createReportAccessPreviewService } from './services/report-access-preview.service.js';
 import { createHelpContentService } from './services/help-content.service.js';
 import { createHelpContentEditorRepository } from './db/repositories/help-content-editor.repository.js';
 import { createHelpContentEditorService } from './services/help-content-editor.service.js';
@@ -159,6 +160,12 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     recovery,
     userManagement: createUserManagementService({ users, managedUsers, reportAccess, sessions, audit, recovery, transact }),
     reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
+    reportAccessPreview: createReportAccessPreviewService({
+      managedUsers,
+      reportAccess,
+      // Shaped by what an administrator types: a statement that runs away is cancelled, as a search's is.
+      documents: createDocumentsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
+    }),
     registration: createRegistrationService({
       experiences,
       users,

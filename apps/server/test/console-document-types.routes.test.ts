@@ -355,7 +355,12 @@ describe('an attribute’s settings', () => {
     const values = ['10', 'B7', '9', '2.5', 'A12', '100'];
     await insertDocuments(
       db,
-      values.map((value, i) => ({ report_id: reportId, document_date: '2026-02-01', attributes: { receiptRef: value }, file_key: `r-${i}.pdf` })),
+      values.map((value, i) => ({
+        report_id: reportId,
+        document_date: '2026-02-01',
+        attributes: { receiptRef: value },
+        file_key: `r-${i}.pdf`,
+      })),
     );
     const listed = async () =>
       answerOf(

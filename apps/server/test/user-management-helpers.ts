@@ -14,6 +14,8 @@ export function managementApi(t: TestApp, cookie: string) {
     softDelete: (userId: number) => call('POST', '/api/usermanagement/softdelete', { userId }),
     saveReportAccess: (userId: number, submitedReports: object[]) =>
       call('POST', '/api/usermanagement/savereportaccess', { userId, submitedReports }),
+    previewReportAccess: (userId: number, submitedReports: object[]) =>
+      call('POST', '/api/usermanagement/previewreportaccess', { userId, submitedReports }),
   };
 }
 export type ManagementApi = ReturnType<typeof managementApi>;

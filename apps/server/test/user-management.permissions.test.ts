@@ -93,6 +93,7 @@ describe('a USER', () => {
       await api.resetPassword(target.id),
       await api.softDelete(target.id),
       await api.saveReportAccess(target.id, []),
+      await api.previewReportAccess(target.id, []),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(403);
@@ -112,7 +113,7 @@ describe('calls behind a menu', () => {
     expect(outsideConsole.map((endpoint) => endpoint.menu).sort()).toEqual([
       ...Array(4).fill('apiKeys'),
       ...Array(3).fill('reports'),
-      ...Array(8).fill('userManagement'),
+      ...Array(9).fill('userManagement'),
     ]);
     const console = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.path.startsWith('/api/console/'));
     expect(behindMenu.filter((endpoint) => endpoint.menu === 'tenantConsole')).toEqual(console);
@@ -178,6 +179,7 @@ describe.each(MANAGERS)('signed in as %s', (actor) => {
       await expectStatus(apis[actor].update(formOf(target)));
       await expectStatus(apis[actor].resetPassword(target.id));
       await expectStatus(apis[actor].saveReportAccess(target.id, []), target.role === 'USER' ? 200 : 400);
+      await expectStatus(apis[actor].previewReportAccess(target.id, []), target.role === 'USER' ? 200 : 400);
     }
   });
 

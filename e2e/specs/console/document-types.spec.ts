@@ -100,7 +100,10 @@ async function closingBalancesAscending(page: Page): Promise<string[]> {
 
 const byNumber = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
 
-test('A super user has a column sort as text; the user’s list then orders its amounts as text, not as numbers', async ({ page, browser }) => {
+test('A super user has a column sort as text; the user’s list then orders its amounts as text, not as numbers', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'demo.super', 'Sam');
   await openDocumentTypes(page);
   await page.getByRole('textbox', { name: 'Client' }).click();

@@ -26,6 +26,8 @@ export const QUICK_SEARCH_MAX_FIELDS = 3;
 export const SEARCH_TEXT_MAX_LENGTH = 200;
 export const USER_SEARCH_MAX_LENGTH = 255;
 export const DATE_RANGE_MAX_DAYS = 730;
+/** How many of the documents a USER would see the report-access preview lists, per type. */
+export const ACCESS_PREVIEW_DOCUMENTS = 10;
 
 export const USAGE_REPORT_DEFAULT_DAYS = 7;
 export const USAGE_REPORT_MAX_MONTHS = 3;

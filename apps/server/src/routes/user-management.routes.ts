@@ -9,7 +9,8 @@ import {
   presentSavedUser,
   presentUserDeleted,
 } from '../presenters/managed-user.presenter.js';
-import { presentReportAccessSaved } from '../presenters/report-access.presenter.js';
+import { presentAccessPreview, presentReportAccessSaved } from '../presenters/report-access.presenter.js';
+import type { ReportAccessPreviewService } from '../services/report-access-preview.service.js';
 import type { ReportAccessService } from '../services/report-access.service.js';
 import type { UserManagementService } from '../services/user-management.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -17,7 +18,7 @@ import { resolveLanguage } from './request-context.js';
 
 export function registerUserManagementRoutes(
   app: FastifyInstance,
-  deps: { userManagement: UserManagementService; reportAccess: ReportAccessService },
+  deps: { userManagement: UserManagementService; reportAccess: ReportAccessService; reportAccessPreview: ReportAccessPreviewService },
 ) {
   const { userManagement } = deps;
 
@@ -62,5 +63,10 @@ export function registerUserManagementRoutes(
       await deps.reportAccess.saveReportAccess(requireAuth(request).user, request.body),
       resolveLanguage(request),
     ),
+  }));
+
+  bindEndpoint(app, endpoints.previewReportAccess, async (request) => ({
+    success: true as const,
+    Reports: (await deps.reportAccessPreview.previewReportAccess(requireAuth(request).user, request.body)).map(presentAccessPreview),
   }));
 }

@@ -1,6 +1,7 @@
 import {
   CreateUserRequestSchema,
   DataListsResponseSchema,
+  PreviewReportAccessResponseSchema,
   SavedUserResponseSchema,
   SaveReportAccessRequestSchema,
   SaveReportAccessResponseSchema,
@@ -90,5 +91,15 @@ export const userManagementEndpoints = {
     menu: 'userManagement',
     body: SaveReportAccessRequestSchema,
     response: SaveReportAccessResponseSchema,
+  }),
+  previewReportAccess: defineEndpoint({
+    method: 'POST',
+    path: '/api/usermanagement/previewreportaccess',
+    summary:
+      'What a USER would see with the access savereportaccess would save, per submitted type: the count, the first documents of its list and the groups matching no document. Nothing is saved.',
+    access: 'session',
+    menu: 'userManagement',
+    body: SaveReportAccessRequestSchema,
+    response: PreviewReportAccessResponseSchema,
   }),
 };

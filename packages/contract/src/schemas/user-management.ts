@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ATTRIBUTE_VALUE_MAX_LENGTH, USER_DEFAULT_PAGE_SIZE, USER_PAGE_SIZES, USER_SEARCH_MAX_LENGTH } from '../constants.js';
+import {
+  ACCESS_PREVIEW_DOCUMENTS,
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  USER_DEFAULT_PAGE_SIZE,
+  USER_PAGE_SIZES,
+  USER_SEARCH_MAX_LENGTH,
+} from '../constants.js';
+import { ReportAttributeSchema } from './documents.js';
 import { EmailSchema, LocaleSchema, PersonNameSchema, UsernameSchema } from './fields.js';
 import { ROLE_CODES } from './roles.js';
 import { oneOrFirstOf } from './table-options.js';
@@ -211,4 +218,30 @@ export const SaveReportAccessResponseSchema = z.object({
   success: z.literal(true),
   msg: z.string(),
   Reports: z.array(ReportAccessSchema),
+});
+
+// ---- POST /api/usermanagement/previewreportaccess ----
+
+/**
+ * What a USER would see in one submitted type with the groups submitted, before anything is
+ * saved: the documents the user's own list would count and show first (its default order).
+ * TotalDocuments is exact up to the list's limit, then "at least" (TotalIsLowerBound). Each
+ * result carries its date and the values of DisplayedAttributes, named as the list names them.
+ * EmptyGroups are the positions, in the submitted UserConfiguredCriteria, of the filled groups
+ * that match no document of the type at all (a mistyped account number, say).
+ */
+export const ReportAccessPreviewSchema = z.object({
+  ReportId: z.number().int(),
+  TotalDocuments: z.number().int(),
+  TotalIsLowerBound: z.boolean(),
+  DisplayedAttributes: z.array(ReportAttributeSchema.omit({ ShowInColumn: true })),
+  Results: z.array(z.record(z.string(), z.string())).max(ACCESS_PREVIEW_DOCUMENTS),
+  EmptyGroups: z.array(z.number().int()),
+});
+export type ReportAccessPreview = z.infer<typeof ReportAccessPreviewSchema>;
+
+/** One entry per submitted type, in the order submitted. Nothing is saved. */
+export const PreviewReportAccessResponseSchema = z.object({
+  success: z.literal(true),
+  Reports: z.array(ReportAccessPreviewSchema),
 });

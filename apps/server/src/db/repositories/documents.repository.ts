@@ -196,6 +196,21 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       return { rows, ...summary };
     },
 
+    /**
+     * The positions of the criteria groups that match no document of the type: each group's own
+     * scope under EXISTS, so each stops at its first match on the GIN index; one query per type.
+     */
+    async groupsMatchingNothing(reportId: number, groups: Record<string, string>[]): Promise<number[]> {
+      if (groups.length === 0) return [];
+      const row = await db
+        .selectNoFrom((eb) => {
+          const matches = groups.map((group) => eb.exists(visible(reportId, { kind: 'groups', groups: [group] }).select(sql`1`.as('one'))));
+          return sql<boolean[]>`ARRAY[${sql.join(matches)}]`.as('matches');
+        })
+        .executeTakeFirstOrThrow();
+      return row.matches.flatMap((matches, position) => (matches ? [] : [position]));
+    },
+
     /** The oldest date among the documents the person may see. */
     async oldestDate(reportId: number, scope: AccessScope): Promise<string | null> {
       const row = await visible(reportId, scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1).executeTakeFirst();

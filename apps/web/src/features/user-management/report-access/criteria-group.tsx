@@ -1,5 +1,6 @@
+import { useCallback, useId } from 'react';
 import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
 import { DangerButton } from '../../../components/danger-button';
@@ -14,6 +15,8 @@ interface CriteriaGroupProps {
   reportTitle: string;
   /** Set after a first Confirm: incomplete groups then say so. */
   showErrors: boolean;
+  /** The preview found no document with these values (a mistyped account number, say). */
+  matchesNothing: boolean;
   onValue: (attributeId: number, value: string) => void;
   onAddAttribute: (attributeId: number) => void;
   onRemoveAttribute: (attributeId: number) => void;
@@ -29,6 +32,17 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
   const unused = unusedAttributes(report, group);
   const isIncomplete = props.showErrors && isGroupIncomplete(group);
   const names = new Map(report.attributes.map((attribute) => [attribute.Id, attributeName(attribute, language)]));
+  const warningId = useId();
+  // Mantine writes an input's aria-describedby from its own description and error only; the
+  // group's one warning describes each of its inputs, so it is set on the element itself.
+  const describeByWarning = useCallback(
+    (input: HTMLInputElement | null) => {
+      if (!input) return;
+      if (props.matchesNothing) input.setAttribute('aria-describedby', warningId);
+      else input.removeAttribute('aria-describedby');
+    },
+    [props.matchesNothing, warningId],
+  );
 
   return (
     <Fieldset legend={legend} variant="filled" data-testid="criteria-group">
@@ -39,6 +53,7 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
           return (
             <TextInput
               key={criterion.attributeId}
+              ref={describeByWarning}
               label={name}
               value={criterion.value}
               maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
@@ -56,6 +71,14 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
             />
           );
         })}
+        {props.matchesNothing && (
+          <Group gap={6} wrap="nowrap" data-testid="group-matches-nothing">
+            <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-orange-8)" />
+            <Text id={warningId} c="red.9" size="sm">
+              {t('userManagement.reportAccess.groupMatchesNothing')}
+            </Text>
+          </Group>
+        )}
         {isIncomplete && (
           <Text c="red.8" size="sm" role="alert">
             {t('userManagement.reportAccess.groupIncomplete')}

@@ -10,6 +10,8 @@ import { pickBilingual } from '../../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { callApi } from '../../../lib/api-client';
 import { isNetworkFailure } from '../outcome';
+import { AccessPreview } from './access-preview';
+import { useAccessPreview } from './access-preview-query';
 import { CriteriaGroup } from './criteria-group';
 import {
   addAttribute,
@@ -31,7 +33,10 @@ interface ReportAccessFormProps {
   onSaved: (msg: string) => void;
 }
 
-/** The editable access: groups are checked on Confirm (all filled or all empty), empty ones are dropped. */
+/**
+ * The editable access: groups are checked on Confirm (all filled or all empty), empty ones are
+ * dropped. Each type shows what the user would see with its groups as they stand.
+ */
 export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportAccessFormProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
@@ -42,6 +47,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
     mutationFn: () => callApi(endpoints.saveReportAccess, { body: { userId, submitedReports: toSubmittedReports(drafts) } }),
     onSuccess: (answer) => onSaved(answer.msg),
   });
+  const preview = useAccessPreview(userId, drafts);
 
   const change = (reportId: number, edit: (report: DraftReport) => DraftReport) =>
     setDrafts((current) => current.map((report) => (report.reportId === reportId ? edit(report) : report)));
@@ -60,6 +66,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
         {drafts.map((report) => {
           const title = titleOf(report);
           const isGiven = hasAccess(report);
+          const typePreview = preview.data?.get(report.reportId);
           return (
             <Accordion.Item key={report.reportId} value={String(report.reportId)} data-testid="report-access-item">
               <Accordion.Control>
@@ -85,6 +92,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
                       number={index + 1}
                       reportTitle={title}
                       showErrors={showErrors}
+                      matchesNothing={typePreview?.emptyGroupKeys.includes(group.key) ?? false}
                       onValue={(attributeId, value) => change(report.reportId, (r) => setValue(r, group.key, attributeId, value))}
                       onAddAttribute={(attributeId) => change(report.reportId, (r) => addAttribute(r, group.key, attributeId))}
                       onRemoveAttribute={(attributeId) => change(report.reportId, (r) => removeAttribute(r, group.key, attributeId))}
@@ -103,6 +111,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
                       {t('userManagement.reportAccess.addGroup')}
                     </Button>
                   </Group>
+                  <AccessPreview title={title} preview={typePreview} isRefreshing={preview.isFetching} error={preview.error} />
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>
