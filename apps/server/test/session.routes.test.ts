@@ -136,6 +136,37 @@ describe('sessions', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('loses a session idle too long, past its end, or of a user deleted since, and keeps one in use', async () => {
+    const { db } = t.database;
+    const status = (cookie: string) => t.app.inject({ url: '/login/account-status', headers: { cookie } });
+    const sessionOf = async (username: string) => {
+      const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+      return db.updateTable('sessions').where('user_id', '=', user.id);
+    };
+
+    const idle = await signIn(t, 'demo.user');
+    expect((await status(idle)).statusCode).toBe(200);
+    await (await sessionOf('demo.user')).set({ last_seen_at: new Date(Date.now() - 31 * 60_000) }).execute();
+    expect((await status(idle)).statusCode).toBe(401);
+
+    const ended = await signIn(t, 'demo.user');
+    await (await sessionOf('demo.user')).set({ expires_at: new Date(Date.now() - 1_000) }).execute();
+    expect((await status(ended)).statusCode).toBe(401);
+
+    // A call a minute after the last one moves the session's last use forward.
+    const used = await signIn(t, 'demo.user');
+    await (await sessionOf('demo.user')).set({ last_seen_at: new Date(Date.now() - 29 * 60_000) }).execute();
+    expect((await status(used)).statusCode).toBe(200);
+    const lastSeen = await db.selectFrom('sessions').select('last_seen_at').orderBy('last_seen_at', 'desc').executeTakeFirstOrThrow();
+    expect(Date.now() - lastSeen.last_seen_at.getTime()).toBeLessThan(60_000);
+
+    const removed = await signIn(t, 'demo.admin');
+    expect((await status(removed)).statusCode).toBe(200);
+    await db.updateTable('users').set({ deleted_at: new Date() }).where('username', '=', 'demo.admin').execute();
+    expect((await status(removed)).statusCode).toBe(401);
+    await db.updateTable('users').set({ deleted_at: null }).where('username', '=', 'demo.admin').execute();
+  });
+
   it('ends an earlier session of the same browser when someone signs in again', async () => {
     const first = await signIn(t, 'demo.user');
     const again = await t.app.inject({

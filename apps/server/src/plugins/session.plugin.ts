@@ -70,10 +70,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const idleSince = new Date(Date.now() - options.idleMinutes * 60_000);
-    const session = await options.sessions.findLive(hashSecret(token), idleSince);
-    if (!session) return;
-    const user = await options.users.findActiveById(session.user_id);
-    if (!user) return;
+    const found = await options.users.findBySession(hashSecret(token), idleSince);
+    if (!found) return;
+    const { session, user } = found;
     if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await options.sessions.touch(session.id_hash);
     request.auth = { sessionHash: session.id_hash, mfaPending: session.mfa_pending, language: session.language, user };
   });

@@ -29,17 +29,6 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** A session that has neither passed its absolute expiry nor been idle too long. */
-    findLive(idHash: string, idleSince: Date) {
-      return db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id_hash', '=', idHash)
-        .where('expires_at', '>', new Date())
-        .where('last_seen_at', '>', idleSince)
-        .executeTakeFirst();
-    },
-
     async touch(idHash: string): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id_hash', '=', idHash).execute();
     },
