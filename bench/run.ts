@@ -27,6 +27,7 @@ import type { DigestRun } from '../apps/server/src/services/digest.service.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { migrateToLatest } from '../apps/server/src/db/migrator.js';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
@@ -39,6 +40,7 @@ import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
+import { benchTextSearch } from './text-search.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,6 +54,8 @@ const { values: args } = parseArgs({
     'digest-documents': { type: 'string', default: '10000000' },
     'digest-people': { type: 'string', default: '100000' },
     'digest-fresh': { type: 'string', default: '50000' },
+    // Searching inside documents (--only text): statements sent through the queue to have their text read.
+    'extract-documents': { type: 'string', default: '2000' },
   },
 });
 const signInCount = Number(args.signins);
@@ -116,6 +120,10 @@ async function main() {
   if (parts.has('documents')) await benchDocuments(database, storage, dataDir);
   if (parts.has('ingestion')) await benchIngestion(database);
   if (parts.has('digest')) await benchDigest(database);
+  if (parts.has('text')) {
+    const extractDocuments = Number(args['extract-documents']);
+    await benchTextSearch({ database, databaseUrl, storage, dataDir, documents: documentCount, extractDocuments, seconds });
+  }
   await database.close();
 }
 
@@ -194,6 +202,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
     documents: createDocumentsRepository(recording.db),
     access: createDocumentAccessRepository(recording.db),
     storage,
+    texts: createDocumentTextsRepository(recording.db),
   });
   const users = createUsersRepository(recording.db);
   for (const username of ['bench.user', 'bench.staff']) {

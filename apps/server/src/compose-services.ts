@@ -22,6 +22,9 @@ import { createIngestedDocumentsRepository } from './db/repositories/ingested-do
 import { createDigestRepository } from './db/repositories/digest.repository.js';
 import { createRetentionRepository } from './db/repositories/retention.repository.js';
 import { createServerSecretsRepository } from './db/repositories/server-secrets.repository.js';
+import { createDocumentTextsRepository } from './db/repositories/document-texts.repository.js';
+import { createDocumentTextsService } from './services/document-texts/document-texts.service.js';
+import { startTextExtraction } from './jobs/text-extraction.js';
 import { createTransact } from './db/transact.js';
 import { startJobQueue } from './jobs/job-queue.js';
 import { startOutbox } from './jobs/outbox.js';
@@ -91,6 +94,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     logger,
     pollingIntervalSeconds: config.jobPollSeconds,
   });
+  const documentTexts = createDocumentTextsRepository(db);
+  // Each stored document's text is read by a job queued with its row, off the request path.
+  const textExtraction = await startTextExtraction({
+    queue: jobQueue,
+    texts: createDocumentTextsService({ texts: documentTexts, storage: transports.storage, logger }),
+    logger,
+    pollingIntervalSeconds: config.jobPollSeconds,
+  });
   const notifier = createNotifier({
     outbox,
     experiences,
@@ -142,6 +153,8 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       documents: createDocumentsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
       access: createDocumentAccessRepository(db),
       storage: transports.storage,
+      // Passages are read with the search's own bound: a statement that runs away is cancelled.
+      texts: createDocumentTextsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
     }),
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
@@ -187,6 +200,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       storage: transports.storage,
       maxFileBytes: config.ingestion.maxFileBytes,
       logger,
+      textExtraction: { queue: textExtraction, transact },
     }),
     apiKeys: createApiKeysService({ apiKeys, audit, transact }),
     tenantConsole: createTenantConsoleService({ tenants: createTenantsRepository(db), audit, transact }),

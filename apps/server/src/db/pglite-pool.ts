@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** Type ids whose text we keep as text on both back ends (dates stay 'YYYY-MM-DD', numerics keep their precision). */
 export const TEXT_PARSED_TYPES = { date: 1082, numeric: 1700 } as const;
@@ -29,7 +31,8 @@ export class PGlitePool {
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
+      // The contrib extensions the migrations create: PGlite loads each from its own bundle.
+      extensions: { pg_trgm, unaccent, btree_gin },
       parsers: {
         [TEXT_PARSED_TYPES.date]: (value: string) => value,
         [TEXT_PARSED_TYPES.numeric]: (value: string) => value,

@@ -182,6 +182,20 @@ export interface DocumentsTable {
   updated_at: Timestamp;
 }
 
+/** The text read from a document's file, for searching by words (migration 012). */
+export interface DocumentTextsTable {
+  document_id: number;
+  report_id: number;
+  /** The document's language when the text was stored: it chooses the stemming. */
+  language: string;
+  /** The content hash of the file the text was read from. */
+  content_hash: string | null;
+  content: string;
+  /** Computed by the database from the content and language. */
+  search: GeneratedAlways<string>;
+  extracted_at: Generated<Timestamp>;
+}
+
 export interface DocumentViewsTable {
   user_id: number;
   document_id: number;
@@ -299,6 +313,7 @@ export interface Database {
   report_thumbnails: ReportThumbnailsTable;
   documents: DocumentsTable;
   document_views: DocumentViewsTable;
+  document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;
   faqs: FaqsTable;

@@ -27,7 +27,11 @@ function presentReportInfo({ report, total, viewed }: ReportSummary): ReportInfo
   };
 }
 
-/** A page of documents: each result carries its attribute values beside its key, state, type and date. */
+/**
+ * A page of documents: each result carries its attribute values beside its key, state, type and
+ * date; with a text search, each result's passage is given apart, by key, so that the results
+ * keep the specification's shape.
+ */
 export function presentReportPage(page: ReportPage): z.input<typeof ReportDataResponseSchema> {
   const { report } = page;
   return {
@@ -52,6 +56,14 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
     DateStart: page.dateRange.from,
     DateEnd: page.dateRange.to,
     DateMin: page.oldestDate,
+    ...(page.documents.some((document) => document.passage) && {
+      Passages: Object.fromEntries(
+        page.documents.map((document) => [
+          document.key,
+          (document.passage ?? []).map((part) => ({ text: part.text, highlighted: part.isMatch })),
+        ]),
+      ),
+    }),
   };
 }
 

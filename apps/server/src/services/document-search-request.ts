@@ -20,8 +20,9 @@ export function nameSearchOperation(code: QuickSearch['operation']): SearchOpera
 
 /**
  * A list request checked against the type's attributes and read as a search: only displayed
- * attributes sort, only searchable ones are searched, blank texts search nothing, and the
- * two dates may come in either order but span at most DATE_RANGE_MAX_DAYS.
+ * attributes sort, only searchable ones are searched, blank texts search nothing (the words
+ * searched in the documents' text included), and the two dates may come in either order but
+ * span at most DATE_RANGE_MAX_DAYS.
  */
 export function readDocumentSearch(
   request: ReportDataRequest,
@@ -37,6 +38,7 @@ export function readDocumentSearch(
   if (quick && quickText !== '' && quick.fields.some((field) => !searchable.has(field))) {
     throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
   }
+  const textSearch = request.textSearch?.trim() ?? '';
   const advanced = [];
   for (const item of request.advandedSearch) {
     if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
@@ -50,10 +52,12 @@ export function readDocumentSearch(
     quick: quick && quickText !== '' ? { operation: nameSearchOperation(quick.operation), fields: quick.fields, text: quickText } : null,
     advanced,
     dateRange: readDateRange(request.dateStart ?? null, request.dateEnd ?? null),
+    text: textSearch || null,
     sort: sortedBy
       ? { attribute: sortedBy.name, ordering: sortedBy.ordering, direction: request.sortDirection }
       : { attribute: null, direction: request.sortDirection },
     paging: { limit: request.perPage, offset: (request.page - 1) * request.perPage },
+    byRelevance: textSearch !== '' && request.sortByRelevance === true,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
 import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
+import type { PassagePart } from '../db/repositories/document-text-search.js';
+import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
@@ -23,6 +25,8 @@ export interface PageDocument {
   viewed: boolean;
   date: string;
   attributes: Record<string, string>;
+  /** With a text search: the document's text around the words found. */
+  passage?: PassagePart[];
 }
 
 /** One page of a type's documents as the person searched them. */
@@ -70,6 +74,7 @@ export function createDocumentsService(deps: {
   documents: DocumentsRepository;
   access: DocumentAccessRepository;
   storage: DocumentStorage;
+  texts: DocumentTextsRepository;
 }) {
   /** The scope of each type the person may see, among the given types of its client. */
   async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
@@ -165,7 +170,18 @@ export function createDocumentsService(deps: {
       const { report, scope } = await requireReport(user, await deps.documents.findReportByCode(user.client_id, reportCode));
       const attributes = await deps.documents.attributesOf(report.id);
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
+      // Over a whole type, words in few documents are searched from those documents, words in many
+      // along the list's order; a USER's own documents are few, found by its criteria first.
+      if (search.text && scope.kind === 'all') search.textMatchIds = await deps.texts.fewMatches(report.id, search.text);
       const [page, oldestDate] = await Promise.all([deps.documents.page(search), deps.documents.oldestDate(report.id, scope)]);
+      // Passages only for the page's rows, which the search found within the person's access.
+      const passages = search.text
+        ? await deps.texts.passages(
+            report.id,
+            page.rows.map((row) => row.id),
+            search.text,
+          )
+        : null;
       const quick = request.searchOptions;
       if (request.updateSearchPreference && quick) {
         await deps.documents.rememberQuickSearch(user, report.code, {
@@ -182,6 +198,7 @@ export function createDocumentsService(deps: {
           viewed: row.viewed,
           date: row.document_date,
           attributes: row.attributes,
+          ...(passages && { passage: passages.get(row.id) ?? [] }),
         })),
         total: page.total,
         isLowerBound: page.isLowerBound,

@@ -52,6 +52,14 @@ export const ReportDataRequestSchema = z.object({
   dateEnd: IsoDateSchema.nullable().optional(),
   searchOptions: QuickSearchSchema.nullable().optional(),
   updateSearchPreference: z.boolean().default(false),
+  /**
+   * Words to find inside the documents' own text (beyond the specification, so optional): each
+   * document is matched in its language, stemmed and without regard to accents. Combines with
+   * every other filter; blank searches nothing.
+   */
+  textSearch: SearchTextSchema.nullable().optional(),
+  /** With a text search, the best matches first instead of the list's sort. */
+  sortByRelevance: z.boolean().optional(),
 });
 export type ReportDataRequest = z.output<typeof ReportDataRequestSchema>;
 export const ReportCodeParamsSchema = z.object({ reportCode: z.string().min(1).max(64) });
@@ -62,6 +70,10 @@ export const ReportAttributeSchema = z.object({
   DisplayNameEN: z.string(),
   ShowInColumn: z.boolean(),
 });
+
+/** A piece of a passage: the words a text search matched are `highlighted`. */
+export const PassageSegmentSchema = z.object({ text: z.string(), highlighted: z.boolean() });
+export type PassageSegment = z.infer<typeof PassageSegmentSchema>;
 
 export const ReportDataResponseSchema = z.object({
   success: z.literal(true),
@@ -81,6 +93,8 @@ export const ReportDataResponseSchema = z.object({
   DateStart: z.string().nullable(),
   DateEnd: z.string().nullable(),
   DateMin: z.string().nullable(),
+  /** With a text search: by result key, a short passage of the document's text around the words found. */
+  Passages: z.record(z.string(), z.array(PassageSegmentSchema)).optional(),
 });
 
 export const ConfigIdParamsSchema = z.object({ configId: z.coerce.number().int().positive() });

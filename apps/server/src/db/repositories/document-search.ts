@@ -32,6 +32,10 @@ export interface DocumentSelection {
   advanced: AdvancedSearchTerm[];
   /** Inclusive ISO dates; `from` is never after `to`. */
   dateRange: { from: string | null; to: string | null };
+  /** Words the document's own text must hold (see document-text-search.ts); trimmed, never empty. None: no text search. */
+  text?: string | null;
+  /** When the words are in few documents of the type: all of them, which the search then starts from. */
+  textMatchIds?: number[] | null;
 }
 
 /** One page of a selection, as a person asked for it. */
@@ -41,4 +45,6 @@ export interface DocumentSearch extends DocumentSelection {
   /** By an attribute's value in its ordering, or by document date when `attribute` is null; ties by id. */
   sort: { attribute: string; ordering: AttributeOrdering; direction: 'asc' | 'desc' } | { attribute: null; direction: 'asc' | 'desc' };
   paging: { limit: number; offset: number };
+  /** With a text search, the best matches first; `sort` then orders equal ones. */
+  byRelevance?: boolean;
 }

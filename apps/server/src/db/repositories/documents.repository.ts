@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
+import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -75,7 +76,7 @@ function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
   // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
   const options = { indexed: selection.scope.kind === 'all' };
   const conditions: RawBuilder<boolean>[] = [];
-  const { quick, advanced, dateRange } = selection;
+  const { quick, advanced, dateRange, text } = selection;
   if (quick) {
     const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, options));
     conditions.push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
@@ -83,6 +84,7 @@ function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
   for (const term of advanced) conditions.push(attributeMatches(term.attribute, 'contains', term.text, options));
   if (dateRange.from) conditions.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) conditions.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
+  if (text) conditions.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
   return conditions;
 }
 
@@ -183,6 +185,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
           ? [sql`d.document_date`]
           : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute, search.sort.ordering)
       ).map((key) => sql`${key} ${direction}`);
+      if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
       const [rows, summary] = await Promise.all([
         visible(search.reportId, search.scope, conditions)
           .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))

@@ -77,10 +77,17 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
      * replaced document is unread again by everyone: one statement, so it is one transaction and
      * concurrent senders of one id end with one row. Returns the rows written (version 1:
      * inserted); a document already there as sent is not among them. External ids must differ.
+     * The text read from a replaced document's former file (or in its former language) goes in the
+     * same statement: searches never find a document by words its file no longer holds, and its
+     * new text arrives once read. Given a transaction, it is written there (with the jobs that
+     * read the new files' text).
      */
-    async upsert(documents: IngestedDocumentValues[]): Promise<{ id: number; externalId: string; version: number }[]> {
+    async upsert(
+      documents: IngestedDocumentValues[],
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: number; externalId: string; version: number }[]> {
       if (documents.length === 0) return [];
-      const rows = await db
+      const rows = await trx
         .with('written', (cte) =>
           cte
             .insertInto('documents')
@@ -114,7 +121,20 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
                     IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)`,
                 ),
             )
-            .returning(['id', 'external_id', 'version']),
+            .returning(['id', 'external_id', 'version', 'content_hash', 'language']),
+        )
+        .with('outdated_texts', (cte) =>
+          cte.deleteFrom('document_texts').where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('written as w')
+                .select(sql`1`.as('one'))
+                .whereRef('w.id', '=', 'document_texts.document_id')
+                .where(
+                  sql<boolean>`(document_texts.content_hash IS DISTINCT FROM w.content_hash OR document_texts.language <> w.language)`,
+                ),
+            ),
+          ),
         )
         .with('forgotten', (cte) =>
           cte

@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
 import { partsOfUpload } from '../../services/ingestion/incoming-parts.js';
 import { createIngestionService, type IngestionService } from '../../services/ingestion/ingestion.service.js';
 import { hashPassword } from '../../services/passwords.js';
+import { createDocumentTextsRepository, type DocumentTextsRepository, type ReadText } from '../repositories/document-texts.repository.js';
 import { createIngestedDocumentsRepository } from '../repositories/ingested-documents.repository.js';
 import type { Database } from '../types.js';
 import { DEMO_EXPERIENCES, buildFaviconSvg, buildLogoSvg, buildPalette, type DemoExperience } from './demo-branding.js';
 import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type DemoReport } from './demo-catalogue.js';
-import { buildDemoPdf } from './demo-pdf.js';
+import { buildDemoPdf, demoPdfText } from './demo-pdf.js';
 import { buildDemoTypeThumbnail } from './demo-thumbnails.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoCustomers } from './demo-users.js';
 import {
@@ -63,6 +65,20 @@ function monthStart(monthsAgo: number): string {
 }
 
 const svg = (text: string) => ({ contentType: 'image/svg+xml', body: new TextEncoder().encode(text) });
+
+/**
+ * One document of demo.user carries a note with a word found in no other demo document, so that
+ * searching the documents' text finds exactly it.
+ */
+export const DEMO_TEXT_NOTE = {
+  reportCode: 'NBF-STMT',
+  externalId: 'NB-100200-3',
+  word: 'Heliotrope',
+  note: {
+    en: 'Good news: your account now earns Heliotrope reward points on every purchase.',
+    fr: 'Bonne nouvelle : votre compte accumule désormais des points de récompense Héliotrope à chaque achat.',
+  },
+};
 
 /** Generous for demo files of a few pages: the seed goes through the same checks as any sender. */
 const DEMO_MAX_FILE_BYTES = 10 * 1_048_576;
@@ -144,11 +160,12 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
     storage,
     maxFileBytes: DEMO_MAX_FILE_BYTES,
   });
+  const texts = createDocumentTextsRepository(db);
   const random = createRandom(2026);
   const grants: DemoGrant[] = [];
   for (const ids of reports) {
     const brand = DEMO_EXPERIENCES.find((experience) => experience.code === ids.report.clientCode)!;
-    grants.push(...(await sendReportDocuments(ingestion, ids, clientIds[ids.report.clientCode]!, brand, random)));
+    grants.push(...(await sendReportDocuments(ingestion, texts, ids, clientIds[ids.report.clientCode]!, brand, random)));
   }
 
   await db.transaction().execute(async (trx) => {
@@ -192,9 +209,14 @@ interface DemoGrant {
   viewedIds: number[];
 }
 
-/** Sends every owner's documents of a type, newest first, each named `<owner number>-<n>`, as a sender would. */
+/**
+ * Sends every owner's documents of a type, newest first, each named `<owner number>-<n>`, as a
+ * sender would; their text is stored at once, as known from what each PDF shows (reading the
+ * files back would only slow the seed down).
+ */
 async function sendReportDocuments(
   ingestion: IngestionService,
+  texts: DocumentTextsRepository,
   { report, reportId, attributeIds }: DemoReportIds,
   clientId: number,
   brand: DemoExperience,
@@ -207,10 +229,12 @@ async function sendReportDocuments(
 
   for (const [ownerIndex, owner] of owners.entries()) {
     const uploads = [];
+    const contents: Omit<ReadText, 'documentId'>[] = [];
     for (let index = 0; index < owner.documentsPerType; index++) {
       const documentDate = monthStart(index + ownerIndex);
       const attributes = { [ownerNumberAttribute]: owner.number, postalCode: owner.postalCode, ...report.describe(index, random) };
-      const pdf = await buildDemoPdf({
+      const externalId = `${owner.number}-${index + 1}`;
+      const content = {
         brandName: brand.nameEn,
         primaryHex: buildPalette(brand.hue).primary,
         titleEn: report.titleEn,
@@ -222,11 +246,15 @@ async function sendReportDocuments(
           labelFr: attribute.fr,
           value: attributes[attribute.name] ?? '',
         })),
-      });
-      uploads.push({ externalId: `${owner.number}-${index + 1}`, parts: partsOfUpload({ documentDate, attributes }, pdf) });
+        ...(report.code === DEMO_TEXT_NOTE.reportCode && externalId === DEMO_TEXT_NOTE.externalId && { note: DEMO_TEXT_NOTE.note }),
+      };
+      const pdf = await buildDemoPdf(content);
+      uploads.push({ externalId, parts: partsOfUpload({ documentDate, attributes }, pdf) });
+      contents.push({ contentHash: createHash('sha256').update(pdf).digest('hex'), content: demoPdfText(content) });
     }
     // An owner's documents in one write, in order: the same ids at every seed.
     const documentIds = (await ingestion.putDocuments(type, uploads)).map((sent) => sent.documentId);
+    await texts.storeMany(contents.map((text, index) => ({ documentId: documentIds[index]!, ...text })));
 
     // The demo USER of the client sees its own documents and has opened the older ones.
     const viewer = DEMO_ACCOUNTS.find(

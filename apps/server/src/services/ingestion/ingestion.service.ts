@@ -5,7 +5,9 @@ import type {
   IngestionType,
   StoredIngestedDocument,
 } from '../../db/repositories/ingested-documents.repository.js';
+import type { Transact } from '../../db/transact.js';
 import { AppError } from '../../errors.js';
+import type { TextExtractionQueue } from '../../jobs/text-extraction.js';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
 import type { IncomingPart, IncomingParts } from './incoming-parts.js';
 import { ingestionRefusal, readDocumentMetadata, requireExternalId, type DocumentMetadata } from './ingestion-metadata.js';
@@ -59,6 +61,8 @@ export function createIngestionService(deps: {
   storage: DocumentStorage;
   maxFileBytes: number;
   logger?: IngestionLogger;
+  /** Queues the reading of each created or replaced document's text with its row; without it (the demo seed) nothing is queued. */
+  textExtraction?: { queue: TextExtractionQueue; transact: Transact };
 }) {
   const types = createTtlCache<IngestionType>({ ttlMs: TYPE_CACHE_TTL_MS, maxEntries: 1_000 });
 
@@ -122,6 +126,30 @@ export function createIngestionService(deps: {
     return { reportId: type.id, externalId, ...metadata, fileKey, contentHash: file.sha256, pageCount: check.pageCount };
   }
 
+  /** Writes the rows and, in the same transaction, queues the reading of the text of those written. */
+  async function upsertDocuments(documents: IngestedDocumentValues[]) {
+    const extraction = deps.textExtraction;
+    if (!extraction) return deps.documents.upsert(documents);
+    return extraction.transact(async (trx) => {
+      const written = await deps.documents.upsert(documents, trx);
+      await extraction.queue.queueTextExtraction(
+        written.map((row) => row.id),
+        trx,
+      );
+      return written;
+    });
+  }
+
+  /**
+   * A document sent again as it is may have no text yet (stored before texts were read, or its
+   * reading given up): its job reads it then, or finds it read and does nothing.
+   */
+  async function queueUnchangedText(documentIds: number[]) {
+    const extraction = deps.textExtraction;
+    if (!extraction || documentIds.length === 0) return;
+    await extraction.transact((trx) => extraction.queue.queueTextExtraction(documentIds, trx));
+  }
+
   /**
    * Writes the rows, once their files are stored, in one statement that decides each outcome; a
    * document already there as sent is confirmed unchanged, one deleted meanwhile is written again.
@@ -130,7 +158,7 @@ export function createIngestionService(deps: {
     const results = new Map<string, PutResult>();
     let pending = documents;
     for (let attempt = 1; attempt <= PUT_ATTEMPTS && pending.length > 0; attempt++) {
-      for (const row of await deps.documents.upsert(pending)) {
+      for (const row of await upsertDocuments(pending)) {
         const outcome = row.version === 1 ? 'created' : 'replaced';
         results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome });
       }
@@ -142,6 +170,7 @@ export function createIngestionService(deps: {
       for (const row of current) {
         results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome: 'unchanged' });
       }
+      await queueUnchangedText(current.map((row) => row.id));
       pending = same.filter((document) => !results.has(document.externalId));
     }
     if (pending.length > 0) {

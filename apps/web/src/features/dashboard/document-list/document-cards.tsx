@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import type { DocumentViewProps } from './document-table';
 import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { Passage } from './passage';
 import { isViewed, rowKey } from './report-data-query';
 import { RowActions } from './row-actions';
 import { UnviewedDot } from './unviewed-dot';
@@ -57,6 +58,16 @@ export function DocumentCards(props: DocumentViewProps) {
                   </Text>
                 </div>
               ))}
+              {props.passageOf && (
+                <div style={{ display: 'contents' }}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {t('documents.passage')}
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    <Passage parts={props.passageOf(row)} />
+                  </Text>
+                </div>
+              )}
             </SimpleGrid>
           </Card>
         );

@@ -23,6 +23,7 @@ import { DocumentTable } from './document-table';
 import { formatAttributeValue, formatDocumentDate } from './format-value';
 import { PageControls } from './page-controls';
 import { QuickSearchForm } from './quick-search';
+import { TextSearchForm } from './text-search';
 import { reportDataQuery, rowKey, searchAttributesQuery, type DocumentRow } from './report-data-query';
 import { presetOf } from './search-preference';
 import { useDocumentActions } from './use-document-actions';
@@ -69,11 +70,13 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
     [formatDocumentDate(row.date, language), columns[0] ? formatAttributeValue(row[columns[0].name], language) : '']
       .filter(Boolean)
       .join(' – ');
+  const passages = data?.Passages;
   const viewProps = {
     title,
     rows,
     columns,
     describe,
+    passageOf: passages ? (row: DocumentRow) => passages[rowKey(row)] ?? [] : undefined,
     isSelected: selection.isSelected,
     onToggle: selection.toggle,
     onPreview: (row: DocumentRow) => actions.previewOne(rowKey(row), `${title} – ${describe(row)}`),
@@ -101,6 +104,13 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
           <CloseButton size="lg" onClick={onClose} aria-label={t('documents.closePanel', { title })} />
         </Group>
         <QuickSearchForm title={title} terms={terms} preset={searchPreset} onSearch={list.setSearchOptions} />
+        <TextSearchForm
+          title={title}
+          applied={list.textSearch}
+          sortByRelevance={list.isSortedByRelevance}
+          onSearch={list.setTextSearch}
+          onSortByRelevance={list.setSortByRelevance}
+        />
         <Group gap="sm" align="flex-end" wrap="wrap">
           <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} onChange={list.setDates} />
           <AdvancedSearchMenu terms={terms} applied={list.advanced} onApply={list.setAdvanced} />
@@ -122,7 +132,7 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
           ) : (
             <DocumentTable
               {...viewProps}
-              sortBy={list.sortBy}
+              sortBy={list.isSortedByRelevance ? null : list.sortBy}
               sortDirection={list.sortDirection}
               onSort={list.toggleSort}
               onToggleAll={(isChecked) => selection.setAll(rows.map(rowKey), isChecked)}

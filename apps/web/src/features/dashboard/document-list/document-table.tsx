@@ -1,9 +1,11 @@
 import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
+import type { PassageSegment } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { HiddenCaption, SortableHeader } from '../../../components/sortable-table';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import type { DocumentColumn } from './document-columns';
 import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { Passage } from './passage';
 import { isViewed, rowKey, type DocumentRow } from './report-data-query';
 import { RowActions } from './row-actions';
 import { UnviewedDot } from './unviewed-dot';
@@ -18,10 +20,13 @@ export interface DocumentViewProps {
   onToggle: (key: string) => void;
   onPreview: (row: DocumentRow) => void;
   onDownload: (row: DocumentRow) => void;
+  /** With a text search, each row's passage of text around the words found. */
+  passageOf?: (row: DocumentRow) => PassageSegment[];
 }
 
 interface DocumentTableProps extends DocumentViewProps {
-  sortBy: string;
+  /** The column sorted by; null when the rows are in order of relevance. */
+  sortBy: string | null;
   sortDirection: SortDirection;
   onSort: (column: string) => void;
   onToggleAll: (isChecked: boolean) => void;
@@ -60,6 +65,7 @@ export function DocumentTable(props: DocumentTableProps) {
                 onSort={() => props.onSort(column.name)}
               />
             ))}
+            {props.passageOf && <Table.Th miw={240}>{t('documents.passage')}</Table.Th>}
             <Table.Th>{t('documents.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -83,6 +89,11 @@ export function DocumentTable(props: DocumentTableProps) {
                 {columns.map((column) => (
                   <Table.Td key={column.name}>{formatAttributeValue(row[column.name], language)}</Table.Td>
                 ))}
+                {props.passageOf && (
+                  <Table.Td>
+                    <Passage parts={props.passageOf(row)} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <RowActions label={label} onPreview={() => props.onPreview(row)} onDownload={() => props.onDownload(row)} />
                 </Table.Td>

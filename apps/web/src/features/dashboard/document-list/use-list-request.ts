@@ -23,6 +23,8 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
   const [searchOptions, setSearchOptionsState] = useState<QuickSearch | null>(null);
   const [advanced, setAdvancedState] = useState<AdvancedTerm[]>([]);
   const [dates, setDatesState] = useState<DateRange>([null, null]);
+  const [textSearch, setTextSearchState] = useState<string | null>(null);
+  const [sortByRelevance, setSortByRelevanceState] = useState(false);
   const [isSearchRun, setIsSearchRun] = useState(false);
   // Counts the searches run, so that running the same search again is a new request the server records again.
   const [searchRuns, setSearchRuns] = useState(0);
@@ -42,6 +44,8 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
     dateEnd: dates[1],
     searchOptions,
     updateSearchPreference: isSearchRun,
+    // Beyond the specification: sent only when used, so a list without it asks exactly what the specification says.
+    ...(textSearch && { textSearch, sortByRelevance }),
   };
 
   return {
@@ -55,8 +59,9 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
       setPerPageState(value);
       setPage(1);
     },
-    /** A click on the sorted column flips its direction; another column starts ascending. */
+    /** A click on the sorted column flips its direction; another column starts ascending; either ends sorting by relevance. */
     toggleSort: (column: string) => {
+      setSortByRelevanceState(false);
       if (column === sortBy) setSortDirection((value) => (value === 'asc' ? 'desc' : 'asc'));
       else {
         setSortBy(column);
@@ -78,6 +83,19 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
       setDatesState(value);
       setPage(1);
     },
+    /** Words to find in the documents' text; null clears the search (and sorting by relevance with it). */
+    setTextSearch: (value: string | null) => {
+      setTextSearchState(value);
+      if (!value) setSortByRelevanceState(false);
+      setPage(1);
+    },
+    setSortByRelevance: (value: boolean) => {
+      setSortByRelevanceState(value);
+      setPage(1);
+    },
+    textSearch,
+    /** Whether the list is ordered by relevance to the text search rather than by a column. */
+    isSortedByRelevance: textSearch !== null && sortByRelevance,
     advanced,
     dates,
   };

@@ -1,0 +1,87 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Searching the text read from documents (table document_texts, whose search vector is built in
+ * the document's language). The searched words are parsed by websearch_to_tsquery (quotes for
+ * a phrase, `or`, `-` to leave a word out; any input is accepted) in both configurations, French
+ * and English stemming once accents are dropped, and a document matches when its vector holds
+ * the words as either language stems them. Whatever language the person searching uses, French
+ * documents are found by French words and English ones by English words; and the condition is
+ * one test of the (report_id, search) GIN index, which needs no row read to decide (a condition
+ * per language would read every candidate's vector again to check its language).
+ *
+ * A replaced document's text is deleted with its former file (see the ingestion upsert), so
+ * whatever text is stored is its current file's.
+ */
+const CONFIGURATIONS = { fr: 'portal_fr', en: 'portal_en' } as const;
+
+/** The words as one query of both languages; a constant of the statement, so the GIN index serves it. */
+const queryOf = (words: string) =>
+  sql`(websearch_to_tsquery(${sql.lit(CONFIGURATIONS.fr)}::regconfig, ${words}) || websearch_to_tsquery(${sql.lit(CONFIGURATIONS.en)}::regconfig, ${words}))`;
+
+/** Up to this many documents a text search finds are listed by id, and the list starts from them. */
+export const FEW_TEXT_MATCHES = 10_000;
+
+/**
+ * Documents aliased `d` whose text holds the words, tested document by document: the plan for
+ * words found in many documents, where walking the list's own order finds a page's worth soon.
+ */
+export function textMatches(reportId: number, words: string): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM document_texts t WHERE t.document_id = d.id AND t.report_id = ${reportId} AND t.search @@ ${queryOf(words)})`;
+}
+
+/**
+ * Documents aliased `d` among those a text search listed: the plan for words found in few
+ * documents, which the planner cannot tell from words found in many (its statistics know the
+ * commonest words only), and which walking the list's order would look for through the whole type.
+ */
+export function isAmongDocuments(documentIds: number[]): RawBuilder<boolean> {
+  return sql<boolean>`(d.id = ANY(${documentIds}::int[]))`;
+}
+
+/** The ids of the type's documents whose text holds the words, at most `limit`. */
+export function textMatchIds(reportId: number, words: string, limit: number) {
+  return sql<{ document_id: number }>`
+    SELECT t.document_id FROM document_texts t WHERE t.report_id = ${reportId} AND t.search @@ ${queryOf(words)} LIMIT ${limit}`;
+}
+
+/** How well the text of the document aliased `d` matches the words: cover density, so words found close together rank higher. */
+export function textRank(words: string): RawBuilder<number> {
+  return sql<number>`(SELECT ts_rank_cd(t.search, ${queryOf(words)}) FROM document_texts t WHERE t.document_id = d.id)`;
+}
+
+/** The words found, in a passage, are between these two characters, which stored text never holds. */
+const PASSAGE_MARKS = { start: '\u0002', stop: '\u0003' } as const;
+/** A passage is taken from this much of the text at most, so a huge document's passage costs what a short one's does. */
+export const PASSAGE_SOURCE_CHARACTERS = 100_000;
+const HEADLINE_OPTIONS = [
+  `StartSel=${PASSAGE_MARKS.start}`,
+  `StopSel=${PASSAGE_MARKS.stop}`,
+  'MaxWords=20',
+  'MinWords=8',
+  'ShortWord=2',
+  'MaxFragments=2',
+  'FragmentDelimiter=" … "',
+].join(', ');
+
+/** A passage of the text row aliased `t` around the words, read in its language, with the words found between the marks. */
+export function textPassage(words: string): RawBuilder<string> {
+  const configuration = sql`(CASE WHEN t.language = 'fr' THEN ${sql.lit(CONFIGURATIONS.fr)} ELSE ${sql.lit(CONFIGURATIONS.en)} END)::regconfig`;
+  return sql<string>`ts_headline(${configuration}, left(t.content, ${PASSAGE_SOURCE_CHARACTERS}), ${queryOf(words)}, ${HEADLINE_OPTIONS})`;
+}
+
+/** A piece of a passage; the words the search found are matches. */
+export interface PassagePart {
+  text: string;
+  isMatch: boolean;
+}
+
+/** A marked passage as its pieces, its runs of white space (line breaks included) as single spaces. */
+export function readPassage(marked: string): PassagePart[] {
+  return marked
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(new RegExp(`[${PASSAGE_MARKS.start}${PASSAGE_MARKS.stop}]`))
+    .map((text, index) => ({ text, isMatch: index % 2 === 1 }))
+    .filter((part) => part.text !== '');
+}

@@ -1,0 +1,111 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../types.js';
+import { FEW_TEXT_MATCHES, readPassage, textMatchIds, textPassage, type PassagePart } from './document-text-search.js';
+
+/** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
+export interface TextSource {
+  documentId: number;
+  fileKey: string;
+  contentHash: string | null;
+  isTextCurrent: boolean;
+}
+
+/** Text read from the file of that content hash. */
+export interface ReadText {
+  documentId: number;
+  contentHash: string | null;
+  content: string;
+}
+
+export type StoreOutcome =
+  /** Stored, or put in place of the text of another file or language. */
+  | 'stored'
+  /** The document changed file, or is gone: the text is not its. */
+  | 'outdated'
+  /** More distinct words than PostgreSQL indexes for one document (a vector of 1 MB): store less of the text. */
+  | 'tooLong';
+
+/** PostgreSQL's "program limit exceeded": here, a text whose search vector would pass 1 MB. */
+const PROGRAM_LIMIT_EXCEEDED = '54000';
+
+/** `fewMatches`: how many documents a text search lists by id at most (FEW_TEXT_MATCHES; tests lower it to take the other plan). */
+export function createDocumentTextsRepository(db: Kysely<Database>, options: { fewMatches?: number } = {}) {
+  const fewMatchesLimit = options.fewMatches ?? FEW_TEXT_MATCHES;
+  /**
+   * Each text with the language and type of its document, only if the document still has the
+   * file the text was read from; in place of any text stored before.
+   */
+  const upsert = (texts: ReadText[]) =>
+    sql<{ document_id: number }>`
+      INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
+      SELECT d.id, d.report_id, d.language, d.content_hash, r.content
+        FROM unnest(${texts.map((text) => text.documentId)}::int[], ${texts.map((text) => text.contentHash)}::text[],
+                    ${texts.map((text) => text.content)}::text[]) AS r(document_id, content_hash, content)
+        JOIN documents d ON d.id = r.document_id AND d.content_hash IS NOT DISTINCT FROM r.content_hash
+      ON CONFLICT (document_id) DO UPDATE
+        SET report_id = excluded.report_id, language = excluded.language, content_hash = excluded.content_hash,
+            content = excluded.content, extracted_at = now()
+      RETURNING document_id`.execute(db);
+
+  return {
+    /** The document's file and whether its text is read already; undefined when the document is gone. */
+    async findSource(documentId: number): Promise<TextSource | undefined> {
+      const row = await db
+        .selectFrom('documents as d')
+        .leftJoin('document_texts as t', 't.document_id', 'd.id')
+        .select([
+          'd.id',
+          'd.file_key',
+          'd.content_hash',
+          sql<boolean>`(t.document_id IS NOT NULL AND t.content_hash IS NOT DISTINCT FROM d.content_hash AND t.language = d.language)`.as(
+            'is_current',
+          ),
+        ])
+        .where('d.id', '=', documentId)
+        .executeTakeFirst();
+      return row && { documentId: row.id, fileKey: row.file_key, contentHash: row.content_hash, isTextCurrent: row.is_current };
+    },
+
+    /** Stores one document's text, if the document still has the file it was read from. */
+    async store(text: ReadText): Promise<StoreOutcome> {
+      try {
+        const { rows } = await upsert([text]);
+        return rows.length > 0 ? 'stored' : 'outdated';
+      } catch (error) {
+        if ((error as { code?: unknown }).code === PROGRAM_LIMIT_EXCEEDED) return 'tooLong';
+        throw error;
+      }
+    },
+
+    /** Stores many documents' texts in one statement (a bulk load: the demo data set); how many were stored. */
+    async storeMany(texts: ReadText[]): Promise<number> {
+      if (texts.length === 0) return 0;
+      return (await upsert(texts)).rows.length;
+    },
+
+    /**
+     * The ids of the type's documents whose text holds the words when they are few (at most
+     * FEW_TEXT_MATCHES), found through the GIN index; null when there are more.
+     */
+    async fewMatches(reportId: number, words: string): Promise<number[] | null> {
+      const { rows } = await textMatchIds(reportId, words, fewMatchesLimit + 1).execute(db);
+      return rows.length > fewMatchesLimit ? null : rows.map((row) => row.document_id);
+    },
+
+    /**
+     * For each of these documents of the type (rows a search already found within the person's
+     * access), a passage of its text around the words.
+     */
+    async passages(reportId: number, documentIds: number[], words: string): Promise<Map<number, PassagePart[]>> {
+      if (documentIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('document_texts as t')
+        .select(['t.document_id', textPassage(words).as('passage')])
+        .where('t.document_id', 'in', documentIds)
+        .where('t.report_id', '=', reportId)
+        .execute();
+      return new Map(rows.map((row) => [row.document_id, readPassage(row.passage)]));
+    },
+  };
+}
+export type DocumentTextsRepository = ReturnType<typeof createDocumentTextsRepository>;

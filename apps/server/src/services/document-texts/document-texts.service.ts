@@ -1,0 +1,58 @@
+import type { DocumentTextsRepository } from '../../db/repositories/document-texts.repository.js';
+import type { DocumentStorage } from '../../transports/storage/document-storage.js';
+import { extractPdfText, TEXT_EXTRACTION_LIMITS } from './extract-pdf-text.js';
+
+/** What reading one document's text came to. */
+export type TextReading =
+  /** The text is stored (an unreadable file stores none, and is not tried again). */
+  | 'stored'
+  /** The text stored was already that of the document's file. */
+  | 'current'
+  /** The document is gone, or changed file while it was read (its new file's own reading follows). */
+  | 'outdated';
+
+interface TextLogger {
+  warn(details: object, message: string): void;
+}
+
+/** A text is stored with no less than this many characters before giving up on fitting its search vector. */
+const SHORTEST_TRIMMED_TEXT = 1_000;
+
+/**
+ * Reads the text of stored documents, for searching by words. Runs off the request path (a job
+ * per stored document, see jobs/text-extraction.ts): a document is listed, previewed and
+ * downloaded whether or not its text is read yet.
+ */
+export function createDocumentTextsService(deps: { texts: DocumentTextsRepository; storage: DocumentStorage; logger: TextLogger }) {
+  return {
+    /**
+     * Reads the document's current file and stores its text. A file the store cannot give now
+     * throws (the queue tries again later); a file pdf.js cannot read stores an empty text, as
+     * reading it again would fail the same way.
+     */
+    async readDocumentText(documentId: number): Promise<TextReading> {
+      const source = await deps.texts.findSource(documentId);
+      if (!source) return 'outdated';
+      if (source.isTextCurrent) return 'current';
+      const bytes = await deps.storage.read(source.fileKey);
+      let content = '';
+      try {
+        content = await extractPdfText(bytes, TEXT_EXTRACTION_LIMITS);
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, documentId, fileKey: source.fileKey },
+          'the text of a document could not be read; it is stored empty',
+        );
+      }
+      for (;;) {
+        const outcome = await deps.texts.store({ documentId, contentHash: source.contentHash, content });
+        if (outcome !== 'tooLong') return outcome;
+        // Rare: so many distinct words that the search vector would pass PostgreSQL's 1 MB; the start of the text is kept.
+        if (content.length <= SHORTEST_TRIMMED_TEXT) throw new Error(`The text of document ${documentId} cannot be indexed`);
+        content = content.slice(0, Math.floor(content.length / 2));
+        deps.logger.warn({ documentId, characters: content.length }, 'document text too varied to index whole; its start is kept');
+      }
+    },
+  };
+}
+export type DocumentTextsService = ReturnType<typeof createDocumentTextsService>;

@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { endpoints } from '@portal/contract';
+import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
+import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
+import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
+import { createUsersRepository } from '../src/db/repositories/users.repository.js';
+import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
+import { DEMO_TEXT_NOTE } from '../src/db/seed/demo-seed.js';
+import { insertDocuments } from '../src/db/seed/factories.js';
+import { createDocumentTextsService } from '../src/services/document-texts/document-texts.service.js';
+import { createDocumentsService } from '../src/services/documents.service.js';
+import { extractPdfText } from '../src/services/document-texts/extract-pdf-text.js';
+import { createFileStorage } from '../src/transports/storage/file-storage.js';
+import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
+import { createIngestionApp, READER_VALUES, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
+import { signIn, type TestApp } from './test-app.js';
+import { answerOf, refusalOf } from './wire.js';
+
+let t: TestApp;
+let fixture: IngestionFixture;
+let sender: Sender;
+let reader: string;
+let staff: string;
+beforeAll(async () => {
+  ({ t, fixture } = await createIngestionApp());
+  sender = senderOf(t, fixture.key);
+  reader = await signIn(t, fixture.reader);
+  staff = await signIn(t, fixture.staff);
+});
+afterAll(() => t.close());
+
+const STATEMENTS = TYPES.statements.code;
+const otherOwner = OWNERS[1];
+
+/** A real PDF whose pages show these lines (Helvetica, which writes French accents). */
+async function pdfOf(pages: string[][]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const lines of pages) {
+    const page = pdf.addPage([612, 792]);
+    lines.forEach((line, index) => page.drawText(line, { x: 40, y: 740 - index * 18, size: 11, font }));
+  }
+  return pdf.save();
+}
+
+interface SentStatement {
+  /** Each statement of these tests has its own closing balance, which names it in the results. */
+  balance: string;
+  lines: string[];
+  date?: string;
+  language?: 'en' | 'fr';
+  owner?: { number: string; postalCode: string };
+}
+
+/** Sends a statement through the ingestion API, as a client's back office does. */
+async function sendStatement(externalId: string, statement: SentStatement): Promise<void> {
+  const owner = statement.owner ?? READER_OWNER;
+  const metadata = {
+    documentDate: statement.date ?? '2026-03-01',
+    language: statement.language ?? 'en',
+    attributes: { accountNumber: owner.number, postalCode: owner.postalCode, closingBalance: statement.balance },
+  };
+  const response = await sender.send(STATEMENTS, externalId, metadata, await pdfOf([statement.lines]));
+  expect([200, 201], response.body).toContain(response.statusCode);
+}
+
+const reportData = (cookie: string, body: object) =>
+  t.app.inject({ method: 'POST', url: `/Dashboard/ReportData/${STATEMENTS}`, payload: body, headers: { cookie } });
+const pageOf = async (cookie: string, body: object) => answerOf(endpoints.reportData, await reportData(cookie, body));
+/** The closing balances of the statements a text search finds, in the order listed. */
+const balancesFound = async (cookie: string, textSearch: string, body: object = {}) =>
+  (await pageOf(cookie, { perPage: 200, textSearch, ...body })).Results.map((result) => String(result.closingBalance));
+
+/**
+ * Waits until a text search finds the statement of that balance: its text is read by a job
+ * after it is stored. Bounded: the job runs within a second or two of the row.
+ */
+async function waitUntilFound(textSearch: string, balance: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await balancesFound(staff, textSearch)).includes(balance)) {
+    if (Date.now() > deadline) throw new Error(`The text of the statement ${balance} was not read in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('reading the text of a PDF', () => {
+  it('gives the words of every page, in order', async () => {
+    const text = await extractPdfText(await pdfOf([['Relevé de compte', 'Solde au 31 mars'], ['Second page: statements enclosed']]));
+    expect(text.split(/\s+/).filter(Boolean)).toEqual([
+      'Relevé',
+      'de',
+      'compte',
+      'Solde',
+      'au',
+      '31',
+      'mars',
+      'Second',
+      'page:',
+      'statements',
+      'enclosed',
+    ]);
+  });
+
+  it('reads no more pages and characters than its limits', async () => {
+    const pdf = await pdfOf([['first page'], ['second page'], ['third page']]);
+    expect(await extractPdfText(pdf, { maxPages: 2, maxCharacters: 1_000 })).not.toContain('third');
+    expect(await extractPdfText(pdf, { maxPages: 200, maxCharacters: 8 })).toBe('first pa');
+  });
+
+  it('gives exactly the words the demo seed stores for a demo PDF', async () => {
+    const content: DemoPdfContent = {
+      brandName: 'Northbridge Financial',
+      primaryHex: '#1f4e79',
+      titleEn: 'Account statements',
+      titleFr: 'Relevés de compte',
+      documentDate: '2026-03-01',
+      fields: [{ labelEn: 'Account number', labelFr: 'Numéro de compte', value: 'NB-100200' }],
+      pageCount: 2,
+      note: { en: 'Your Heliotrope points', fr: 'Vos points Héliotrope' },
+    };
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    expect(words(await extractPdfText(await buildDemoPdf(content)))).toEqual(words(demoPdfText(content)));
+  });
+
+  it('throws on a file that is not a PDF', async () => {
+    await expect(extractPdfText(new TextEncoder().encode('not a pdf at all'))).rejects.toThrow();
+  });
+});
+
+describe('the text of a document sent through the ingestion API', () => {
+  beforeAll(async () => {
+    await sendStatement('text-fr-1', {
+      balance: '7001.01',
+      language: 'fr',
+      lines: ['Votre relevé de compte trimestriel est disponible.', 'Prélèvement mensuel effectué.', 'Merci de votre confiance.'],
+    });
+    await sendStatement('text-en-1', {
+      balance: '7001.02',
+      lines: ['Your quarterly statements were generated yesterday.'],
+    });
+    await waitUntilFound('trimestriel', '7001.01');
+    await waitUntilFound('quarterly', '7001.02');
+  });
+
+  it('is read by a job and found in French with or without accents, in any form of the word', async () => {
+    // French stemming, not English: 'trimestrielles' and 'prelevements' stem as the document's words only in French.
+    for (const words of ['relevé', 'releve', 'relevés', 'RELEVES', 'trimestrielles', 'prelevements', 'mensuelles']) {
+      expect(await balancesFound(staff, words), words).toEqual(['7001.01']);
+    }
+  });
+
+  it('is found in English by another form of the word', async () => {
+    expect(await balancesFound(staff, 'statement generating')).toEqual(['7001.02']);
+    expect(await balancesFound(staff, '"quarterly statement"')).toEqual(['7001.02']);
+    expect(await balancesFound(staff, 'quarterly -yesterday')).toEqual([]);
+    // Words of one only, or none at all, find nothing.
+    expect(await balancesFound(staff, 'trimestriel quarterly')).toEqual([]);
+    expect(await balancesFound(staff, 'the')).toEqual([]);
+  });
+
+  it('shows each result a passage with the words found highlighted', async () => {
+    const page = await pageOf(staff, { textSearch: 'releves', perPage: 200 });
+    expect(page.Results).toHaveLength(1);
+    const passage = page.Passages?.[String(page.Results[0]!.key)];
+    expect(passage?.filter((part) => part.highlighted).map((part) => part.text)).toEqual(['relevé']);
+    expect(passage?.map((part) => part.text).join('')).toContain('Votre relevé de compte trimestriel');
+  });
+
+  it('leaves the list as it was without a text search, or with a blank one', async () => {
+    const plain = await pageOf(staff, { perPage: 200 });
+    expect(plain.Passages).toBeUndefined();
+    const blank = await pageOf(staff, { perPage: 200, textSearch: '   ', sortByRelevance: true });
+    expect(blank.Passages).toBeUndefined();
+    expect(blank.Results.map((result) => result.key)).toEqual(plain.Results.map((result) => result.key));
+    expect((await pageOf(staff, { perPage: 200, textSearch: null })).TotalDocuments).toBe(plain.TotalDocuments);
+  });
+
+  it('refuses a text over 200 characters and a text that is not text', async () => {
+    const tooLong = await reportData(staff, { textSearch: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(refusalOf(tooLong).issues?.[0]?.message).toBe('validation.searchTextTooLong');
+    expect(refusalOf(await reportData(staff, { textSearch: 42 })).issues?.[0]?.message).toBe('validation.searchTextInvalid');
+    expect((await reportData(staff, { textSearch: 'a\u0000b' })).statusCode).toBe(400);
+    expect((await reportData(staff, { textSearch: 'x'.repeat(200) })).statusCode).toBe(200);
+  });
+});
+
+describe('a text search within access and filters', () => {
+  beforeAll(async () => {
+    // The same rare word in two of the reader's statements and in another owner's.
+    await sendStatement('zephyr-own-new', { balance: '7002.01', date: '2026-05-01', lines: ['Zephyr savings account opened.'] });
+    await sendStatement('zephyr-own-old', {
+      balance: '7002.02',
+      date: '2025-05-01',
+      lines: ['Zephyr bonus: zephyr points, zephyr rewards, zephyr everywhere.'],
+    });
+    await sendStatement('zephyr-other', { balance: '7002.03', owner: otherOwner, lines: ['Zephyr savings account opened.'] });
+    await waitUntilFound('zephyr', '7002.01');
+    await waitUntilFound('zephyr', '7002.02');
+    await waitUntilFound('zephyr', '7002.03');
+  });
+
+  it('never finds a restricted person another owner’s document, even when the words match', async () => {
+    expect((await balancesFound(staff, 'zephyr')).sort()).toEqual(['7002.01', '7002.02', '7002.03']);
+    expect(await balancesFound(reader, 'zephyr')).toEqual(['7002.01', '7002.02']);
+    const page = await pageOf(reader, { textSearch: 'zephyr savings', perPage: 200 });
+    expect(page.TotalDocuments).toBe(1);
+    expect(Object.keys(page.Passages ?? {})).toEqual(page.Results.map((result) => String(result.key)));
+  });
+
+  it('combines with the date range and the quick search', async () => {
+    expect(await balancesFound(reader, 'zephyr', { dateStart: '2026-01-01', dateEnd: '2026-12-31' })).toEqual(['7002.01']);
+    const quick = { searchOptions: { text: '7002.02', fields: ['closingBalance'], operation: 0 } };
+    expect(await balancesFound(reader, 'zephyr', quick)).toEqual(['7002.02']);
+    expect(await balancesFound(reader, 'zephyr', { advandedSearch: [{ attribute: 'closingBalance', value: '7002.0' }] })).toEqual([
+      '7002.01',
+      '7002.02',
+    ]);
+    expect(await balancesFound(reader, 'zephyr', { ...quick, dateStart: '2026-01-01', dateEnd: '2026-12-31' })).toEqual([]);
+  });
+
+  it('sorts by relevance only when asked', async () => {
+    // By date, newest first; by relevance, the statement that says it four times first.
+    expect(await balancesFound(reader, 'zephyr')).toEqual(['7002.01', '7002.02']);
+    expect(await balancesFound(reader, 'zephyr', { sortByRelevance: true })).toEqual(['7002.02', '7002.01']);
+    expect(await balancesFound(reader, 'zephyr', { sortDirection: 'asc' })).toEqual(['7002.02', '7002.01']);
+  });
+
+  it('answers the same when the words are in many documents, searched document by document along the list', async () => {
+    // Words in few documents are searched from their ids; lowering "few" to none takes the other plan.
+    const db = t.database.db;
+    const alongTheList = createDocumentsService({
+      documents: createDocumentsRepository(db),
+      access: createDocumentAccessRepository(db),
+      storage: createFileStorage(fixture.documentsDir),
+      texts: createDocumentTextsRepository(db, { fewMatches: 0 }),
+    });
+    const users = createUsersRepository(db);
+    const expected: [string, string, object, string[]][] = [
+      [fixture.reader, reader, { textSearch: 'zephyr' }, ['7002.01', '7002.02']],
+      [fixture.reader, reader, { textSearch: 'zephyr', sortByRelevance: true }, ['7002.02', '7002.01']],
+      [fixture.reader, reader, { textSearch: 'zephyr', dateStart: '2026-01-01', dateEnd: '2026-12-31' }, ['7002.01']],
+      [fixture.staff, staff, { textSearch: 'zephyr savings', sortDirection: 'asc' }, ['7002.03', '7002.01']],
+      [fixture.staff, staff, { textSearch: 'trimestrielles' }, ['7001.01']],
+      [fixture.staff, staff, { textSearch: 'statement generating' }, ['7001.02']],
+    ];
+    for (const [username, cookie, body, balances] of expected) {
+      const user = (await users.findByUsername(username))!;
+      const request = endpoints.reportData.body.parse({ perPage: 200, ...body });
+      const page = await alongTheList.getReportData(user, STATEMENTS, request);
+      expect(
+        page.documents.map((document) => document.attributes.closingBalance),
+        JSON.stringify(body),
+      ).toEqual(balances);
+      expect(page.documents.every((document) => document.passage?.some((part) => part.isMatch))).toBe(true);
+      expect(await balancesFound(cookie, '', body)).toEqual(balances);
+    }
+  });
+});
+
+describe('a document replaced or deleted', () => {
+  it('is found by its new file’s words once read, never by its old file’s', async () => {
+    await sendStatement('replaced-1', { balance: '7003.01', lines: ['Quokka habitat report.'] });
+    await waitUntilFound('quokka', '7003.01');
+    await sendStatement('replaced-1', { balance: '7003.01', lines: ['Wombat habitat report.'] });
+    // The old file's text no longer counts, from the moment the new version is stored.
+    expect(await balancesFound(staff, 'quokka')).toEqual([]);
+    await waitUntilFound('wombat', '7003.01');
+    expect(await balancesFound(staff, 'quokka')).toEqual([]);
+    expect(await balancesFound(staff, 'habitat')).toEqual(['7003.01']);
+  });
+
+  it('gets its text when sent again unchanged, if it had none (a document stored before texts were read)', async () => {
+    const pdf = await pdfOf([['Platypus habitat report.']]);
+    const metadata = { documentDate: '2026-03-01', language: 'en', attributes: { ...READER_VALUES, closingBalance: '7003.02' } };
+    expect((await sender.send(STATEMENTS, 'unread-1', metadata, pdf)).statusCode).toBe(201);
+    await waitUntilFound('platypus', '7003.02');
+    await t.database.db.deleteFrom('document_texts').where('content', 'like', '%Platypus%').execute();
+    expect(await balancesFound(staff, 'platypus')).toEqual([]);
+    const again = await sender.send(STATEMENTS, 'unread-1', metadata, pdf);
+    expect(again.json()).toMatchObject({ data: { outcome: 'unchanged' } });
+    await waitUntilFound('platypus', '7003.02');
+  });
+
+  it('is found no more once deleted, and its text goes with it', async () => {
+    await sendStatement('deleted-1', { balance: '7004.01', lines: ['Narwhal migration notice.'] });
+    await waitUntilFound('narwhal', '7004.01');
+    expect((await sender.delete(STATEMENTS, 'deleted-1')).statusCode).toBe(200);
+    expect(await balancesFound(staff, 'narwhal')).toEqual([]);
+    const left = await t.database.db.selectFrom('document_texts').select('document_id').where('content', 'like', '%Narwhal%').execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('reading a document’s text', () => {
+  it('stores an empty text for a file pdf.js cannot read, so it is not tried again', async () => {
+    const storage = createFileStorage(fixture.documentsDir);
+    await storage.put('fixture/unreadable.pdf', new TextEncoder().encode('%PDF-1.7 and nothing a reader can use'));
+    const [documentId] = await insertDocuments(t.database.db, [
+      {
+        report_id: fixture.reportIds[STATEMENTS]!,
+        document_date: '2026-02-01',
+        attributes: { accountNumber: READER_OWNER.number, postalCode: READER_OWNER.postalCode, closingBalance: '7005.01' },
+        file_key: 'fixture/unreadable.pdf',
+      },
+    ]);
+    const warnings: string[] = [];
+    const texts = createDocumentTextsService({
+      texts: createDocumentTextsRepository(t.database.db),
+      storage,
+      logger: { warn: (_details, message) => warnings.push(message) },
+    });
+    expect(await texts.readDocumentText(documentId!)).toBe('stored');
+    expect(warnings).toHaveLength(1);
+    expect(await texts.readDocumentText(documentId!)).toBe('current');
+    expect(await texts.readDocumentText(999_999_999)).toBe('outdated');
+  });
+
+  it('throws when the file cannot be fetched, for the queue to try again', async () => {
+    const [documentId] = await insertDocuments(t.database.db, [
+      {
+        report_id: fixture.reportIds[STATEMENTS]!,
+        document_date: '2026-02-01',
+        attributes: { accountNumber: READER_OWNER.number, postalCode: READER_OWNER.postalCode, closingBalance: '7005.02' },
+        file_key: 'fixture/missing.pdf',
+      },
+    ]);
+    const texts = createDocumentTextsService({
+      texts: createDocumentTextsRepository(t.database.db),
+      storage: createFileStorage(fixture.documentsDir),
+      logger: { warn: () => undefined },
+    });
+    await expect(texts.readDocumentText(documentId!)).rejects.toThrow();
+  });
+});
+
+describe('the demo data set', () => {
+  it('has one document of demo.user, and no other, whose text holds the note’s word', async () => {
+    const demoUser = await signIn(t, 'demo.user');
+    const demoAdmin = await signIn(t, 'demo.admin');
+    for (const code of ['NBF-STMT', 'NBF-TAX', 'NBF-NOTICE']) {
+      const expected = code === DEMO_TEXT_NOTE.reportCode ? 1 : 0;
+      for (const [cookie, words] of [
+        [demoUser, DEMO_TEXT_NOTE.word],
+        [demoUser, 'héliotrope'],
+        [demoAdmin, DEMO_TEXT_NOTE.word.toLowerCase()],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/Dashboard/ReportData/${code}`,
+          payload: { textSearch: words, perPage: 200 },
+          headers: { cookie },
+        });
+        const page = answerOf(endpoints.reportData, response);
+        expect(page.TotalDocuments, `${code} ${words}`).toBe(expected);
+        for (const passage of Object.values(page.Passages ?? {})) {
+          // The English and French notes both, accents aside.
+          expect(passage.filter((part) => part.highlighted).map((part) => part.text)).toEqual([DEMO_TEXT_NOTE.word, 'Héliotrope']);
+        }
+      }
+    }
+    // Every other document's text is there too: the type's title is in each of them.
+    const statements = await t.app.inject({
+      method: 'POST',
+      url: '/Dashboard/ReportData/NBF-STMT',
+      payload: { textSearch: 'relevés', perPage: 200 },
+      headers: { cookie: demoUser },
+    });
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/Dashboard/ReportData/NBF-STMT',
+      payload: { perPage: 200 },
+      headers: { cookie: demoUser },
+    });
+    expect(answerOf(endpoints.reportData, statements).TotalDocuments).toBe(answerOf(endpoints.reportData, all).TotalDocuments);
+  });
+});
