@@ -1,8 +1,10 @@
 /**
- * npm run bench [-- --only documents,ingestion,digest --documents 1000000 --seconds 5 --signins 200000
+ * npm run bench [-- --only cost,documents,ingestion,digest,text --documents 1000000 --seconds 5 --signins 200000
  *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
  *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
- * Seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
+ * First the cost of a call beyond its query: the dashboard and a list page on the demo data, the
+ * server in its own process, beside a bare Fastify route at 1 and 32 requests in flight. Then it
+ * seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
  * local server), starts the real server, and measures the document calls over real HTTP for a
  * person who sees about a thousand documents and for staff who see a whole type, beside a bare
  * Fastify route as the ceiling. Prints p50/p95/p99 and requests per second, the ratio to the
@@ -37,6 +39,7 @@ import { createUsageReportsRepository } from '../apps/server/src/db/repositories
 import { seedDigestScale } from './digest-seed.js';
 import { measureDownload } from './download.js';
 import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
+import { measureRequestCost } from './request-cost.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
@@ -47,7 +50,7 @@ const { values: args } = parseArgs({
     documents: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '5' },
     signins: { type: 'string', default: '200000' },
-    only: { type: 'string', default: 'documents,ingestion,digest' },
+    only: { type: 'string', default: 'cost,documents,ingestion,digest' },
     'ingest-documents': { type: 'string', default: '20000' },
     'import-documents': { type: 'string', default: '100000' },
     concurrency: { type: 'string', default: '8' },
@@ -117,6 +120,7 @@ async function main() {
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
   const parts = new Set(args.only.split(','));
+  if (parts.has('cost')) await benchRequestCost(database);
   if (parts.has('documents')) await benchDocuments(database, storage, dataDir);
   if (parts.has('ingestion')) await benchIngestion(database);
   if (parts.has('digest')) await benchDigest(database);
@@ -294,6 +298,29 @@ async function writeResult(name: string, result: object): Promise<void> {
   const file = path.join('bench/results', `${name}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
   await writeFile(file, JSON.stringify(result, null, 2));
   console.log(`Written to ${file}`);
+}
+
+/** The dashboard and a list page on the demo data, beside a bare route: what a call costs beyond its query. */
+async function benchRequestCost(database: DatabaseHandle) {
+  const results = [];
+  for (const backend of ['postgres', 'pglite'] as const) {
+    results.push(...(await measureRequestCost({ db: database.db, databaseUrl, seconds, backend })));
+  }
+  console.table(
+    results.map((r) => ({
+      scenario: r.name,
+      database: r.backend,
+      'in flight': r.connections,
+      p50: r.p50.toFixed(1),
+      p95: r.p95.toFixed(1),
+      'req/s': r.rps.toFixed(0),
+      'x bare route': r.ratioToBareRoute.toFixed(3),
+      'server CPU ms': r.cpuMsPerRequest?.server.toFixed(2) ?? '',
+      'machine CPU ms': r.cpuMsPerRequest?.machine.toFixed(2) ?? '',
+      errors: r.non2xx,
+    })),
+  );
+  await writeResult('request-cost', results);
 }
 
 /** Documents sent through the ingestion API, then a folder of them through the import command. */

@@ -12,11 +12,14 @@ export interface ServerProcess {
 }
 
 /** The real server in a process of its own, so that its memory is measured apart from the load it is under. */
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string | undefined>, port: number): Promise<ServerProcess> {
   // BENCH_PROFILE_DIR=folder writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // A variable given as undefined is left out, even when the bench's own environment has it.
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }).filter(([, value]) => value !== undefined),
+    ),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -83,8 +83,16 @@ export function createDocumentsService(deps: {
     return new Map(ofClient.map((report) => [report.id, { kind: 'all' as const }]));
   }
 
-  async function requireReport(user: UserWithOrganisation, report: Report | undefined): Promise<{ report: Report; scope: AccessScope }> {
-    const scope = report && (await scopesOf(user)).get(report.id);
+  /**
+   * The type being found (already within the person's client) and the person's scope in it, read
+   * side by side: staff see every type of their client, a USER the types it was given.
+   */
+  async function requireReport(
+    user: UserWithOrganisation,
+    finding: Promise<Report | undefined>,
+  ): Promise<{ report: Report; scope: AccessScope }> {
+    const [report, granted] = await Promise.all([finding, user.role_code === 'USER' ? scopesOf(user) : undefined]);
+    const scope = report && (granted ? granted.get(report.id) : { kind: 'all' as const });
     if (!report || !scope) throw notFound();
     return { report, scope };
   }
@@ -156,18 +164,25 @@ export function createDocumentsService(deps: {
 
   return {
     async getReports(user: UserWithOrganisation): Promise<ReportSummary[]> {
-      const ofClient = await deps.documents.reportsOfClient(user.client_id);
-      const scopes = await scopesOf(user, ofClient);
-      return Promise.all(
-        ofClient.flatMap((report) => {
-          const scope = scopes.get(report.id);
-          return scope ? [deps.documents.counts(user.id, report.id, scope).then((counts) => ({ report, ...counts }))] : [];
-        }),
+      // A USER's grants are read beside its client's types, not after them.
+      const [ofClient, granted] = await Promise.all([
+        deps.documents.reportsOfClient(user.client_id),
+        user.role_code === 'USER' ? scopesOf(user) : undefined,
+      ]);
+      const scopes = granted ?? (await scopesOf(user, ofClient));
+      const shown = ofClient.flatMap((report) => {
+        const scope = scopes.get(report.id);
+        return scope ? [{ report, scope }] : [];
+      });
+      const counts = await deps.documents.countsOfTypes(
+        user.id,
+        shown.map(({ report, scope }) => [report.id, scope]),
       );
+      return shown.map(({ report }) => ({ report, ...counts.get(report.id)! }));
     },
 
     async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
-      const { report, scope } = await requireReport(user, await deps.documents.findReportByCode(user.client_id, reportCode));
+      const { report, scope } = await requireReport(user, deps.documents.findReportByCode(user.client_id, reportCode));
       const attributes = await deps.documents.attributesOf(report.id);
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Over a whole type, words in few documents are searched from those documents, words in many
@@ -208,7 +223,7 @@ export function createDocumentsService(deps: {
     },
 
     async getSearchAttributes(user: UserWithOrganisation, configId: number): Promise<SearchableAttributes> {
-      const { report, scope } = await requireReport(user, await deps.documents.findReportById(user.client_id, configId));
+      const { report, scope } = await requireReport(user, deps.documents.findReportById(user.client_id, configId));
       const attributes = await deps.documents.attributesOf(report.id);
       return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
     },
