@@ -18,6 +18,7 @@ import type { Database } from '../apps/server/src/db/types.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { machineBusySeconds, startServerProcess } from './server-process.js';
+import { signIn } from './sign-in.js';
 
 export interface CostMeasurement extends Measurement {
   /** Where the server's data lives: PostgreSQL, or the embedded database in its own process. */
@@ -42,19 +43,6 @@ async function startBareRoute(port: number): Promise<{ url: string; pid: number;
     child.once('exit', (code) => reject(new Error(`the bare route exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
-
-async function signIn(baseUrl: string, username: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/login/processlogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ UserName: username, Password: 'Portal#2026' }),
-  });
-  if (!response.ok) throw new Error(`bench sign-in of ${username} failed: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** The bench signs in with a password alone: the demo people it uses get no sign-in code here. */

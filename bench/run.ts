@@ -44,6 +44,7 @@ import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
 import { benchTextSearch } from './text-search.js';
+import { signIn } from './sign-in.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,19 +75,6 @@ async function ensureDatabase(url: string) {
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
   await admin.end();
-}
-
-async function signIn(baseUrl: string, username: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/login/processlogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ UserName: username, Password: 'Portal#2026' }),
-  });
-  if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 function scenariosFor(label: string, cookie: string): Scenario[] {

@@ -25,6 +25,7 @@ import type { DocumentStorage } from '../apps/server/src/transports/storage/docu
 import { measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
+import { signIn } from './sign-in.js';
 
 /** Words of the synthetic texts: three of twenty syllables, 8,000 in all, drawn so that a few are everywhere and most are rare. */
 const SYLLABLES = ['ba', 'ce', 'di', 'fo', 'gu', 'la', 'me', 'ni', 'po', 'ru', 'sa', 'te', 'vi', 'zo', 'ka', 'lu', 'ro', 'mi', 'ne', 'ta'];
@@ -200,19 +201,6 @@ export async function measureTextExtraction(options: {
   const seconds = (performance.now() - start) / 1000;
   await composed.stopJobQueue();
   return { documents: pdfs.length, seconds, documentsPerSecond: pdfs.length / seconds, extractOnlyPerSecond };
-}
-
-async function signIn(baseUrl: string, username: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/login/processlogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ UserName: username, Password: 'Portal#2026' }),
-  });
-  if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** A search, and whether it must read every matching document of the type (ranking a word that is everywhere). */
