@@ -63,3 +63,15 @@ export async function measure(
     statementTimeouts,
   };
 }
+
+/** A measurement's latency and throughput columns, as the benchmark's tables print them. */
+export function latencyColumns(r: Measurement) {
+  return {
+    p50: r.p50.toFixed(1),
+    p95: r.p95.toFixed(1),
+    p99: r.p99.toFixed(1),
+    'req/s': r.rps.toFixed(0),
+    errors: r.non2xx,
+    'timed out': r.statementTimeouts,
+  };
+}

@@ -40,7 +40,7 @@ import { seedDigestScale } from './digest-seed.js';
 import { measureDownload } from './download.js';
 import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measureRequestCost } from './request-cost.js';
-import { measure, type Measurement, type Scenario } from './measure.js';
+import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
 import { benchTextSearch } from './text-search.js';
@@ -235,13 +235,8 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
   console.table(
     results.map((r) => ({
       scenario: r.name,
-      p50: r.p50.toFixed(1),
-      p95: r.p95.toFixed(1),
-      p99: r.p99.toFixed(1),
-      'req/s': r.rps.toFixed(0),
+      ...latencyColumns(r),
       'x ceiling': r.ratioToCeiling.toFixed(1),
-      errors: r.non2xx,
-      'timed out': r.statementTimeouts,
     })),
   );
   console.log(`Zip of 50 documents: first byte after ${zipFirstByteMs.toFixed(1)} ms`);
@@ -299,13 +294,10 @@ async function benchRequestCost(database: DatabaseHandle) {
       scenario: r.name,
       database: r.backend,
       'in flight': r.connections,
-      p50: r.p50.toFixed(1),
-      p95: r.p95.toFixed(1),
-      'req/s': r.rps.toFixed(0),
+      ...latencyColumns(r),
       'x bare route': r.ratioToBareRoute.toFixed(3),
       'server CPU ms': r.cpuMsPerRequest?.server.toFixed(2) ?? '',
       'machine CPU ms': r.cpuMsPerRequest?.machine.toFixed(2) ?? '',
-      errors: r.non2xx,
     })),
   );
   await writeResult('request-cost', results);

@@ -22,7 +22,7 @@ import type { Database } from '../apps/server/src/db/types.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { partsOfUpload } from '../apps/server/src/services/ingestion/incoming-parts.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
-import { measure, type Measurement, type Scenario } from './measure.js';
+import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
 import { signIn } from './sign-in.js';
@@ -335,11 +335,7 @@ export async function benchTextSearch(options: {
   console.table(
     results.map((r) => ({
       scenario: r.name,
-      p50: r.p50.toFixed(1),
-      p95: r.p95.toFixed(1),
-      p99: r.p99.toFixed(1),
-      'req/s': r.rps.toFixed(0),
-      errors: r.non2xx,
+      ...latencyColumns(r),
     })),
   );
   console.log(`Query plans read: ${plans.length}; node types: ${[...new Set(plans.flatMap((p) => p.nodeTypes))].join(', ')}`);

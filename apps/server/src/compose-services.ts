@@ -146,15 +146,19 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     publicUrl: config.publicUrl,
   };
 
+  // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
+  // that runs away is cancelled, not waited for.
+  const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
+  const boundedDocuments = createDocumentsRepository(searchDb);
+  const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
+
   /** What routes may call: services only, never a repository or a transport. */
   const services = {
     documents: createDocumentsService({
-      // Lists and searches a person shapes: a statement that runs away is cancelled, not waited for.
-      documents: createDocumentsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
+      documents: boundedDocuments,
       access: createDocumentAccessRepository(db),
       storage: transports.storage,
-      // Passages are read with the search's own bound: a statement that runs away is cancelled.
-      texts: createDocumentTextsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
+      texts: createDocumentTextsRepository(searchDb),
     }),
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
@@ -176,8 +180,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     reportAccessPreview: createReportAccessPreviewService({
       managedUsers,
       reportAccess,
-      // Shaped by what an administrator types: a statement that runs away is cancelled, as a search's is.
-      documents: createDocumentsRepository(database.withStatementTimeout(config.searchStatementTimeoutMs)),
+      documents: boundedDocuments,
     }),
     registration: createRegistrationService({
       experiences,
@@ -212,14 +215,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       transact,
     }),
     documentTypesEditor: createDocumentTypesEditorService({
-      types: createDocumentTypesEditorRepository(db, database.backend),
+      types: documentTypes,
       retention: createRetentionRepository(db),
       audit,
       transact,
     }),
     documentTypeThumbnails: createDocumentTypeThumbnailsService({
       thumbnails: createDocumentTypeThumbnailsRepository(db),
-      types: createDocumentTypesEditorRepository(db, database.backend),
+      types: documentTypes,
       audit,
       transact,
     }),
