@@ -233,7 +233,7 @@ describe('an attribute’s settings', () => {
     expect(await typeOf('NBF-TAX')).toEqual(type);
   });
 
-  it('builds the indexes of an attribute made searchable, and the whole type’s search then reads them, not the table', async () => {
+  it('builds the indexes of an attribute made searchable and identifying owners, and the whole type’s search then reads them, not the table', async () => {
     const { db } = t.database;
     const { reportId, attributeIds } = await insertReportDefinition(db, {
       client_id: clientIds.NBF!,
@@ -270,10 +270,16 @@ describe('an attribute’s settings', () => {
         ...attributeSettings(attribute),
         isSearchable: true,
         showInColumn: true,
+        identifiesOwner: true,
       }),
     );
     expect(await indexNames()).toEqual(
-      expect.arrayContaining(['documents_prefix_policyref_idx', 'documents_trgm_policyref_idx', 'documents_sort_policyref_idx']),
+      expect.arrayContaining([
+        'documents_prefix_policyref_idx',
+        'documents_trgm_policyref_idx',
+        'documents_sort_policyref_idx',
+        'documents_owner_policyref_idx',
+      ]),
     );
 
     // The list's own queries, as the repository writes them for a whole type, explained.

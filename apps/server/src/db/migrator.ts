@@ -10,6 +10,7 @@ import { statements as tenantConsole } from './migrations/008-tenant-console.js'
 import { statements as brandImageHashes } from './migrations/010-brand-image-hashes.js';
 import { statements as typeThumbnailsAndTextOrdering } from './migrations/011-type-thumbnails-and-text-ordering.js';
 import { statements as documentTexts } from './migrations/012-document-texts.js';
+import { statements as ownerIndexes } from './migrations/013-owner-indexes.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '010-brand-image-hashes': brandImageHashes,
   '011-type-thumbnails-and-text-ordering': typeThumbnailsAndTextOrdering,
   '012-document-texts': documentTexts,
+  '013-owner-indexes': ownerIndexes,
 };
 
 const provider: MigrationProvider = {

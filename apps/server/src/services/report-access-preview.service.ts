@@ -56,9 +56,10 @@ export function createReportAccessPreviewService(deps: {
     // Criteria are stored by attribute id and applied by name, as the user's granted scope reads them.
     const names = new Map(attributes.map((attribute) => [attribute.id, attribute.name]));
     const byName = groups.map((group) => Object.fromEntries([...group.criteria].map(([id, value]) => [names.get(id)!, value])));
-    const scope: AccessScope = { kind: 'groups', groups: byName };
+    const ownerAttributes = attributes.filter((attribute) => attribute.identifies_owner).map((attribute) => attribute.name);
+    const scope: AccessScope & { kind: 'groups' } = { kind: 'groups', groups: byName, ownerAttributes };
     const search = readDocumentSearch(openingListRequest(report, attributes), { reportId: report.id, scope, viewerId, attributes });
-    const [page, unmatched] = await Promise.all([deps.documents.page(search), deps.documents.groupsMatchingNothing(report.id, byName)]);
+    const [page, unmatched] = await Promise.all([deps.documents.page(search), deps.documents.groupsMatchingNothing(report.id, scope)]);
     return {
       reportId: report.id,
       displayed,

@@ -1,12 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { attributeValue, isIndexableAttributeName } from './attribute-value.js';
 
 /** Whose documents a person may see in one document type. */
 export type AccessScope =
   /** Every document of the type (staff of the client). */
   | { kind: 'all' }
-  /** Documents matching any group; a group matches when every attribute equals its value. */
-  | { kind: 'groups'; groups: Record<string, string>[] };
+  /**
+   * Documents matching any group; a group matches when every attribute equals its value.
+   * `ownerAttributes` names the type's attributes that identify owners: each has an owner index
+   * (see `ensureOwnerIndex`), which reads one owner's documents already in date order.
+   */
+  | { kind: 'groups'; groups: Record<string, string>[]; ownerAttributes?: readonly string[] };
 
 export function createDocumentAccessRepository(db: Kysely<Database>) {
   return {
@@ -17,22 +22,26 @@ export function createDocumentAccessRepository(db: Kysely<Database>) {
         .innerJoin('report_definitions as r', 'r.id', 'a.report_id')
         .leftJoin('access_criteria as c', 'c.access_id', 'a.id')
         .leftJoin('report_attributes as ra', 'ra.id', 'c.attribute_id')
-        .select(['r.id as report_id', 'c.group_number', 'ra.name', 'c.value'])
+        .select(['r.id as report_id', 'c.group_number', 'ra.name', 'ra.identifies_owner', 'c.value'])
         .where('a.user_id', '=', userId)
         .where('a.has_access', '=', true)
         .where('r.client_id', '=', clientId)
         .execute();
-      const byReport = new Map<number, Map<number, Record<string, string>>>();
+      const byReport = new Map<number, { groups: Map<number, Record<string, string>>; owners: Set<string> }>();
       for (const row of rows) {
-        const groups = byReport.get(row.report_id) ?? new Map<number, Record<string, string>>();
-        byReport.set(row.report_id, groups);
+        const granted = byReport.get(row.report_id) ?? { groups: new Map<number, Record<string, string>>(), owners: new Set<string>() };
+        byReport.set(row.report_id, granted);
         if (row.group_number === null || row.name === null || row.value === null) continue;
-        const group = groups.get(row.group_number) ?? {};
+        const group = granted.groups.get(row.group_number) ?? {};
         group[row.name] = row.value;
-        groups.set(row.group_number, group);
+        granted.groups.set(row.group_number, group);
+        if (row.identifies_owner) granted.owners.add(row.name);
       }
       return new Map(
-        [...byReport].map(([reportId, groups]): [number, AccessScope] => [reportId, { kind: 'groups', groups: [...groups.values()] }]),
+        [...byReport].map(([reportId, { groups, owners }]): [number, AccessScope] => [
+          reportId,
+          { kind: 'groups', groups: [...groups.values()], ownerAttributes: [...owners] },
+        ]),
       );
     },
   };
@@ -40,14 +49,30 @@ export function createDocumentAccessRepository(db: Kysely<Database>) {
 export type DocumentAccessRepository = ReturnType<typeof createDocumentAccessRepository>;
 
 /**
- * The SQL condition for a scope, on documents aliased `d`. Each group is one containment
- * test, which the GIN index on the attributes answers; any group suffices.
+ * One criteria group on documents aliased `d`. A group that names an attribute identifying owners
+ * is written as one equality per attribute, with the expressions of the owner indexes: the
+ * planner then reads that owner's documents from the owner index in date order (a page reads only
+ * its rows) and knows from the index's statistics how many they are. Any other group is one
+ * containment test, answered by the GIN index on the attributes. Both mean the same for the
+ * text values documents hold.
  */
+function groupCondition(group: Record<string, string>, owners: ReadonlySet<string>) {
+  const names = Object.keys(group);
+  const byOwnerIndex = names.some((name) => owners.has(name)) && names.every(isIndexableAttributeName);
+  if (!byOwnerIndex) return sql<boolean>`d.attributes @> ${JSON.stringify(group)}::jsonb`;
+  return sql<boolean>`(${sql.join(
+    names.map((name) => sql`${attributeValue(sql.ref('d.attributes'), name)} = ${group[name]}`),
+    sql` AND `,
+  )})`;
+}
+
+/** The SQL condition for a scope, on documents aliased `d`: any group suffices. */
 export function scopeCondition(scope: AccessScope) {
   if (scope.kind === 'all') return sql<boolean>`true`;
   if (scope.groups.length === 0) return sql<boolean>`false`;
+  const owners = new Set(scope.ownerAttributes);
   return sql<boolean>`(${sql.join(
-    scope.groups.map((group) => sql`d.attributes @> ${JSON.stringify(group)}::jsonb`),
+    scope.groups.map((group) => groupCondition(group, owners)),
     sql` OR `,
   )})`;
 }

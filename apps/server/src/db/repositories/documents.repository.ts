@@ -1,6 +1,7 @@
 import { SEARCH_OPERATIONS, type AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
+import { attributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
@@ -17,8 +18,6 @@ export interface ListedDocument {
   viewed: boolean;
 }
 
-const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
-
 /**
  * The sort keys of an attribute in its ordering: numbers as numbers, then text; or text alone.
  * The name is written as a literal (it is checked against the type's attributes and this
@@ -26,8 +25,7 @@ const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
  * ordering and the planner can walk that index.
  */
 function attributeSortKeys(attributes: RawBuilder<unknown>, attribute: string, ordering: AttributeOrdering): RawBuilder<unknown>[] {
-  if (!ATTRIBUTE_NAME.test(attribute)) throw new Error(`Attribute names are identifiers: ${attribute}`);
-  const value = sql`(${attributes} ->> ${sql.lit(attribute)})`;
+  const value = attributeValue(attributes, attribute);
   if (ordering === 'text') return [value];
   return [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END)`, value];
 }
@@ -38,10 +36,14 @@ export function sortIndexName(attribute: string, ordering: AttributeOrdering): s
   return ordering === 'text' ? `documents_textsort_${name}_idx` : `documents_sort_${name}_idx`;
 }
 
+/** The name of the index that reads one owner's documents of a type in date order, for an attribute identifying owners. */
+export function ownerIndexName(attribute: string): string {
+  return `documents_owner_${attribute.toLowerCase()}_idx`;
+}
+
 /** The lower-cased value of an attribute, as its search indexes store it. */
 function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
-  if (!ATTRIBUTE_NAME.test(attribute)) throw new Error(`Attribute names are identifiers: ${attribute}`);
-  return sql<string>`lower(${attributes} ->> ${sql.lit(attribute)})`;
+  return sql<string>`lower${attributeValue(attributes, attribute)}`;
 }
 
 /** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
@@ -209,11 +211,12 @@ export function createDocumentsRepository(db: Kysely<Database>) {
      * The positions of the criteria groups that match no document of the type: each group's own
      * scope under EXISTS, so each stops at its first match on the GIN index; one query per type.
      */
-    async groupsMatchingNothing(reportId: number, groups: Record<string, string>[]): Promise<number[]> {
+    async groupsMatchingNothing(reportId: number, scope: AccessScope & { kind: 'groups' }): Promise<number[]> {
+      const { groups } = scope;
       if (groups.length === 0) return [];
       const row = await db
         .selectNoFrom((eb) => {
-          const matches = groups.map((group) => eb.exists(visible(reportId, { kind: 'groups', groups: [group] }).select(sql`1`.as('one'))));
+          const matches = groups.map((group) => eb.exists(visible(reportId, { ...scope, groups: [group] }).select(sql`1`.as('one'))));
           return sql<boolean[]>`ARRAY[${sql.join(matches)}]`.as('matches');
         })
         .executeTakeFirstOrThrow();
@@ -254,6 +257,16 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const keys = attributeSortKeys(sql.ref('attributes'), attribute, ordering);
       await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(sortIndexName(attribute, ordering))}
         ON documents (report_id, ${sql.join(keys)}, id)`.execute(db);
+    },
+
+    /**
+     * The index that reads the documents of one owner of a type in list order, for an attribute
+     * identifying owners: its value, then the date and id, so that a person restricted to an owner
+     * gets a page without sorting all of that owner's documents, and a count from one index range.
+     */
+    async ensureOwnerIndex(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(ownerIndexName(attribute))}
+        ON documents (report_id, ${attributeValue(sql.ref('attributes'), attribute)}, document_date, id)`.execute(db);
     },
 
     /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
+import type { DatabaseHandle } from '../src/db/database.js';
+import type { AccessScope } from '../src/db/repositories/document-access.repository.js';
+import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
+import type { DocumentSearch } from '../src/db/repositories/document-search.js';
+import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { openTestDatabase } from './test-app.js';
+
+/**
+ * A criteria group naming an attribute that identifies owners is read from that attribute's owner
+ * index, in list order; any other group through the containment index. Both must select the very
+ * same documents, and the owner index must spare the list a sort of all the owner's documents.
+ */
+const OWNERS = 300;
+const PER_OWNER = 20;
+const ownerNumber = (n: number) => `OW-${String(n).padStart(4, '0')}`;
+const postalCode = (n: number) => `P${n % 7}X ${n % 3}Y${n % 5}`;
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+describe('owner indexes', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let reportId: number;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    const { db } = database;
+    const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+    ({ reportId } = await insertReportDefinition(db, {
+      client_id: client.id,
+      code: 'OWNED',
+      title_en: 'Owned statements',
+      title_fr: 'Relevés possédés',
+      position: 50,
+      attributes: [
+        { name: 'ownerNumber', en: 'Owner number', fr: 'Numéro de titulaire', identifiesOwner: true },
+        { name: 'ownerPostalCode', en: 'Postal code', fr: 'Code postal', identifiesOwner: true, showInColumn: false },
+        { name: 'amount', en: 'Amount', fr: 'Montant' },
+      ],
+    }));
+    // Owners interleaved as documents arrive, as a month's statements do.
+    const rows = Array.from({ length: OWNERS * PER_OWNER }, (_, i) => {
+      const owner = i % OWNERS;
+      return {
+        report_id: reportId,
+        document_date: new Date(Date.UTC(2020, 0, 1 + Math.floor(i / OWNERS) * 30 + (i % 11))).toISOString().slice(0, 10),
+        attributes: { ownerNumber: ownerNumber(owner), ownerPostalCode: postalCode(owner), amount: `${(i * 7919) % 10_000}.${i % 100}` },
+        file_key: `owned-${i}.pdf`,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 2_000) await insertDocuments(db, rows.slice(i, i + 2_000));
+    await sql`ANALYZE documents`.execute(db);
+  });
+  afterAll(() => drop());
+
+  it('exist for every attribute identifying owners, the demo types’ and a new type’s', async () => {
+    const names = (
+      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'documents'`.execute(database.db)
+    ).rows.map((row) => row.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'documents_owner_accountnumber_idx',
+        'documents_owner_postalcode_idx',
+        'documents_owner_ownernumber_idx',
+        'documents_owner_ownerpostalcode_idx',
+      ]),
+    );
+    expect(names).not.toContain('documents_owner_amount_idx');
+  });
+
+  const ownerAttributes = ['ownerNumber', 'ownerPostalCode'];
+  const shapes: [string, Record<string, string>[]][] = [
+    ['one owner', [{ ownerNumber: ownerNumber(42) }]],
+    ['two owners', [{ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) }]],
+    ['an owner and its postal code', [{ ownerNumber: ownerNumber(42), ownerPostalCode: postalCode(42) }]],
+    ['an owner with a postal code not its own', [{ ownerNumber: ownerNumber(42), ownerPostalCode: postalCode(43) }]],
+    ['a postal code alone, shared by many owners', [{ ownerPostalCode: postalCode(5) }]],
+    ['an owner and another attribute', [{ ownerNumber: ownerNumber(9), amount: `${(9 * 7919) % 10_000}.9` }]],
+    ['an attribute not identifying owners', [{ amount: `${(42 * 7919) % 10_000}.42` }]],
+    ['an owner and a group of another attribute', [{ ownerNumber: ownerNumber(1) }, { amount: `${(42 * 7919) % 10_000}.42` }]],
+    ['an owner no document has', [{ ownerNumber: 'OW-9999' }]],
+  ];
+  const searches: [string, Partial<DocumentSearch>][] = [
+    ['by date', {}],
+    ['by date, oldest first, second page', { sort: { attribute: null, direction: 'asc' }, paging: { limit: 7, offset: 7 } }],
+    ['by amount', { sort: { attribute: 'amount', ordering: 'number', direction: 'desc' } }],
+    ['within dates', { dateRange: { from: '2020-03-01', to: '2021-02-28' } }],
+    ['with a search', { quick: { operation: 'contains', fields: ['amount'], text: '1' } }],
+  ];
+
+  it('select the same documents, in the same order, as containment tests do', async () => {
+    const documents = createDocumentsRepository(database.db);
+    for (const [shape, groups] of shapes) {
+      for (const [name, search] of searches) {
+        const ask = (scope: AccessScope) =>
+          documents.page({
+            reportId,
+            scope,
+            viewerId: 0,
+            quick: null,
+            advanced: [],
+            dateRange: { from: null, to: null },
+            sort: { attribute: null, direction: 'desc' },
+            paging: { limit: 25, offset: 0 },
+            ...search,
+          });
+        const [byOwnerIndex, byContainment] = await Promise.all([
+          ask({ kind: 'groups', groups, ownerAttributes }),
+          ask({ kind: 'groups', groups }),
+        ]);
+        expect(byOwnerIndex, `${shape}, ${name}`).toEqual(byContainment);
+      }
+      const [counted] = await documents
+        .groupsMatchingNothing(reportId, { kind: 'groups', groups, ownerAttributes })
+        .then((unmatched) => [unmatched]);
+      expect(counted, shape).toEqual(shape === 'an owner no document has' || shape.includes('not its own') ? [0] : []);
+    }
+    // Not vacuous: the shapes select documents, and not all of them.
+    const one = await documents.countMatching({
+      reportId,
+      scope: { kind: 'groups', groups: shapes[0]![1], ownerAttributes },
+      quick: null,
+      advanced: [],
+      dateRange: { from: null, to: null },
+    });
+    expect(one).toEqual({ total: PER_OWNER, isLowerBound: false });
+  });
+
+  it('give an owner’s list page from the owner index, already in date order', async () => {
+    const recorded: CompiledQuery[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        recorded.push(database.db.getExecutor().compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const documents = createDocumentsRepository(database.db.withPlugin(recorder));
+    for (const direction of ['desc', 'asc'] as const) {
+      const page = await documents.page({
+        reportId,
+        scope: { kind: 'groups', groups: [{ ownerNumber: ownerNumber(42) }], ownerAttributes },
+        viewerId: 0,
+        quick: null,
+        advanced: [],
+        dateRange: { from: null, to: null },
+        sort: { attribute: null, direction },
+        paging: { limit: 10, offset: 0 },
+      });
+      expect(page.rows).toHaveLength(10);
+    }
+    const pageQueries = recorded.filter((query) => query.sql.includes('order by'));
+    expect(pageQueries).toHaveLength(2);
+    for (const query of pageQueries) {
+      const result = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({
+        ...query,
+        sql: `EXPLAIN (FORMAT JSON) ${query.sql}`,
+      });
+      const nodes = nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan);
+      expect(nodes.map((node) => node['Index Name'])).toContain('documents_owner_ownernumber_idx');
+      // Walked in order: no sort of the owner's documents, and no bitmap gathering them first.
+      expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
+      const documentsRead = nodes.filter((node) => node['Relation Name'] === 'documents').map((node) => node['Node Type']);
+      expect(documentsRead).toEqual(['Index Scan']);
+    }
+  });
+});
