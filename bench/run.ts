@@ -42,7 +42,17 @@ import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measureRequestCost } from './request-cost.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
 import { explain, recordingDatabase } from './query-plans.js';
-import { BENCH_REPORT, BENCH_SIGN_INS_FROM, BENCH_SUPER, RESTRICTED_OWNER, seedScale, seedSignIns } from './scale-seed.js';
+import {
+  BENCH_FEW_USER,
+  BENCH_REPORT,
+  BENCH_SIGN_INS_FROM,
+  BENCH_SUPER,
+  BENCH_TWO_OWNERS_USER,
+  benchGroups,
+  RESTRICTED_OWNER,
+  seedScale,
+  seedSignIns,
+} from './scale-seed.js';
 import { benchTextSearch } from './text-search.js';
 import { signIn } from './sign-in.js';
 
@@ -99,6 +109,32 @@ function scenariosFor(label: string, cookie: string): Scenario[] {
   ];
 }
 
+/**
+ * The report-access dialog's preview, asked by the type's staff for each restricted person's own
+ * groups: what that person sees, counted and its first ten listed, before anything is saved.
+ */
+async function accessPreviewScenarios(database: DatabaseHandle, cookie: string): Promise<Scenario[]> {
+  const { db } = database;
+  const report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirstOrThrow();
+  const attributes = await db.selectFrom('report_attributes').select(['id', 'name']).where('report_id', '=', report.id).execute();
+  const idOf = (name: string) => attributes.find((attribute) => attribute.name === name)!.id;
+  const scenarios: Scenario[] = [];
+  for (const username of ['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER]) {
+    const user = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    const criteria = benchGroups(username).map((group) =>
+      Object.entries(group).map(([name, value]) => ({ ReportAttributeId: idOf(name), Value: value })),
+    );
+    scenarios.push({
+      name: `access preview of ${username}`,
+      method: 'POST',
+      path: '/api/usermanagement/previewreportaccess',
+      body: { userId: user.id, submitedReports: [{ ReportId: report.id, UserConfiguredCriteria: criteria }] },
+      cookie,
+    });
+  }
+  return scenarios;
+}
+
 async function main() {
   console.log(`Database ${databaseUrl}, ${documentCount.toLocaleString('en')} documents, ${seconds} s a scenario`);
   await ensureDatabase(databaseUrl);
@@ -144,7 +180,12 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
   ceiling.get('/ping', async () => ({ ok: true }));
   const ceilingUrl = await ceiling.listen({ port: 0, host: '127.0.0.1' });
 
-  const cookies = { restricted: await signIn(baseUrl, 'bench.user'), staff: await signIn(baseUrl, 'bench.staff') };
+  const cookies = {
+    restricted: await signIn(baseUrl, 'bench.user'),
+    few: await signIn(baseUrl, BENCH_FEW_USER),
+    twoOwners: await signIn(baseUrl, BENCH_TWO_OWNERS_USER),
+    staff: await signIn(baseUrl, 'bench.staff'),
+  };
   const results: (Measurement & { ratioToCeiling: number })[] = [];
   const ceilingResult = await measure(
     ceilingUrl,
@@ -152,7 +193,13 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
     { seconds, connections: 1 },
   );
   results.push({ ...ceilingResult, ratioToCeiling: 1 });
-  for (const scenario of [...scenariosFor('restricted', cookies.restricted), ...scenariosFor('whole-type', cookies.staff)]) {
+  for (const scenario of [
+    ...scenariosFor('restricted', cookies.restricted),
+    ...scenariosFor('restricted (few)', cookies.few),
+    ...scenariosFor('restricted (two owners)', cookies.twoOwners),
+    ...scenariosFor('whole-type', cookies.staff),
+    ...(await accessPreviewScenarios(database, cookies.staff)),
+  ]) {
     const result = await measure(baseUrl, scenario, { seconds, connections: 1 });
     results.push({ ...result, ratioToCeiling: ceilingResult.rps / result.rps });
   }
@@ -197,7 +244,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
     texts: createDocumentTextsRepository(recording.db),
   });
   const users = createUsersRepository(recording.db);
-  for (const username of ['bench.user', 'bench.staff']) {
+  for (const username of ['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER, 'bench.staff']) {
     const user = (await users.findByUsername(username))!;
     await documents.getReports(user);
     for (const scenario of scenariosFor('plan', '')) {

@@ -68,8 +68,16 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
   await sql`VACUUM ANALYZE documents`.execute(db);
 
   const passwordHash = await hashPassword('Portal#2026');
+  const attributeIds = Object.fromEntries(
+    (await db.selectFrom('report_attributes').select(['id', 'name']).where('report_id', '=', report.id).execute()).map((row) => [
+      row.name,
+      row.id,
+    ]),
+  );
   for (const [username, role] of [
     ['bench.user', 'USER'],
+    [BENCH_FEW_USER, 'USER'],
+    [BENCH_TWO_OWNERS_USER, 'USER'],
     ['bench.staff', 'ADMIN'],
     [BENCH_SUPER, 'SUPER_USER'],
   ] as const) {
@@ -84,15 +92,24 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
       mfa_active: false,
     });
     if (role === 'USER') {
-      const attribute = await db
-        .selectFrom('report_attributes')
-        .select('id')
-        .where('report_id', '=', report.id)
-        .where('name', '=', 'accountNumber')
-        .executeTakeFirstOrThrow();
-      await grantReportAccess(db, userId, report.id, [{ [attribute.id]: RESTRICTED_OWNER }]);
+      const groups = benchGroups(username).map((group) =>
+        Object.fromEntries(Object.entries(group).map(([name, value]) => [attributeIds[name]!, value])),
+      );
+      await grantReportAccess(db, userId, report.id, groups);
     }
   }
+}
+
+/** Holds about a hundred and sixty documents: one owner's, at one of its postal codes. */
+export const BENCH_FEW_USER = 'bench.user.few';
+/** Holds two owners' documents, through two criteria groups. */
+export const BENCH_TWO_OWNERS_USER = 'bench.user.two';
+
+/** The criteria groups of each restricted person of the scale data set, by attribute name. */
+export function benchGroups(username: string): Record<string, string>[] {
+  if (username === BENCH_FEW_USER) return [{ accountNumber: RESTRICTED_OWNER, postalCode: 'H2X 0Y0' }];
+  if (username === BENCH_TWO_OWNERS_USER) return [{ accountNumber: RESTRICTED_OWNER }, { accountNumber: 'BA-000777' }];
+  return [{ accountNumber: RESTRICTED_OWNER }];
 }
 
 /**

@@ -157,7 +157,7 @@ describe('owner indexes', () => {
       });
       expect(page.rows).toHaveLength(10);
     }
-    const pageQueries = recorded.filter((query) => query.sql.includes('order by'));
+    const pageQueries = recorded.filter((query) => query.sql.includes('order by') && query.sql.includes('document_views'));
     expect(pageQueries).toHaveLength(2);
     for (const query of pageQueries) {
       const result = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({
@@ -165,11 +165,15 @@ describe('owner indexes', () => {
         sql: `EXPLAIN (FORMAT JSON) ${query.sql}`,
       });
       const nodes = nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan);
-      expect(nodes.map((node) => node['Index Name'])).toContain('documents_owner_ownernumber_idx');
       // Walked in order: no sort of the owner's documents, and no bitmap gathering them first.
       expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
-      const documentsRead = nodes.filter((node) => node['Relation Name'] === 'documents').map((node) => node['Node Type']);
-      expect(documentsRead).toEqual(['Index Scan']);
+      // The page, its count and the owner's oldest date all read the owner's range of the index.
+      const documentsRead = nodes.filter((node) => node['Relation Name'] === 'documents');
+      expect(documentsRead.length).toBeGreaterThan(0);
+      for (const node of documentsRead) {
+        expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
+        expect(node['Index Name']).toBe('documents_owner_ownernumber_idx');
+      }
     }
   });
 });

@@ -182,13 +182,18 @@ export function createDocumentsService(deps: {
     },
 
     async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
-      const { report, scope } = await requireReport(user, deps.documents.findReportByCode(user.client_id, reportCode));
-      const attributes = await deps.documents.attributesOf(report.id);
+      // The type comes with its attributes, in the statement that finds it.
+      const finding = deps.documents.findReportWithAttributes(user.client_id, reportCode);
+      const { report, scope } = await requireReport(
+        user,
+        finding.then((found) => found?.report),
+      );
+      const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Over a whole type, words in few documents are searched from those documents, words in many
       // along the list's order; a USER's own documents are few, found by its criteria first.
       if (search.text && scope.kind === 'all') search.textMatchIds = await deps.texts.fewMatches(report.id, search.text);
-      const [page, oldestDate] = await Promise.all([deps.documents.page(search), deps.documents.oldestDate(report.id, scope)]);
+      const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text
         ? await deps.texts.passages(
@@ -218,7 +223,7 @@ export function createDocumentsService(deps: {
         total: page.total,
         isLowerBound: page.isLowerBound,
         dateRange: search.dateRange,
-        oldestDate,
+        oldestDate: page.oldestDate,
       };
     },
 

@@ -90,22 +90,24 @@ function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
   return conditions;
 }
 
+/** One page of a list, its count (exact up to EXACT_COUNT_LIMIT, else a lower bound) and the oldest date of the person's documents. */
+export interface ListPage {
+  rows: ListedDocument[];
+  total: number;
+  isLowerBound: boolean;
+  oldestDate: string | null;
+}
+
 /** Filtered lists count exactly up to this many documents, then say "at least". */
 export const EXACT_COUNT_LIMIT = 10_000;
+
+/** Every document of a type, from the counter the triggers keep, as a scalar subquery. */
+const typeCounter = (reportId: number) =>
+  sql<number>`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`;
 
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
 
 export function createDocumentsRepository(db: Kysely<Database>) {
-  /** Every document of a type, from the counter the triggers keep. */
-  const typeCount = async (reportId: number) => {
-    const row = await db
-      .selectFrom('report_document_counts')
-      .select(sql<number>`document_count::int`.as('n'))
-      .where('report_id', '=', reportId)
-      .executeTakeFirst();
-    return row?.n ?? 0;
-  };
-
   const visible = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[] = []) =>
     db
       .selectFrom('documents as d')
@@ -113,21 +115,32 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       .where(scopeCondition(scope))
       .where((eb) => eb.and(conditions));
 
+  /**
+   * How many documents match, as one scalar subquery: a whole type's counter, or the matching
+   * documents counted up to one past EXACT_COUNT_LIMIT.
+   */
+  const matchingCount = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[]): RawBuilder<number> => {
+    if (scope.kind === 'all' && conditions.length === 0) return typeCounter(reportId);
+    const bounded = visible(reportId, scope, conditions)
+      .select(sql`1`.as('one'))
+      .limit(EXACT_COUNT_LIMIT + 1);
+    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
+  };
+  const boundedTotal = (n: number) =>
+    n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
+
   const countVisible = async (
     reportId: number,
     scope: AccessScope,
     conditions: RawBuilder<boolean>[],
   ): Promise<{ total: number; isLowerBound: boolean }> => {
-    if (scope.kind === 'all' && conditions.length === 0) return { total: await typeCount(reportId), isLowerBound: false };
-    const bounded = visible(reportId, scope, conditions)
-      .select(sql`1`.as('one'))
-      .limit(EXACT_COUNT_LIMIT + 1);
-    const row = await db
-      .selectFrom(bounded.as('matching'))
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow();
-    return row.n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: row.n, isLowerBound: false };
+    const row = await db.selectNoFrom(matchingCount(reportId, scope, conditions).as('n')).executeTakeFirstOrThrow();
+    return boundedTotal(row.n);
   };
+
+  /** The oldest date among the documents of a scope, as one scalar subquery. */
+  const oldestDate = (reportId: number, scope: AccessScope): RawBuilder<string | null> =>
+    sql<string | null>`(${visible(reportId, scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1)})`;
 
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
@@ -144,6 +157,26 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .where('client_id', '=', clientId)
         .where(sql<string>`lower(code)`, '=', code.toLowerCase())
         .executeTakeFirst();
+    },
+
+    /** A type of the client by its code, case aside, with its attributes in order, in one statement. */
+    async findReportWithAttributes(clientId: number, code: string): Promise<{ report: Report; attributes: ReportAttribute[] } | undefined> {
+      const row = await db
+        .selectFrom('report_definitions as r')
+        .selectAll('r')
+        .select(
+          sql<
+            ReportAttribute[]
+          >`(SELECT coalesce(json_agg(a ORDER BY a.position, a.id), '[]'::json) FROM report_attributes a WHERE a.report_id = r.id)`.as(
+            'attributes_of_type',
+          ),
+        )
+        .where('r.client_id', '=', clientId)
+        .where(sql<string>`lower(r.code)`, '=', code.toLowerCase())
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { attributes_of_type: attributes, ...report } = row;
+      return { report, attributes };
     },
 
     findReportById(clientId: number, id: number): Promise<Report | undefined> {
@@ -167,9 +200,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       if (scopes.length === 0) return new Map();
       const rows = scopes.map(([reportId, scope]) => {
         const total =
-          scope.kind === 'all'
-            ? sql`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`
-            : sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`;
+          scope.kind === 'all' ? typeCounter(reportId) : sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`;
         const viewed = db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -183,8 +214,12 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       return new Map(result.rows.map((row) => [row.report_id, { total: row.total, viewed: row.viewed }]));
     },
 
-    /** One page of the documents a search selects, and how many it selects in all. */
-    async page(search: DocumentSearch): Promise<{ rows: ListedDocument[]; total: number; isLowerBound: boolean }> {
+    /**
+     * One page of the documents a search selects, how many it selects in all, and the oldest date
+     * of the person's documents: one statement, whose count and date are subqueries evaluated
+     * once beside the page's rows (a second statement only when the page is empty).
+     */
+    async page(search: DocumentSearch): Promise<ListPage> {
       const conditions = searchConditions(search);
       const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
       // Default NULL placement, so that either direction can walk the same index.
@@ -194,17 +229,29 @@ export function createDocumentsRepository(db: Kysely<Database>) {
           : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute, search.sort.ordering)
       ).map((key) => sql`${key} ${direction}`);
       if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
-      const [rows, summary] = await Promise.all([
-        visible(search.reportId, search.scope, conditions)
-          .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
-          .select(['d.id', 'd.document_date', 'd.attributes', 'd.language', sql<boolean>`v.document_id IS NOT NULL`.as('viewed')])
-          .orderBy(sql.join([...sortKeys, sql`d.id ${direction}`]))
-          .limit(search.paging.limit)
-          .offset(search.paging.offset)
-          .execute(),
-        countVisible(search.reportId, search.scope, conditions),
-      ]);
-      return { rows, ...summary };
+      const total = matchingCount(search.reportId, search.scope, conditions);
+      const oldest = oldestDate(search.reportId, search.scope);
+      const found = await visible(search.reportId, search.scope, conditions)
+        .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
+        .select([
+          'd.id',
+          'd.document_date',
+          'd.attributes',
+          'd.language',
+          sql<boolean>`v.document_id IS NOT NULL`.as('viewed'),
+          total.as('matching'),
+          oldest.as('oldest_date'),
+        ])
+        .orderBy(sql.join([...sortKeys, sql`d.id ${direction}`]))
+        .limit(search.paging.limit)
+        .offset(search.paging.offset)
+        .execute();
+      const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+      return {
+        rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
+        ...boundedTotal(summary.matching),
+        oldestDate: summary.oldest_date,
+      };
     },
 
     /**
@@ -221,12 +268,6 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         })
         .executeTakeFirstOrThrow();
       return row.matches.flatMap((matches, position) => (matches ? [] : [position]));
-    },
-
-    /** The oldest date among the documents the person may see. */
-    async oldestDate(reportId: number, scope: AccessScope): Promise<string | null> {
-      const row = await visible(reportId, scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1).executeTakeFirst();
-      return row?.document_date ?? null;
     },
 
     /** The documents among these ids that the person may see in this type, with their files. */
