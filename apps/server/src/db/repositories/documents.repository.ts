@@ -58,8 +58,13 @@ export function escapeLike(text: string): string {
  * and contains.
  */
 function attributeMatches(attribute: string, operation: SearchOperation, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
-  // Unindexed (a bound name), the test runs only on the rows a person's criteria already found.
-  const value = options.indexed ? searchedValue(sql.ref('d.attributes'), attribute) : sql<string>`lower(d.attributes ->> ${attribute})`;
+  // Unindexed, the test runs only on the rows a person's criteria already found. A bound name is
+  // not enough: PostgreSQL plans with the value bound, and `->>` with it is the search indexes'
+  // expression, which the planner then intersected with the criteria (a trigram probe over the
+  // whole table for each search); jsonb_extract_path_text means the same and matches no index.
+  const value = options.indexed
+    ? searchedValue(sql.ref('d.attributes'), attribute)
+    : sql<string>`lower(jsonb_extract_path_text(d.attributes, ${attribute}))`;
   const needle = escapeLike(text.toLowerCase());
   switch (operation) {
     case 'equal':
