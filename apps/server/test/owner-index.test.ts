@@ -80,6 +80,10 @@ describe('owner indexes', () => {
   const shapes: [string, Record<string, string>[]][] = [
     ['one owner', [{ ownerNumber: ownerNumber(42) }]],
     ['two owners', [{ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) }]],
+    [
+      'three owners, one of them twice',
+      [{ ownerNumber: ownerNumber(3) }, { ownerNumber: ownerNumber(4) }, { ownerNumber: ownerNumber(3), ownerPostalCode: postalCode(3) }],
+    ],
     ['an owner and its postal code', [{ ownerNumber: ownerNumber(42), ownerPostalCode: postalCode(42) }]],
     ['an owner with a postal code not its own', [{ ownerNumber: ownerNumber(42), ownerPostalCode: postalCode(43) }]],
     ['a postal code alone, shared by many owners', [{ ownerPostalCode: postalCode(5) }]],
@@ -91,10 +95,20 @@ describe('owner indexes', () => {
   const searches: [string, Partial<DocumentSearch>][] = [
     ['by date', {}],
     ['by date, oldest first, second page', { sort: { attribute: null, direction: 'asc' }, paging: { limit: 7, offset: 7 } }],
+    ['by date, a page past the end', { paging: { limit: 25, offset: 500 } }],
     ['by amount', { sort: { attribute: 'amount', ordering: 'number', direction: 'desc' } }],
     ['within dates', { dateRange: { from: '2020-03-01', to: '2021-02-28' } }],
     ['with a search', { quick: { operation: 'contains', fields: ['amount'], text: '1' } }],
   ];
+
+  /**
+   * The same documents as one condition of containment tests: padded with groups no document
+   * matches, the groups are too many to be read part by part, and none names an owner index.
+   */
+  const reference = (groups: Record<string, string>[]): AccessScope => ({
+    kind: 'groups',
+    groups: [...groups, ...Array.from({ length: 10 }, (_, i) => ({ ownerNumber: `NONE-${i}` }))],
+  });
 
   it('select the same documents, in the same order, as containment tests do', async () => {
     const documents = createDocumentsRepository(database.db);
@@ -112,12 +126,14 @@ describe('owner indexes', () => {
             paging: { limit: 25, offset: 0 },
             ...search,
           });
-        const [byOwnerIndex, byContainment] = await Promise.all([
-          ask({ kind: 'groups', groups, ownerAttributes }),
-          ask({ kind: 'groups', groups }),
-        ]);
+        const [byOwnerIndex, byContainment] = await Promise.all([ask({ kind: 'groups', groups, ownerAttributes }), ask(reference(groups))]);
         expect(byOwnerIndex, `${shape}, ${name}`).toEqual(byContainment);
       }
+      const [counts, referenceCounts] = await Promise.all([
+        documents.countsOfTypes(0, [[reportId, { kind: 'groups', groups, ownerAttributes }]]),
+        documents.countsOfTypes(0, [[reportId, reference(groups)]]),
+      ]);
+      expect(counts, shape).toEqual(referenceCounts);
       const [counted] = await documents
         .groupsMatchingNothing(reportId, { kind: 'groups', groups, ownerAttributes })
         .then((unmatched) => [unmatched]);
@@ -176,6 +192,30 @@ describe('owner indexes', () => {
         expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
         expect(node['Index Name']).toBe('documents_owner_ownernumber_idx');
       }
+    }
+
+    // Two owners: each owner's part is read from the index in order, and only the merged first pages are sorted.
+    recorded.length = 0;
+    await documents.page({
+      reportId,
+      scope: { kind: 'groups', groups: [{ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) }], ownerAttributes },
+      viewerId: 0,
+      quick: null,
+      advanced: [],
+      dateRange: { from: null, to: null },
+      sort: { attribute: null, direction: 'desc' },
+      paging: { limit: 10, offset: 10 },
+    });
+    const [merged] = recorded.filter((query) => query.sql.includes('UNION ALL') && query.sql.includes('document_views'));
+    const result = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({
+      ...merged!,
+      sql: `EXPLAIN (FORMAT JSON) ${merged!.sql}`,
+    });
+    const documentsRead = nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((node) => node['Relation Name'] === 'documents');
+    expect(documentsRead.length).toBeGreaterThanOrEqual(2);
+    for (const node of documentsRead) {
+      expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
+      expect(node['Index Name']).toBe('documents_owner_ownernumber_idx');
     }
   });
 });

@@ -110,12 +110,37 @@ export interface ListPage {
   oldestDate: string | null;
 }
 
+/** A page's row as read: the document, then the page's count and oldest date, the same on every row. */
+interface PageRow extends ListedDocument {
+  matching: number;
+  oldest_date: string | null;
+}
+
 /** Filtered lists count exactly up to this many documents, then say "at least". */
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /** Every document of a type, from the counter the triggers keep, as a scalar subquery. */
 const typeCounter = (reportId: number) =>
   sql<number>`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`;
+
+/** Up to this many criteria groups, a scope is read as one part per group (see scopeParts); beyond, as one condition. */
+const SCOPE_PARTS_LIMIT = 10;
+
+/**
+ * A scope of several criteria groups as disjoint parts, one per group: the group's documents that
+ * no earlier group selects. Each part is read from its own group's owner index in list order and
+ * the parts are merged, so a person holding several owners' documents gets a page without
+ * gathering and sorting all of them (one condition of several groups is a bitmap of every match);
+ * the parts being disjoint, their counts add up. One group, or the whole type, is one part.
+ */
+function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuilder<boolean>[] }[] {
+  if (scope.kind === 'all' || scope.groups.length < 2 || scope.groups.length > SCOPE_PARTS_LIMIT) return [{ scope, excluded: [] }];
+  return scope.groups.map((group, index) => ({
+    scope: { ...scope, groups: [group] },
+    // IS NOT TRUE: a document lacking an attribute of an earlier group is not selected by it (NULL).
+    excluded: index === 0 ? [] : [sql<boolean>`(${scopeCondition({ ...scope, groups: scope.groups.slice(0, index) })}) IS NOT TRUE`],
+  }));
+}
 
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
 
@@ -133,10 +158,16 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    */
   const matchingCount = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[]): RawBuilder<number> => {
     if (scope.kind === 'all' && conditions.length === 0) return typeCounter(reportId);
-    const bounded = visible(reportId, scope, conditions)
-      .select(sql`1`.as('one'))
-      .limit(EXACT_COUNT_LIMIT + 1);
-    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
+    return countOfParts(reportId, scope, conditions, EXACT_COUNT_LIMIT + 1);
+  };
+
+  /** The documents of a scope matching the conditions, counted part by part (up to `limit` in each), as one scalar subquery. */
+  const countOfParts = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[], limit: number | null) => {
+    const counted = scopeParts(scope).map((part) => {
+      const rows = visible(reportId, part.scope, [...conditions, ...part.excluded]).select(sql`1`.as('one'));
+      return sql`(${limit === null ? rows : rows.limit(limit)})`;
+    });
+    return sql<number>`(SELECT count(*)::int FROM (${sql.join(counted, sql` UNION ALL `)}) AS matching)`;
   };
   const boundedTotal = (n: number) =>
     n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
@@ -151,8 +182,44 @@ export function createDocumentsRepository(db: Kysely<Database>) {
   };
 
   /** The oldest date among the documents of a scope, as one scalar subquery. */
-  const oldestDate = (reportId: number, scope: AccessScope): RawBuilder<string | null> =>
-    sql<string | null>`(${visible(reportId, scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1)})`;
+  const oldestDate = (reportId: number, scope: AccessScope): RawBuilder<string | null> => {
+    // Each part's oldest from its own index; overlapping parts change no minimum.
+    const oldests = scopeParts(scope).map(
+      (part) => sql`(${visible(reportId, part.scope).select('d.document_date').orderBy('d.document_date', 'asc').limit(1)})`,
+    );
+    return oldests.length === 1
+      ? sql`${oldests[0]}`
+      : sql`(SELECT min(document_date) FROM (${sql.join(oldests, sql` UNION ALL `)}) AS oldest)`;
+  };
+
+  /**
+   * A page over a scope of several parts: each part's first offset + limit documents in list
+   * order (read from its own index), merged, then the page taken from the merge.
+   */
+  const mergedPage = async (
+    parts: ReturnType<typeof scopeParts>,
+    page: Pick<DocumentSearch, 'reportId' | 'viewerId' | 'paging'> & {
+      conditions: RawBuilder<boolean>[];
+      ordering: RawBuilder<unknown>;
+      total: RawBuilder<number>;
+      oldest: RawBuilder<string | null>;
+    },
+  ): Promise<PageRow[]> => {
+    const { limit, offset } = page.paging;
+    const firsts = parts.map(
+      (part) =>
+        sql`(${visible(page.reportId, part.scope, [...page.conditions, ...part.excluded])
+          .select(['d.id', 'd.document_date', 'd.attributes', 'd.language'])
+          .orderBy(page.ordering)
+          .limit(offset + limit)})`,
+    );
+    const result = await sql<PageRow>`SELECT d.id, d.document_date, d.attributes, d.language, v.document_id IS NOT NULL AS viewed,
+             ${page.total} AS matching, ${page.oldest} AS oldest_date
+        FROM (${sql.join(firsts, sql` UNION ALL `)}) AS d
+        LEFT JOIN document_views v ON v.document_id = d.id AND v.user_id = ${page.viewerId}
+       ORDER BY ${page.ordering} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    return result.rows;
+  };
 
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
@@ -211,8 +278,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     ): Promise<Map<number, { total: number; viewed: number }>> {
       if (scopes.length === 0) return new Map();
       const rows = scopes.map(([reportId, scope]) => {
-        const total =
-          scope.kind === 'all' ? typeCounter(reportId) : sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`;
+        const total = scope.kind === 'all' ? typeCounter(reportId) : countOfParts(reportId, scope, [], null);
         const viewed = db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -243,23 +309,29 @@ export function createDocumentsRepository(db: Kysely<Database>) {
             })
       ).map((key) => sql`${key} ${direction}`);
       if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
+      const ordering = sql.join([...sortKeys, sql`d.id ${direction}`]);
       const total = matchingCount(search.reportId, search.scope, conditions);
       const oldest = oldestDate(search.reportId, search.scope);
-      const found = await visible(search.reportId, search.scope, conditions)
-        .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
-        .select([
-          'd.id',
-          'd.document_date',
-          'd.attributes',
-          'd.language',
-          sql<boolean>`v.document_id IS NOT NULL`.as('viewed'),
-          total.as('matching'),
-          oldest.as('oldest_date'),
-        ])
-        .orderBy(sql.join([...sortKeys, sql`d.id ${direction}`]))
-        .limit(search.paging.limit)
-        .offset(search.paging.offset)
-        .execute();
+      const { limit, offset } = search.paging;
+      const parts = scopeParts(search.scope);
+      const found =
+        parts.length === 1
+          ? await visible(search.reportId, search.scope, conditions)
+              .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
+              .select([
+                'd.id',
+                'd.document_date',
+                'd.attributes',
+                'd.language',
+                sql<boolean>`v.document_id IS NOT NULL`.as('viewed'),
+                total.as('matching'),
+                oldest.as('oldest_date'),
+              ])
+              .orderBy(ordering)
+              .limit(limit)
+              .offset(offset)
+              .execute()
+          : await mergedPage(parts, { ...search, conditions, ordering, total, oldest });
       const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return {
         rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
