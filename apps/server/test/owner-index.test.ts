@@ -19,11 +19,17 @@ const postalCode = (n: number) => `P${n % 7}X ${n % 3}Y${n % 5}`;
 
 interface PlanNode {
   'Node Type': string;
+  'Subplan Name'?: string;
   'Index Name'?: string;
   'Relation Name'?: string;
   Plans?: PlanNode[];
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+/** The nodes that read the page's rows, leaving out the count's and the oldest date's subplans. */
+const rowNodesOf = (node: PlanNode): PlanNode[] => [
+  node,
+  ...(node.Plans ?? []).filter((child) => !child['Subplan Name']).flatMap(rowNodesOf),
+];
 
 describe('owner indexes', () => {
   let database: DatabaseHandle;
@@ -211,8 +217,8 @@ describe('owner indexes', () => {
       ...merged!,
       sql: `EXPLAIN (FORMAT JSON) ${merged!.sql}`,
     });
-    const documentsRead = nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((node) => node['Relation Name'] === 'documents');
-    expect(documentsRead.length).toBeGreaterThanOrEqual(2);
+    const documentsRead = rowNodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((node) => node['Relation Name'] === 'documents');
+    expect(documentsRead.length).toBe(2);
     for (const node of documentsRead) {
       expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
       expect(node['Index Name']).toBe('documents_owner_ownernumber_idx');

@@ -130,8 +130,10 @@ const SCOPE_PARTS_LIMIT = 10;
  * A scope of several criteria groups as disjoint parts, one per group: the group's documents that
  * no earlier group selects. Each part is read from its own group's owner index in list order and
  * the parts are merged, so a person holding several owners' documents gets a page without
- * gathering and sorting all of them (one condition of several groups is a bitmap of every match);
- * the parts being disjoint, their counts add up. One group, or the whole type, is one part.
+ * gathering and sorting all of them (one condition of several groups is a bitmap of every match).
+ * Counts keep the one condition: every match is read either way, and the bitmap reads the table
+ * in its order (measured: two owners' 20,000 documents counted part by part took twice as long).
+ * One group, or the whole type, is one part.
  */
 function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuilder<boolean>[] }[] {
   if (scope.kind === 'all' || scope.groups.length < 2 || scope.groups.length > SCOPE_PARTS_LIMIT) return [{ scope, excluded: [] }];
@@ -158,16 +160,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    */
   const matchingCount = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[]): RawBuilder<number> => {
     if (scope.kind === 'all' && conditions.length === 0) return typeCounter(reportId);
-    return countOfParts(reportId, scope, conditions, EXACT_COUNT_LIMIT + 1);
-  };
-
-  /** The documents of a scope matching the conditions, counted part by part (up to `limit` in each), as one scalar subquery. */
-  const countOfParts = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[], limit: number | null) => {
-    const counted = scopeParts(scope).map((part) => {
-      const rows = visible(reportId, part.scope, [...conditions, ...part.excluded]).select(sql`1`.as('one'));
-      return sql`(${limit === null ? rows : rows.limit(limit)})`;
-    });
-    return sql<number>`(SELECT count(*)::int FROM (${sql.join(counted, sql` UNION ALL `)}) AS matching)`;
+    const bounded = visible(reportId, scope, conditions)
+      .select(sql`1`.as('one'))
+      .limit(EXACT_COUNT_LIMIT + 1);
+    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
   };
   const boundedTotal = (n: number) =>
     n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
@@ -278,7 +274,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     ): Promise<Map<number, { total: number; viewed: number }>> {
       if (scopes.length === 0) return new Map();
       const rows = scopes.map(([reportId, scope]) => {
-        const total = scope.kind === 'all' ? typeCounter(reportId) : countOfParts(reportId, scope, [], null);
+        const total =
+          scope.kind === 'all' ? typeCounter(reportId) : sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`;
         const viewed = db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
