@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
+import type { Database } from '../src/db/types.js';
 import type { AccessScope } from '../src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
@@ -115,76 +116,71 @@ describe('owner indexes', () => {
     kind: 'groups',
     groups: [...groups, ...Array.from({ length: 10 }, (_, i) => ({ ownerNumber: `NONE-${i}` }))],
   });
+  const owning = (...groups: Record<string, string>[]): AccessScope => ({ kind: 'groups', groups, ownerAttributes });
+  /** A first page of 25 by date, newest first, over the scope, with what `search` changes. */
+  const searchOf = (scope: AccessScope, search: Partial<DocumentSearch> = {}): DocumentSearch => ({
+    reportId,
+    scope,
+    viewerId: 0,
+    quick: null,
+    advanced: [],
+    dateRange: { from: null, to: null },
+    sort: { attribute: null, direction: 'desc' },
+    paging: { limit: 25, offset: 0 },
+    ...search,
+  });
 
   it('select the same documents, in the same order, as containment tests do', async () => {
     const documents = createDocumentsRepository(database.db);
     for (const [shape, groups] of shapes) {
       for (const [name, search] of searches) {
-        const ask = (scope: AccessScope) =>
-          documents.page({
-            reportId,
-            scope,
-            viewerId: 0,
-            quick: null,
-            advanced: [],
-            dateRange: { from: null, to: null },
-            sort: { attribute: null, direction: 'desc' },
-            paging: { limit: 25, offset: 0 },
-            ...search,
-          });
-        const [byOwnerIndex, byContainment] = await Promise.all([ask({ kind: 'groups', groups, ownerAttributes }), ask(reference(groups))]);
+        const [byOwnerIndex, byContainment] = await Promise.all([
+          documents.page(searchOf(owning(...groups), search)),
+          documents.page(searchOf(reference(groups), search)),
+        ]);
         expect(byOwnerIndex, `${shape}, ${name}`).toEqual(byContainment);
       }
       const [counts, referenceCounts] = await Promise.all([
-        documents.countsOfTypes(0, [[reportId, { kind: 'groups', groups, ownerAttributes }]]),
+        documents.countsOfTypes(0, [[reportId, owning(...groups)]]),
         documents.countsOfTypes(0, [[reportId, reference(groups)]]),
       ]);
       expect(counts, shape).toEqual(referenceCounts);
-      const [counted] = await documents
-        .groupsMatchingNothing(reportId, { kind: 'groups', groups, ownerAttributes })
-        .then((unmatched) => [unmatched]);
-      expect(counted, shape).toEqual(shape === 'an owner no document has' || shape.includes('not its own') ? [0] : []);
+      const unmatched = await documents.groupsMatchingNothing(reportId, { kind: 'groups', groups, ownerAttributes });
+      expect(unmatched, shape).toEqual(shape === 'an owner no document has' || shape.includes('not its own') ? [0] : []);
     }
     // Not vacuous: the shapes select documents, and not all of them.
-    const one = await documents.countMatching({
-      reportId,
-      scope: { kind: 'groups', groups: shapes[0]![1], ownerAttributes },
-      quick: null,
-      advanced: [],
-      dateRange: { from: null, to: null },
-    });
+    const one = await documents.countMatching(searchOf(owning(...shapes[0]![1])));
     expect(one).toEqual({ total: PER_OWNER, isLowerBound: false });
   });
 
-  it('give an owner’s list page from the owner index, already in date order', async () => {
+  /** A documents repository on `db` whose statements are kept, to be explained. */
+  const recordingDocuments = (db: Kysely<Database>) => {
     const recorded: CompiledQuery[] = [];
     const recorder: KyselyPlugin = {
       transformQuery: ({ node, queryId }) => {
-        recorded.push(database.db.getExecutor().compileQuery(node, queryId));
+        recorded.push(db.getExecutor().compileQuery(node, queryId));
         return node;
       },
       transformResult: async ({ result }) => result,
     };
-    const documents = createDocumentsRepository(database.db.withPlugin(recorder));
+    return { documents: createDocumentsRepository(db.withPlugin(recorder)), recorded };
+  };
+  const pageQueriesOf = (recorded: CompiledQuery[]) => recorded.filter((query) => query.sql.includes('document_views'));
+
+  it('give an owner’s list page from the owner index, already in date order', async () => {
+    const { documents, recorded } = recordingDocuments(database.db);
     // By date either way, and searched by the owner's own number, which has search indexes of its own.
-    const quicks = [null, null, { operation: 'startsWith' as const, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() }];
-    for (const [index, direction] of (['desc', 'asc', 'desc'] as const).entries()) {
-      const page = await documents.page({
-        reportId,
-        scope: { kind: 'groups', groups: [{ ownerNumber: ownerNumber(42) }], ownerAttributes },
-        viewerId: 0,
-        quick: quicks[index] ?? null,
-        advanced: [],
-        dateRange: { from: null, to: null },
-        sort: { attribute: null, direction },
-        paging: { limit: 10, offset: 0 },
-      });
+    const search = { operation: 'startsWith' as const, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() };
+    for (const request of [{}, { sort: { attribute: null, direction: 'asc' } }, { quick: search }] as Partial<DocumentSearch>[]) {
+      const page = await documents.page(
+        searchOf(owning({ ownerNumber: ownerNumber(42) }), { ...request, paging: { limit: 10, offset: 0 } }),
+      );
       expect(page.rows).toHaveLength(10);
     }
-    const pageQueries = recorded.filter((query) => query.sql.includes('order by') && query.sql.includes('document_views'));
+    const pageQueries = pageQueriesOf(recorded);
     expect(pageQueries).toHaveLength(3);
     for (const query of pageQueries) {
-      const nodes = nodesOf(await planOf(query));
+      const nodes = nodesOf(await planOf(database.db, query));
       // Walked in order: no sort of the owner's documents, and no bitmap gathering them first.
       expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
       // The page, its count and the owner's oldest date all read the owner's range of the index.
@@ -193,27 +189,39 @@ describe('owner indexes', () => {
 
     // Two owners: each owner's part is read from the index in order, and only the merged first pages are sorted.
     recorded.length = 0;
-    await documents.page({
-      reportId,
-      scope: { kind: 'groups', groups: [{ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) }], ownerAttributes },
-      viewerId: 0,
-      quick: null,
-      advanced: [],
-      dateRange: { from: null, to: null },
-      sort: { attribute: null, direction: 'desc' },
-      paging: { limit: 10, offset: 10 },
-    });
-    const [merged] = recorded.filter((query) => query.sql.includes('UNION ALL') && query.sql.includes('document_views'));
-    const rowNodes = rowNodesOf(await planOf(merged!));
+    const twoOwners = owning({ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) });
+    await documents.page(searchOf(twoOwners, { paging: { limit: 10, offset: 10 } }));
+    const [merged] = pageQueriesOf(recorded);
+    const rowNodes = rowNodesOf(await planOf(database.db, merged!));
     expect(rowNodes.filter((node) => node['Relation Name'] === 'documents')).toHaveLength(2);
     expectOwnerIndexOnly(rowNodes);
   });
 
-  const planOf = async (query: CompiledQuery): Promise<PlanNode> => {
-    const result = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({
-      ...query,
-      sql: `EXPLAIN (FORMAT JSON) ${query.sql}`,
+  it('test an owner’s documents against its search on its own rows, never through the whole type’s search indexes', async () => {
+    // Without the owner index, the search's own indexes would be the planner's other way in.
+    const rolledBack = new Error('rolled back');
+    const reading = database.db.transaction().execute(async (trx) => {
+      await sql`DROP INDEX documents_owner_ownernumber_idx`.execute(trx);
+      const { documents, recorded } = recordingDocuments(trx);
+      for (const operation of ['equal', 'startsWith', 'endsWith', 'contains'] as const) {
+        const quick = { operation, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() };
+        const page = await documents.page(searchOf(owning({ ownerNumber: ownerNumber(42) }), { quick }));
+        expect(page.total, operation).toBe(PER_OWNER);
+      }
+      for (const query of pageQueriesOf(recorded)) {
+        const indexes = nodesOf(await planOf(trx, query)).map((node) => node['Index Name'] ?? '');
+        expect(
+          indexes.filter((name) => /^documents_(prefix|trgm)_/.test(name)),
+          query.sql,
+        ).toEqual([]);
+      }
+      throw rolledBack;
     });
+    await expect(reading).rejects.toBe(rolledBack);
+  });
+
+  const planOf = async (db: Kysely<Database>, query: CompiledQuery): Promise<PlanNode> => {
+    const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
     return result.rows[0]!['QUERY PLAN'][0]!.Plan;
   };
 

@@ -16,3 +16,14 @@ export function attributeValue(attributes: RawBuilder<unknown>, name: string): R
   if (!isIndexableAttributeName(name)) throw new Error(`Attribute names are identifiers: ${name}`);
   return sql<string>`(${attributes} ->> ${sql.lit(name)})`;
 }
+
+/**
+ * One attribute's value as text, in a form no index matches: for tests and sorts run only on the
+ * rows a person's criteria already found. A bound name is not enough for that: PostgreSQL plans
+ * with the value bound, and `->>` with it is the attribute indexes' own expression, which the
+ * planner then combined with the criteria (a trigram probe of the whole table for a search, a
+ * walk of the whole type's sort index for a sort). jsonb_extract_path_text gives the same value.
+ */
+export function unindexedAttributeValue(attributes: RawBuilder<unknown>, name: string): RawBuilder<string> {
+  return sql<string>`jsonb_extract_path_text(${attributes}, ${name})`;
+}

@@ -1,7 +1,7 @@
 import { SEARCH_OPERATIONS, type AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
-import { attributeValue } from './attribute-value.js';
+import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
@@ -32,7 +32,7 @@ function attributeSortKeys(
   ordering: AttributeOrdering,
   options: { indexed: boolean } = { indexed: true },
 ): RawBuilder<unknown>[] {
-  const value = options.indexed ? attributeValue(attributes, attribute) : sql`jsonb_extract_path_text(${attributes}, ${attribute})`;
+  const value = options.indexed ? attributeValue(attributes, attribute) : unindexedAttributeValue(attributes, attribute);
   if (ordering === 'text') return [value];
   return [sql`(CASE WHEN ${value} ~ '^-?[0-9]+(\.[0-9]+)?$' THEN (${value})::numeric END)`, value];
 }
@@ -65,13 +65,10 @@ export function escapeLike(text: string): string {
  * and contains.
  */
 function attributeMatches(attribute: string, operation: SearchOperation, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
-  // Unindexed, the test runs only on the rows a person's criteria already found. A bound name is
-  // not enough: PostgreSQL plans with the value bound, and `->>` with it is the search indexes'
-  // expression, which the planner then intersected with the criteria (a trigram probe over the
-  // whole table for each search); jsonb_extract_path_text means the same and matches no index.
+  // Unindexed, the test runs only on the rows a person's criteria already found.
   const value = options.indexed
     ? searchedValue(sql.ref('d.attributes'), attribute)
-    : sql<string>`lower(jsonb_extract_path_text(d.attributes, ${attribute}))`;
+    : sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
   const needle = escapeLike(text.toLowerCase());
   switch (operation) {
     case 'equal':
