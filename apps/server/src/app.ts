@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -29,6 +30,7 @@ import { registerConsoleHelpContentRoutes } from './routes/console-help-content.
 import { registerConsoleDocumentTypesRoutes } from './routes/console-document-types.routes.js';
 import { registerConsoleAuditRoutes } from './routes/console-audit.routes.js';
 import { registerThumbnailsRoutes } from './routes/thumbnails.routes.js';
+import { registerWebApp } from './routes/web-app.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -57,6 +59,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('scheduledJobs', scheduledJobs);
 
   await app.register(errorsPlugin);
+  // Answers over 1 kB (lists, dashboards, spreadsheets) go brotli or gzip to browsers that take
+  // it; files already compressed (PDFs, zips, images) and the web app's precompressed files pass as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(securityPlugin, { isProduction: config.isProduction, publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(sessionPlugin, {
@@ -107,16 +116,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerConsoleDocumentTypesRoutes(app, services);
   registerConsoleAuditRoutes(app, services);
 
-  if (existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      setHeaders: (res, filePath) => {
-        // Hashed build assets never change; the page itself is always asked again.
-        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  if (existsSync(config.webDistDir)) await registerWebApp(app, config.webDistDir, services);
 
   return app;
 }

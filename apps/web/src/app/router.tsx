@@ -1,98 +1,103 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, redirect } from 'react-router';
+import type { Menu } from '@portal/contract';
 import { LoginPage } from '../features/auth/login-page';
-import { HomePage } from '../features/dashboard/home-page';
-import { DigestUnsubscribePage } from '../features/digest/digest-unsubscribe-page';
-import { FaqPage } from '../features/faq/faq-page';
-import { MfaPage } from '../features/mfa/mfa-page';
-import { AddSubscription } from '../features/onboarding/add-subscription';
-import { ForgotPasswordPage } from '../features/password-recovery/forgot-password-page';
-import { ResetPasswordPage } from '../features/password-recovery/reset-password-page';
-import { RegistrationPage } from '../features/registration/registration-page';
-import { UsageReportsPage } from '../features/usage-reports/usage-reports-page';
-import { ApiKeysPage } from '../features/api-keys/api-keys-page';
-import { UserManagementPage } from '../features/user-management/user-management-page';
-import { ConsoleLayout } from '../features/tenant-console/console-layout';
-import { AuditLogPage } from '../features/audit-log/audit-log-page';
-import { TenantClientsPage } from '../features/tenant-clients/tenant-clients-page';
-import { BrandEditorPage } from '../features/brand-editor/brand-editor-page';
-import { HelpContentEditorPage } from '../features/help-content-editor/help-content-page';
-import { DocumentTypesPage } from '../features/document-types-editor/document-types-page';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
-import { AppShell } from './shell/app-shell';
+
+/**
+ * A screen loaded when its route is first visited: a phone signing in downloads the login
+ * form, not every screen of the portal. The router waits for the file before it renders.
+ */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
+
+/** A screen reachable only through one of the person's menus, checked again while it is shown. */
+function menuPage(menu: Menu, load: () => Promise<ComponentType>) {
+  return {
+    loader: requireMenu(menu),
+    lazy: page(async () => {
+      const Screen = await load();
+      return function MenuScreen() {
+        return (
+          <RequireMenu menu={menu}>
+            <Screen />
+          </RequireMenu>
+        );
+      };
+    }),
+  };
+}
 
 /**
  * The spec's hash routes, with their guards: loaders decide before anything renders, the
- * components keep deciding while a page is shown (see route-guards.ts and guards.tsx).
+ * components keep deciding while a page is shown (see route-guards.ts and guards.tsx). The
+ * login form is part of the first file; every other screen is a file of its own.
  */
 export const router = createHashRouter([
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegistrationPage /> },
-  { path: '/forgotPassword', element: <ForgotPasswordPage /> },
-  { path: '/resetPassword', element: <ResetPasswordPage /> },
-  { path: '/digest/unsubscribe', element: <DigestUnsubscribePage /> },
+  { path: '/register', lazy: page(async () => (await import('../features/registration/registration-page')).RegistrationPage) },
+  {
+    path: '/forgotPassword',
+    lazy: page(async () => (await import('../features/password-recovery/forgot-password-page')).ForgotPasswordPage),
+  },
+  {
+    path: '/resetPassword',
+    lazy: page(async () => (await import('../features/password-recovery/reset-password-page')).ResetPasswordPage),
+  },
+  {
+    path: '/digest/unsubscribe',
+    lazy: page(async () => (await import('../features/digest/digest-unsubscribe-page')).DigestUnsubscribePage),
+  },
   {
     element: <RequirePendingMfa />,
     loader: requirePendingMfa,
-    children: [{ path: '/mfaCodeValidation', element: <MfaPage /> }],
+    children: [{ path: '/mfaCodeValidation', lazy: page(async () => (await import('../features/mfa/mfa-page')).MfaPage) }],
   },
   {
     element: <RequireSignedIn />,
     loader: requireSignedIn,
     children: [
       {
-        element: <AppShell />,
+        lazy: page(async () => (await import('./shell/app-shell')).AppShell),
         children: [
-          {
-            path: '/',
-            element: <HomePage renderAddSubscription={(onSubscribed) => <AddSubscription onSubscribed={onSubscribed} />} />,
-          },
+          { path: '/', lazy: page(async () => (await import('./home-route')).HomeRoute) },
           {
             path: '/userManagement',
-            loader: requireMenu('userManagement'),
-            element: (
-              <RequireMenu menu="userManagement">
-                <UserManagementPage />
-              </RequireMenu>
+            ...menuPage(
+              'userManagement',
+              async () => (await import('../features/user-management/user-management-page')).UserManagementPage,
             ),
           },
           {
             path: '/reports',
-            loader: requireMenu('reports'),
-            element: (
-              <RequireMenu menu="reports">
-                <UsageReportsPage />
-              </RequireMenu>
-            ),
+            ...menuPage('reports', async () => (await import('../features/usage-reports/usage-reports-page')).UsageReportsPage),
           },
-          {
-            path: '/api-keys',
-            loader: requireMenu('apiKeys'),
-            element: (
-              <RequireMenu menu="apiKeys">
-                <ApiKeysPage />
-              </RequireMenu>
-            ),
-          },
+          { path: '/api-keys', ...menuPage('apiKeys', async () => (await import('../features/api-keys/api-keys-page')).ApiKeysPage) },
           {
             path: '/console',
-            loader: requireMenu('tenantConsole'),
-            element: (
-              <RequireMenu menu="tenantConsole">
-                <ConsoleLayout />
-              </RequireMenu>
-            ),
+            ...menuPage('tenantConsole', async () => (await import('../features/tenant-console/console-layout')).ConsoleLayout),
             // Each section of the tenant console (see console-sections.ts).
             children: [
               { index: true, loader: () => redirect('/console/clients') },
-              { path: 'clients', element: <TenantClientsPage /> },
-              { path: 'brands', element: <BrandEditorPage /> },
-              { path: 'types', element: <DocumentTypesPage /> },
-              { path: 'help', element: <HelpContentEditorPage /> },
-              { path: 'audit', element: <AuditLogPage /> },
+              {
+                path: 'clients',
+                lazy: page(async () => (await import('../features/tenant-clients/tenant-clients-page')).TenantClientsPage),
+              },
+              { path: 'brands', lazy: page(async () => (await import('../features/brand-editor/brand-editor-page')).BrandEditorPage) },
+              {
+                path: 'types',
+                lazy: page(async () => (await import('../features/document-types-editor/document-types-page')).DocumentTypesPage),
+              },
+              {
+                path: 'help',
+                lazy: page(async () => (await import('../features/help-content-editor/help-content-page')).HelpContentEditorPage),
+              },
+              { path: 'audit', lazy: page(async () => (await import('../features/audit-log/audit-log-page')).AuditLogPage) },
             ],
           },
-          { path: '/faq', element: <FaqPage /> },
+          { path: '/faq', lazy: page(async () => (await import('../features/faq/faq-page')).FaqPage) },
         ],
       },
     ],

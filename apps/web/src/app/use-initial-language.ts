@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { displayLoginQuery } from '../lib/display-login-query';
 import { readLanguageCookie } from '../i18n/language';
+import { showLanguage } from '../i18n/language-bundles';
 import { useExperienceCode } from '../theme/experience-code';
 
 /**
@@ -18,6 +19,6 @@ export function useInitialLanguage(): void {
   useEffect(() => {
     if (!data || isApplied.current || readLanguageCookie() !== undefined) return;
     isApplied.current = true;
-    if (data.defaultLanguage !== i18next.language) void i18next.changeLanguage(data.defaultLanguage);
+    if (data.defaultLanguage !== i18next.language) void showLanguage(data.defaultLanguage);
   }, [data]);
 }

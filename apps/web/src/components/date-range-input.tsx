@@ -1,32 +1,17 @@
-import { DatePickerInput, DatesProvider, type DatePickerInputProps } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
-import 'dayjs/locale/fr';
-import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../i18n/use-current-language';
+import { lazy, Suspense } from 'react';
+import { TextInput } from '@mantine/core';
+import type { DatePickerInputProps } from '@mantine/dates';
 
-/** A range of days: the calendar speaks the page's language and names each of its controls; days read as ISO dates. */
-export function DateRangeInput(props: Omit<DatePickerInputProps<'range'>, 'type'>) {
-  const { t } = useTranslation();
-  const language = useCurrentLanguage();
+// The calendar and its styles are a file of their own, fetched where a date is picked.
+const DateRangePicker = lazy(async () => ({ default: (await import('./date-range-picker')).DateRangePicker }));
+
+type DateRangeInputProps = Omit<DatePickerInputProps<'range'>, 'type'>;
+
+/** A range of days (see DateRangePicker); until the calendar has arrived, an inert field of the same label and size. */
+export function DateRangeInput(props: DateRangeInputProps) {
   return (
-    <DatesProvider settings={{ locale: language }}>
-      <DatePickerInput
-        type="range"
-        allowSingleDateInRange
-        valueFormat="YYYY-MM-DD"
-        leftSection={<IconCalendar size={16} aria-hidden />}
-        ariaLabels={{
-          previousMonth: t('calendar.previousMonth'),
-          nextMonth: t('calendar.nextMonth'),
-          previousYear: t('calendar.previousYear'),
-          nextYear: t('calendar.nextYear'),
-          previousDecade: t('calendar.previousDecade'),
-          nextDecade: t('calendar.nextDecade'),
-          monthLevelControl: t('calendar.monthLevel'),
-          yearLevelControl: t('calendar.yearLevel'),
-        }}
-        {...props}
-      />
-    </DatesProvider>
+    <Suspense fallback={<TextInput label={props.label} description={props.description} disabled w={props.w} />}>
+      <DateRangePicker {...props} />
+    </Suspense>
   );
 }

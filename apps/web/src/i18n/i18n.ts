@@ -1,20 +1,20 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, VALIDATION_MESSAGE_VALUES } from '@portal/contract';
-import en from './en.json';
-import fr from './fr.json';
 import { readLanguageCookie } from './language';
-
-export const resources = { en: { translation: en }, fr: { translation: fr } } as const;
+import { translationsOf } from './language-bundles';
 
 /**
- * Starts i18next synchronously with the bundled resources, in the language of the lang
- * cookie. Without a cookie the app later adopts the server's default (see useInitialLanguage).
+ * Starts i18next in the language of the lang cookie, with that language's texts only (the
+ * other is fetched if the person switches, see showLanguage). Without a cookie the app later
+ * adopts the server's default (see useInitialLanguage).
  */
-export function initI18n() {
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: readLanguageCookie() ?? DEFAULT_LOCALE,
+export async function initI18n() {
+  const language = readLanguageCookie() ?? DEFAULT_LOCALE;
+  await i18next.use(initReactI18next).init({
+    resources: { [language]: { translation: await translationsOf(language) } },
+    partialBundledLanguages: true,
+    lng: language,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     initAsync: false,

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { endpoints, LANG_COOKIE, LOCALES, type Locale } from '@portal/contract';
 import { callApi } from '../lib/api-client';
 import { readCookie, writeCookie } from '../lib/cookies';
+import { showLanguage } from './language-bundles';
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -23,7 +24,7 @@ export function currentLanguage(): Locale {
  */
 export async function chooseLanguage(language: Locale): Promise<void> {
   writeCookie(LANG_COOKIE, language);
-  await i18next.changeLanguage(language);
+  await showLanguage(language);
   try {
     await callApi(endpoints.setLang, { query: { lang: language } });
   } catch (error) {

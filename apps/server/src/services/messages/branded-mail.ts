@@ -1,6 +1,7 @@
 import type { Locale } from '@portal/contract';
 import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
 import { serverText } from '../../i18n/server-texts.js';
+import { escapeHtml } from '../../presenters/html-text.js';
 
 export interface MailBrand {
   name: string;
@@ -27,10 +28,6 @@ export interface MailContent {
    * message", and carries the List-Unsubscribe headers mail programs offer as a button.
    */
   unsubscribe?: { text: string; url: string; headers: Record<string, string> };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** An HTML message in the experience's logo and colours, with the same words as plain text. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Modal, Stack, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -6,15 +6,18 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_DIALOG_MAX_WIDTH } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
+import { LoadingIndicator } from '../../components/loading-indicator';
 import { TimedBanner } from '../../components/timed-banner';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useStoredUser } from '../../lib/stored-user';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { DigestTab } from './digest-tab';
 import { PasswordTab } from './password-tab';
-import { ProfileTab } from './profile-tab';
 import { userInfoQuery } from './settings-queries';
 import { usePasswordRequirement } from './use-password-requirement';
+
+// The profile's phone field carries the world's numbering plans: fetched when the dialog first shows it.
+const ProfileTab = lazy(async () => ({ default: (await import('./profile-tab')).ProfileTab }));
 
 type SettingsTab = 'profile' | 'password' | 'digest';
 
@@ -96,14 +99,16 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
               {hasDigest && <Tabs.Tab value="digest">{t('settings.tabs.digest')}</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="profile">
-              <ProfileTab
-                userInfo={userInfo}
-                banner={banner}
-                onSaved={() => {
-                  // The spec's order of things: with a password still owed, go straight to it.
-                  if (isPasswordRequired) setTab('password');
-                }}
-              />
+              <Suspense fallback={<LoadingIndicator />}>
+                <ProfileTab
+                  userInfo={userInfo}
+                  banner={banner}
+                  onSaved={() => {
+                    // The spec's order of things: with a password still owed, go straight to it.
+                    if (isPasswordRequired) setTab('password');
+                  }}
+                />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="password">
               <PasswordTab banner={banner} onSaved={onPasswordSaved} />

@@ -1,0 +1,39 @@
+import { BrandColorsSchema, ensureContrast, type Locale } from '@portal/contract';
+import { serverText } from '../i18n/server-texts.js';
+import type { BrandedExperience } from '../services/branding.service.js';
+import { presentBranding } from './branding.presenter.js';
+import { escapeHtml } from './html-text.js';
+
+/**
+ * The web app's page as this visitor's experience shows it before any script has run: the
+ * language, the tab's title and icon, the loading frame's words and colours (the variables its
+ * inline styles read, with neutral fallbacks when they are absent). The app sets the same
+ * things again from the branding call once it runs.
+ */
+export function brandedPage(template: string, branded: BrandedExperience, language: Locale): string {
+  const branding = presentBranding(branded);
+  const title = branding.AppTitle || serverText(language, 'page.defaultTitle');
+  let page = template
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(branding.Assets.favicon)}"`)
+    .replace(/(<p id="portal-boot-label">)[\s\S]*?(<\/p>)/, `$1${escapeHtml(serverText(language, 'page.loading'))}$2`)
+    // The logo the top bar will show, at the size it will have there: nothing moves when the app takes over.
+    .replace(
+      '<div class="portal-boot-bar"></div>',
+      `<div class="portal-boot-bar"><img src="${escapeHtml(branding.Assets.logo)}" alt="" style="max-width:${branding.LogoMaxWidth}px;max-height:${branding.LogoMaxHeight}px" /></div>`,
+    );
+  // Colours are checked again here: they go into a style element, where only #rrggbb is safe.
+  const colors = BrandColorsSchema.safeParse(branding.Colors);
+  if (colors.success) {
+    const { header, body, text, primary } = colors.data;
+    const variables = [
+      `--portal-boot-bar:${header}`,
+      `--portal-boot-body:${body}`,
+      `--portal-boot-text:${ensureContrast(text, body)}`,
+      `--portal-boot-spinner:${ensureContrast(primary, body, 3)}`,
+    ];
+    page = page.replace('</head>', `<style>:root{${variables.join(';')}}</style>\n  </head>`);
+  }
+  return page;
+}

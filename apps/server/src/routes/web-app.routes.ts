@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { BrandingQuerySchema } from '@portal/contract';
+import type { BrandingService } from '../services/branding.service.js';
+import { brandedPage } from '../presenters/branded-page.presenter.js';
+import { resolveExperienceCode, resolveLanguage } from './request-context.js';
+
+/** A year: hashed build files never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built web app. Its files come with brotli and gzip copies made at build time (see the
+ * web app's build/precompress.ts): the copy the browser accepts is sent as it is, with its
+ * Content-Encoding, so nothing is compressed per request. Hashed files under /assets/ are
+ * cached for a year.
+ *
+ * The page itself is written per request: its loading frame, title, icon and language are
+ * those of the experience the visitor will see (the signed-in person's own, else ?exp or the
+ * exp cookie, else the default), so a phone on a slow network shows the client's colours from
+ * the first bytes rather than a white screen. It is always revalidated, so a release is seen at once.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
+  const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+
+  const experienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
+    await app.loadAuth(request);
+    const fromQuery = BrandingQuerySchema.shape.exp.safeParse(request.query.exp);
+    return request.auth?.user.experience_code ?? resolveExperienceCode(request, fromQuery.success ? fromQuery.data : undefined);
+  };
+
+  const servePage = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
+    try {
+      const branded = await deps.branding.getBranding(await experienceOf(request));
+      return brandedPage(template, branded, resolveLanguage(request));
+    } catch (error) {
+      // The page must load even when the database does not answer: the app shows its own errors.
+      request.log.warn({ err: error }, 'the page is sent without its branding');
+      return template;
+    }
+  };
+  app.get<{ Querystring: { exp?: unknown } }>('/', { schema: { hide: true } }, async (request, reply) => {
+    const page = await servePage(request);
+    // Private: the frame depends on the visitor's cookies.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(page);
+  });
+
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    // The page is the route above; these are its files.
+    index: false,
+    preCompressed: true,
+    // Our own Cache-Control below, not the library's `public, max-age=0`.
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');
+      // Which copy was sent depends on Accept-Encoding: caches between must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+}

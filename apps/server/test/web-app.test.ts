@@ -1,0 +1,125 @@
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, ensureContrast, ExperienceBrandingSchema, type ExperienceBranding } from '@portal/contract';
+import { createTestApp, signIn, type TestApp } from './test-app.js';
+
+/** A built web app in miniature: the web app's own page, a hashed script with its two precompressed copies. */
+async function writeWebBuild(folder: string) {
+  const script = `export const screens = ${JSON.stringify('x'.repeat(4_000))};`;
+  await mkdir(path.join(folder, 'assets'), { recursive: true });
+  await copyFile(path.join(import.meta.dirname, '../../web/index.html'), path.join(folder, 'index.html'));
+  await writeFile(path.join(folder, 'assets', 'index-abc123.js'), script);
+  await writeFile(path.join(folder, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(folder, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  return script;
+}
+
+describe("the web app: compression, caching, and a page in the experience's colours", () => {
+  let t: TestApp;
+  let webDist: string;
+  let script: string;
+  let reader: string;
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
+    script = await writeWebBuild(webDist);
+    t = await createTestApp({ WEB_DIST_DIR: webDist });
+    reader = await signIn(t, 'demo.user');
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const getAsset = (acceptEncoding?: string) =>
+    t.app.inject({ url: '/assets/index-abc123.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends the brotli copy made at build time to a browser that takes it, else gzip, else the file', async () => {
+    const brotli = await getAsset('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+
+    const gzip = await getAsset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await getAsset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('caches hashed files for a year and has the page revalidated', async () => {
+    expect((await getAsset('br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  const brandingOf = async (code: string) =>
+    ExperienceBrandingSchema.parse((await t.app.inject({ url: `/branding/experience?exp=${code}` })).json());
+  const framedBy = (html: string, branding: ExperienceBranding) =>
+    html.includes(`--portal-boot-body:${branding.Colors.body}`) &&
+    html.includes(`--portal-boot-spinner:${ensureContrast(branding.Colors.primary, branding.Colors.body, 3)}`) &&
+    html.includes(`<img src="${branding.Assets.logo}"`);
+
+  it("writes the loading frame in the experience's colours, title, icon and language before any script runs", async () => {
+    const [nbf, lau] = await Promise.all([brandingOf('NBF'), brandingOf('LAU')]);
+    expect(nbf.Colors.body).not.toBe(lau.Colors.body);
+
+    const byQuery = (await t.app.inject({ url: '/?exp=LAU', headers: { 'accept-language': 'fr-CA,fr;q=0.9' } })).body;
+    expect(framedBy(byQuery, lau)).toBe(true);
+    expect(byQuery).toContain('<html lang="fr">');
+    expect(byQuery).toContain('<p id="portal-boot-label">Chargement</p>');
+    expect(byQuery).toContain(`<title>${lau.AppTitle ?? 'Portail client'}</title>`);
+    expect(byQuery).toContain(`<link rel="icon" href="${lau.Assets.favicon}"`);
+
+    const byCookie = (await t.app.inject({ url: '/', cookies: { exp: 'LAU', lang: 'en' } })).body;
+    expect(framedBy(byCookie, lau)).toBe(true);
+    expect(byCookie).toContain('<p id="portal-boot-label">Loading</p>');
+
+    // Signed in, the person's own experience wins over the address, as the app's branding does.
+    const signedIn = (await t.app.inject({ url: '/?exp=LAU', headers: { cookie: reader } })).body;
+    expect(framedBy(signedIn, nbf)).toBe(true);
+  });
+
+  it('never writes what the address carries into the page', async () => {
+    const nbf = await brandingOf('NBF');
+    const hostile = (await t.app.inject({ url: `/?exp=${encodeURIComponent('"><script>alert(1)</script>')}` })).body;
+    expect(hostile).not.toContain('alert(1)');
+    // A code the rules refuse counts as none: the default experience.
+    expect(framedBy(hostile, nbf)).toBe(true);
+  });
+
+  it('compresses a large API answer for a browser that takes it, and leaves small ones and files as they are', async () => {
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/Dashboard/ReportData/NBF-STMT',
+      payload: { page: 1, perPage: 100 },
+      headers: { cookie: reader, 'accept-encoding': 'br, gzip' },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    const text = brotliDecompressSync(list.rawPayload).toString();
+    const answer = endpoints.reportData.response.parse(JSON.parse(text));
+    expect(answer.Results.length).toBeGreaterThan(1);
+    expect(list.rawPayload.length).toBeLessThan(text.length / 3);
+
+    const health = await t.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+
+    const pdf = await t.app.inject({
+      url: `/dashboard/download?documentKey=${String(answer.Results[0]!.key)}`,
+      headers: { cookie: reader, 'accept-encoding': 'br, gzip' },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
