@@ -31,6 +31,8 @@ export default defineConfig({
   base: '/',
   build: {
     outDir: 'dist',
+    // The server reads it to have the page preload the texts of the visitor's language.
+    manifest: true,
     emptyOutDir: true,
     // Maps for error tooling, not advertised to browsers.
     sourcemap: 'hidden',

@@ -14,6 +14,9 @@ async function writeWebBuild(folder: string) {
   await writeFile(path.join(folder, 'assets', 'index-abc123.js'), script);
   await writeFile(path.join(folder, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(folder, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  await mkdir(path.join(folder, '.vite'));
+  const manifest = { 'src/i18n/en.json': { file: 'assets/en-e1.js' }, 'src/i18n/fr.json': { file: 'assets/fr-f1.js' } };
+  await writeFile(path.join(folder, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return script;
 }
 
@@ -78,10 +81,14 @@ describe("the web app: compression, caching, and a page in the experience's colo
     expect(byQuery).toContain('<p id="portal-boot-label">Chargement</p>');
     expect(byQuery).toContain(`<title>${lau.AppTitle ?? 'Portail client'}</title>`);
     expect(byQuery).toContain(`<link rel="icon" href="${lau.Assets.favicon}"`);
+    // The texts of the page's language are fetched alongside the scripts, the other language's not at all.
+    expect(byQuery).toContain('<link rel="modulepreload" crossorigin href="/assets/fr-f1.js">');
+    expect(byQuery).not.toContain('en-e1.js');
 
     const byCookie = (await t.app.inject({ url: '/', cookies: { exp: 'LAU', lang: 'en' } })).body;
     expect(framedBy(byCookie, lau)).toBe(true);
     expect(byCookie).toContain('<p id="portal-boot-label">Loading</p>');
+    expect(byCookie).toContain('href="/assets/en-e1.js"');
 
     // Signed in, the person's own experience wins over the address, as the app's branding does.
     const signedIn = (await t.app.inject({ url: '/?exp=LAU', headers: { cookie: reader } })).body;

@@ -2,15 +2,16 @@ import { BrandColorsSchema, ensureContrast, type Locale } from '@portal/contract
 import { serverText } from '../i18n/server-texts.js';
 import type { BrandedExperience } from '../services/branding.service.js';
 import { presentBranding } from './branding.presenter.js';
-import { escapeHtml } from './html-text.js';
+import { escapeHtml } from '../domain/html-text.js';
 
 /**
  * The web app's page as this visitor's experience shows it before any script has run: the
- * language, the tab's title and icon, the loading frame's words and colours (the variables its
- * inline styles read, with neutral fallbacks when they are absent). The app sets the same
- * things again from the branding call once it runs.
+ * language, the tab's title and icon, the loading frame's words, logo and colours (the variables
+ * its inline styles read, with neutral fallbacks when they are absent), and the file of the
+ * language's texts to fetch at once. The app sets the same things again from the branding call
+ * once it runs.
  */
-export function brandedPage(template: string, branded: BrandedExperience, language: Locale): string {
+export function brandedPage(template: string, branded: BrandedExperience, language: Locale, textsFile?: string): string {
   const branding = presentBranding(branded);
   const title = branding.AppTitle || serverText(language, 'page.defaultTitle');
   let page = template
@@ -35,5 +36,7 @@ export function brandedPage(template: string, branded: BrandedExperience, langua
     ];
     page = page.replace('</head>', `<style>:root{${variables.join(';')}}</style>\n  </head>`);
   }
+  // The texts of the page's language, fetched with the scripts rather than after them.
+  if (textsFile) page = page.replace('</head>', `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
   return page;
 }

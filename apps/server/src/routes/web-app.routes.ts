@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BrandingQuerySchema } from '@portal/contract';
+import { BrandingQuerySchema, LOCALES, type Locale } from '@portal/contract';
 import type { BrandingService } from '../services/branding.service.js';
 import { brandedPage } from '../presenters/branded-page.presenter.js';
 import { resolveExperienceCode, resolveLanguage } from './request-context.js';
@@ -21,8 +21,31 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * exp cookie, else the default), so a phone on a slow network shows the client's colours from
  * the first bytes rather than a white screen. It is always revalidated, so a release is seen at once.
  */
+/**
+ * The file of each language's texts in this build, from the build's manifest: the page has the
+ * browser fetch the visitor's language alongside the scripts rather than after them.
+ */
+async function textFilesOf(webDistDir: string): Promise<Partial<Record<Locale, string>>> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file?: string }
+    >;
+    return Object.fromEntries(
+      LOCALES.flatMap((language) => {
+        const file = manifest[`src/i18n/${language}.json`]?.file;
+        return file ? [[language, `/${file}`]] : [];
+      }),
+    );
+  } catch {
+    // A build without a manifest works as well, one round trip slower.
+    return {};
+  }
+}
+
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+  const textFiles = await textFilesOf(webDistDir);
 
   const experienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
     await app.loadAuth(request);
@@ -33,7 +56,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
   const servePage = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
     try {
       const branded = await deps.branding.getBranding(await experienceOf(request));
-      return brandedPage(template, branded, resolveLanguage(request));
+      const language = resolveLanguage(request);
+      return brandedPage(template, branded, language, textFiles[language]);
     } catch (error) {
       // The page must load even when the database does not answer: the app shows its own errors.
       request.log.warn({ err: error }, 'the page is sent without its branding');

@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/contract';
 import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
 import { serverText } from '../../i18n/server-texts.js';
-import { escapeHtml } from '../../presenters/html-text.js';
+import { escapeHtml } from '../../domain/html-text.js';
 
 export interface MailBrand {
   name: string;
