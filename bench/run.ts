@@ -24,6 +24,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { composeServices } from '../apps/server/src/compose-services.js';
+import { createPortalMetrics } from '../apps/server/src/metrics/portal-metrics.js';
 import { JOB_NAMES } from '../apps/server/src/jobs/portal-jobs.js';
 import type { DigestRun } from '../apps/server/src/services/digest.service.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
@@ -398,7 +399,7 @@ async function benchDigest(database: DatabaseHandle) {
     SCHEDULED_JOBS: 'false',
     JOB_POLL_SECONDS: '60',
   });
-  const composed = await composeServices(config, database, Fastify({ logger: { level: 'warn' } }).log);
+  const composed = await composeServices(config, database, Fastify({ logger: { level: 'warn' } }).log, createPortalMetrics());
   const run = (await composed.scheduledJobs.runNow(JOB_NAMES.digest)) as DigestRun;
   await composed.stopJobQueue();
   console.log(

@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { composeServices } from '../apps/server/src/compose-services.js';
+import { createPortalMetrics } from '../apps/server/src/metrics/portal-metrics.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
@@ -147,7 +148,7 @@ export async function measureTextExtraction(options: {
     SCHEDULED_JOBS: 'false',
     JOB_POLL_SECONDS: '1',
   });
-  const composed = await composeServices(config, options.database, Fastify({ logger: { level: 'warn' } }).log);
+  const composed = await composeServices(config, options.database, Fastify({ logger: { level: 'warn' } }).log, createPortalMetrics());
   const ingestion = composed.services.ingestion;
   const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
   const type = await ingestion.requireDocumentType(client.id, BENCH_REPORT);

@@ -13,6 +13,9 @@ import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
 import apiKeyPlugin from './plugins/api-key.plugin.js';
+import metricsPlugin from './plugins/metrics.plugin.js';
+import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.js';
+import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -46,7 +49,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 1_000 },
     trustProxy: config.isProduction,
     bodyLimit: 1_048_576,
+    genReqId: requestIdOf,
   });
+  const metrics = createPortalMetrics();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -54,11 +59,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     config,
     database,
     app.log,
+    metrics,
   );
   app.addHook('onClose', stopJobQueue);
   app.decorate('scheduledJobs', scheduledJobs);
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   // Answers over 1 kB (lists, dashboards, spreadsheets) go brotli or gzip to browsers that take
   // it; files already compressed (PDFs, zips, images) and the web app's precompressed files pass as they are.
   await app.register(compress, {

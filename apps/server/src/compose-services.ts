@@ -26,8 +26,9 @@ import { createDocumentTextsRepository } from './db/repositories/document-texts.
 import { createDocumentTextsService } from './services/document-texts/document-texts.service.js';
 import { startTextExtraction } from './jobs/text-extraction.js';
 import { createTransact } from './db/transact.js';
-import { startJobQueue } from './jobs/job-queue.js';
+import { startJobQueue, waitingJobs } from './jobs/job-queue.js';
 import { startOutbox } from './jobs/outbox.js';
+import type { PortalMetrics } from './metrics/portal-metrics.js';
 import { listPortalJobs } from './jobs/portal-jobs.js';
 import { describeScheduledJobs, startScheduledJobs } from './jobs/scheduled-jobs.js';
 import { createAccountService } from './services/account.service.js';
@@ -75,7 +76,7 @@ import { chooseTransports } from './transports/choose-transports.js';
  * dependencies. Routes get the services alone; the few repositories the app itself needs
  * (the session plugin, the health check) are handed out apart.
  */
-export async function composeServices(config: AppConfig, database: DatabaseHandle, logger: FastifyBaseLogger) {
+export async function composeServices(config: AppConfig, database: DatabaseHandle, logger: FastifyBaseLogger, metrics: PortalMetrics) {
   const { db } = database;
   const transports = chooseTransports(config);
   const transact = createTransact(db);
@@ -93,7 +94,9 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     sms: transports.sms,
     logger,
     pollingIntervalSeconds: config.jobPollSeconds,
+    onAttempt: metrics.observeDelivery,
   });
+  metrics.readFrom({ poolConnections: database.poolConnections, waitingJobs: () => waitingJobs(jobQueue) });
   const documentTexts = createDocumentTextsRepository(db);
   // Each stored document's text is read by a job queued with its row, off the request path.
   const textExtraction = await startTextExtraction({

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   SCHEDULED_JOBS: booleanFromEnv.optional(),
   INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -83,6 +84,8 @@ export interface AppConfig {
   ingestion: { maxFileBytes: number };
   /** PostgreSQL cancels a statement of a document list or search after this long (0: never). */
   searchStatementTimeoutMs: number;
+  /** The bearer token /metrics asks for; without one, /metrics does not exist. */
+  metricsToken: string | undefined;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduledJobs: e.SCHEDULED_JOBS ?? true,
     ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * answers `db` itself.
    */
   withStatementTimeout(milliseconds: number): Kysely<Database>;
+  /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
+  poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
 
 export type DatabaseTarget =
@@ -41,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       return pool;
     };
     const pool = openPool();
+    const pools = [pool];
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // One pool per timeout, opened on first use: the timeout is set once per connection, at its start.
     const bounded = new Map<number, Kysely<Database>>();
@@ -52,11 +55,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await db.destroy();
       },
       executeSql: (text, values) => pool.query(text, values),
+      poolConnections: () => ({
+        total: pools.reduce((sum, each) => sum + each.totalCount, 0),
+        idle: pools.reduce((sum, each) => sum + each.idleCount, 0),
+        waiting: pools.reduce((sum, each) => sum + each.waitingCount, 0),
+      }),
       withStatementTimeout(milliseconds) {
         if (milliseconds <= 0) return db;
         let boundedDb = bounded.get(milliseconds);
         if (!boundedDb) {
-          boundedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPool({ statement_timeout: milliseconds }) }) });
+          const boundedPool = openPool({ statement_timeout: milliseconds });
+          pools.push(boundedPool);
+          boundedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool }) });
           bounded.set(milliseconds, boundedDb);
         }
         return boundedDb;
@@ -73,6 +83,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,
+    poolConnections: () => null,
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {

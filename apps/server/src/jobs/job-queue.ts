@@ -27,3 +27,10 @@ export async function startJobQueue(deps: {
   await queue.start();
   return queue;
 }
+
+/** Jobs not yet taken (created, or waiting to be tried again), per queue. */
+export async function waitingJobs(queue: JobQueue): Promise<Record<string, number>> {
+  const queues = await queue.getQueues();
+  const sizes = await Promise.all(queues.map(async ({ name }) => [name, await queue.getQueueSize(name, { before: 'active' })] as const));
+  return Object.fromEntries(sizes);
+}

@@ -4,6 +4,7 @@ import { rawExecutor } from '../db/raw-executor.js';
 import type { Tx } from '../db/transact.js';
 import type { MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
 import type { OutgoingSms, SmsTransport } from '../transports/sms/sms-transport.js';
+import type { DeliveryChannel, DeliveryResult } from '../metrics/portal-metrics.js';
 import type { JobQueue } from './job-queue.js';
 
 const MAIL_QUEUE = 'outgoing-mail';
@@ -28,27 +29,27 @@ export async function startOutbox(deps: {
   sms: SmsTransport;
   logger: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
+  /** Told of every attempt, for the metrics. */
+  onAttempt?: (channel: DeliveryChannel, result: DeliveryResult) => void;
 }): Promise<Outbox> {
   const boss = deps.queue;
   for (const name of [MAIL_QUEUE, SMS_QUEUE]) await boss.createQueue(name, { name, ...DELIVERY_RETRIES });
 
   const polling = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1 };
-  await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) => {
+  const attempt = async (channel: DeliveryChannel, deliver: () => Promise<void>, failureDetails: object) => {
     try {
-      await deps.mail.send(job!.data);
+      await deliver();
+      deps.onAttempt?.(channel, 'sent');
     } catch (error) {
-      deps.logger.warn({ err: error, to: job!.data.to }, 'mail not delivered yet; it will be retried');
+      deps.onAttempt?.(channel, 'failed');
+      deps.logger.warn({ err: error, ...failureDetails }, `${channel === 'mail' ? 'mail' : 'SMS'} not delivered yet; it will be retried`);
       throw error;
     }
-  });
-  await boss.work<OutgoingSms>(SMS_QUEUE, polling, async ([job]) => {
-    try {
-      await deps.sms.send(job!.data);
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'SMS not delivered yet; it will be retried');
-      throw error;
-    }
-  });
+  };
+  await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) =>
+    attempt('mail', () => deps.mail.send(job!.data), { to: job!.data.to }),
+  );
+  await boss.work<OutgoingSms>(SMS_QUEUE, polling, async ([job]) => attempt('sms', () => deps.sms.send(job!.data), {}));
 
   const send = async (queue: string, data: object, trx?: Tx) => {
     await boss.send(queue, data, { ...DELIVERY_RETRIES, ...(trx && { db: rawExecutor(trx) as PgBoss.Db }) });

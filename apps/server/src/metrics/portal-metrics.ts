@@ -1,0 +1,79 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export type DeliveryChannel = 'mail' | 'sms';
+export type DeliveryResult = 'sent' | 'failed';
+
+/** What the metrics ask of the rest of the process when they are read, not before. */
+export interface MetricsSources {
+  /** The database pool's connections by state; null when there is no pool (the embedded database). */
+  poolConnections(): { total: number; idle: number; waiting: number } | null;
+  /** Jobs waiting per queue (created or waiting to retry). */
+  waitingJobs(): Promise<Record<string, number>>;
+}
+
+/**
+ * The process's figures in Prometheus's format. One registry per app, not prom-client's
+ * global one: tests build many apps in one process.
+ */
+export function createPortalMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'portal_' });
+  const requests = new Counter({
+    name: 'portal_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status.',
+    labelNames: ['route', 'method', 'status_code'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route template and method.',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'portal_deliveries_total',
+    help: 'Attempts to deliver a queued message, by channel and result (a failed attempt is retried).',
+    labelNames: ['channel', 'result'] as const,
+    registers: [registry],
+  });
+  let sources: MetricsSources | undefined;
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: 'Connections of the database pool by state (total, idle, waiting for one); absent on the embedded database.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const pool = sources?.poolConnections();
+      if (!pool) return;
+      for (const [state, count] of Object.entries(pool)) this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: 'portal_job_queue_waiting',
+    help: 'Jobs waiting in each queue of the job queue (mail, SMS, text extraction, scheduled jobs).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [queue, count] of Object.entries((await sources?.waitingJobs()) ?? {})) this.set({ queue }, count);
+    },
+  });
+
+  return {
+    registry,
+    /** Given once the database and the job queue exist; until then those gauges are empty. */
+    readFrom(given: MetricsSources) {
+      sources = given;
+    },
+    observeRequest(route: string, method: string, statusCode: number, seconds: number) {
+      requests.inc({ route, method, status_code: String(statusCode) });
+      durations.observe({ route, method }, seconds);
+    },
+    observeDelivery(channel: DeliveryChannel, result: DeliveryResult) {
+      deliveries.inc({ channel, result });
+    },
+  };
+}
+export type PortalMetrics = ReturnType<typeof createPortalMetrics>;
