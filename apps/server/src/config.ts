@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -86,6 +87,8 @@ export interface AppConfig {
   searchStatementTimeoutMs: number;
   /** The bearer token /metrics asks for; without one, /metrics does not exist. */
   metricsToken: string | undefined;
+  /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

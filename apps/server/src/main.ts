@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/open-configured-database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { seedDemoData } from './db/seed/demo-seed.js';
+import { exitGracefullyOnSignals } from './shutdown.js';
 import { chooseStorage } from './transports/choose-transports.js';
 
 async function main() {
@@ -15,17 +16,7 @@ async function main() {
   }
   const app = await buildApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  exitGracefullyOnSignals(app, database, config.shutdownGraceSeconds * 1000);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.backend, url: config.publicUrl }, 'portal ready');
