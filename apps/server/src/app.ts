@@ -34,6 +34,7 @@ import { registerConsoleDocumentTypesRoutes } from './routes/console-document-ty
 import { registerConsoleAuditRoutes } from './routes/console-audit.routes.js';
 import { registerThumbnailsRoutes } from './routes/thumbnails.routes.js';
 import { registerWebApp } from './routes/web-app.routes.js';
+import { createDownloadGate } from './routes/download-gate.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -110,10 +111,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerBrandingRoutes(app, services);
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);
-  registerDocumentsRoutes(app, services);
+  // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
+  const downloads = createDownloadGate(config.heavyDownloadsPerPerson);
+  registerDocumentsRoutes(app, services, downloads);
   registerThumbnailsRoutes(app, services);
   registerRegistrationRoutes(app, services);
-  registerUsageReportsRoutes(app, services);
+  registerUsageReportsRoutes(app, services, downloads);
   registerUserManagementRoutes(app, services);
   registerIngestionRoutes(app, services, { maxFileBytes: config.ingestion.maxFileBytes });
   registerApiKeysRoutes(app, services);

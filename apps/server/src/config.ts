@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
+  HEAVY_DOWNLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -89,6 +90,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** Zips, merged PDFs and usage spreadsheets one person may have on their way at once, per instance. */
+  heavyDownloadsPerPerson: number;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -9,6 +9,7 @@ import type { HelpContentService } from '../services/help-content.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
+import type { DownloadGate } from './download-gate.js';
 
 /** Content-Disposition with a plain fallback name and the exact one, per RFC 6266. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -47,7 +48,11 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
   return reply.send(await file.open(asked.range));
 }
 
-export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents: DocumentsService; help: HelpContentService }) {
+export function registerDocumentsRoutes(
+  app: FastifyInstance,
+  deps: { documents: DocumentsService; help: HelpContentService },
+  downloads: DownloadGate,
+) {
   bindEndpoint(app, endpoints.getReports, async (request) => {
     const { user } = requireAuth(request);
     return presentReports(user, await deps.documents.getReports(user));
@@ -77,7 +82,9 @@ export function registerDocumentsRoutes(app: FastifyInstance, deps: { documents:
     [endpoints.downloadList, deps.documents.zipDocuments, 'attachment', 'zip'],
   ] as const) {
     bindEndpoint(app, endpoint, async (request, reply) => {
-      const file = await bundle(requireAuth(request).user, request.body.documentKeyList, resolveLanguage(request), (error) =>
+      const { user } = requireAuth(request);
+      downloads.enter(user.id, reply);
+      const file = await bundle(user, request.body.documentKeyList, resolveLanguage(request), (error) =>
         request.log.error({ err: error }, `${what} stream failed`),
       );
       return sendFile(reply, file, kind);

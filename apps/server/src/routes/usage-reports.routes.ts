@@ -5,9 +5,10 @@ import { presentReportClients, presentUsageReportDefinitions } from '../presente
 import type { UsageReportsService } from '../services/usage-reports.service.js';
 import { XLSX_CONTENT_TYPE, streamSpreadsheet } from '../services/usage-spreadsheet.js';
 import { bindEndpoint } from './bind-endpoint.js';
+import type { DownloadGate } from './download-gate.js';
 import { resolveLanguage } from './request-context.js';
 
-export function registerUsageReportsRoutes(app: FastifyInstance, deps: { usageReports: UsageReportsService }) {
+export function registerUsageReportsRoutes(app: FastifyInstance, deps: { usageReports: UsageReportsService }, downloads: DownloadGate) {
   bindEndpoint(app, endpoints.usageReportClients, async (request) => ({
     success: true as const,
     items: presentReportClients(await deps.usageReports.listClients(requireAuth(request).user), resolveLanguage(request)),
@@ -19,7 +20,9 @@ export function registerUsageReportsRoutes(app: FastifyInstance, deps: { usageRe
   }));
 
   bindEndpoint(app, endpoints.generateUsageReport, async (request, reply) => {
-    const file = await deps.usageReports.generate(requireAuth(request).user, request.body, resolveLanguage(request));
+    const { user } = requireAuth(request);
+    downloads.enter(user.id, reply);
+    const file = await deps.usageReports.generate(user, request.body, resolveLanguage(request));
     // The file name is built from a type code and two ISO days: plain ASCII, safe as it is.
     reply
       .type(XLSX_CONTENT_TYPE)

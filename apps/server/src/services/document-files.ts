@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive, type ArchiverError } from 'archiver';
 import type { ByteRange, DocumentStorage } from '../transports/storage/document-storage.js';
@@ -32,10 +33,23 @@ interface StoredDocument {
 /**
  * A zip of the documents, streamed as it is written: the first bytes leave before the last
  * file is read. PDFs are stored, not deflated: they barely shrink and deflating is slow.
+ * One file is open at a time: the next is opened once the archive has written the previous.
+ * When the answer ends early (the person went away, the connection broke), the file being read
+ * is closed and the rest are never opened.
  */
 export function streamZip(storage: DocumentStorage, documents: StoredDocument[], onError: (error: unknown) => void): Readable {
   const archive = new ZipArchive({ store: true });
   const output = new PassThrough();
+  const stopped = new AbortController();
+  let completed = false;
+  let reading: Readable | undefined;
+  archive.once('end', () => (completed = true));
+  output.once('close', () => {
+    if (completed) return;
+    stopped.abort();
+    reading?.destroy();
+    archive.abort();
+  });
   archive.on('error', (error: ArchiverError) => {
     onError(error);
     output.destroy(error);
@@ -43,9 +57,20 @@ export function streamZip(storage: DocumentStorage, documents: StoredDocument[],
   archive.pipe(output);
   void (async () => {
     try {
-      for (const document of documents) archive.append(await storage.open(document.fileKey), { name: document.fileName });
+      for (const document of documents) {
+        reading = await storage.open(document.fileKey);
+        if (stopped.signal.aborted) {
+          reading.destroy();
+          return;
+        }
+        const written = once(archive, 'entry', { signal: stopped.signal });
+        archive.append(reading, { name: document.fileName });
+        await written;
+      }
       await archive.finalize();
     } catch (error) {
+      // Already told: the answer was given up, or the archive's own error ended it.
+      if (stopped.signal.aborted || output.destroyed) return;
       archive.abort();
       onError(error);
       output.destroy(error as Error);

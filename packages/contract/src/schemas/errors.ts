@@ -24,6 +24,8 @@ export const ERROR_KEYS = {
   rangeNotSatisfiable: 'errors.rangeNotSatisfiable',
   foreignOrigin: 'errors.foreignOrigin',
   tooManyRequests: 'errors.tooManyRequests',
+  /** A person already has as many zips, merged PDFs or spreadsheets on their way as one may (HEAVY_DOWNLOADS_PER_PERSON). */
+  tooManyDownloads: 'errors.tooManyDownloads',
   /** A list or search ran longer than the server allows a statement (SEARCH_STATEMENT_TIMEOUT_MS). */
   searchTimeout: 'errors.searchTimeout',
   mfaRequired: 'errors.mfaRequired',

@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { adminQuery, withDatabase } from './global-setup.js';
+import { DEMO_PASSWORD } from './test-app.js';
+
+/** Each of demo.user's statements made this large, so that a zip of them is still being written long after it starts. */
+export const STATEMENT_BYTES = 4 * 1_048_576;
+const SERVER_ENTRY = path.join(import.meta.dirname, '../src/main.ts');
+
+/** Where a server process of a test keeps its data: its own copy of the seeded database and documents. */
+export interface ServerPlace {
+  dataDir: string;
+  documentsDir: string;
+  databaseUrl: string | undefined;
+  remove(): Promise<void>;
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** A copy of the seeded template on the back end of this run, closed again for the server to open. */
+async function copyOfTemplate(dataDir: string) {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
+    await adminQuery(postgresUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const url = withDatabase(postgresUrl, name);
+    return {
+      url,
+      database: await openDatabase({ kind: 'postgres', url }),
+      drop: () => adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    };
+  }
+  const template = new Blob([await readFile(inject('pgliteDump'))]);
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), loadDataDir: template });
+  return { url: undefined, database, drop: async () => undefined };
+}
+
+/** The data of a server process: demo.user signs in with its password alone, and its statements weigh STATEMENT_BYTES each. */
+export async function prepareServerPlace(): Promise<ServerPlace> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-process-'));
+  const dataDir = path.join(workDir, 'data');
+  const documentsDir = path.join(workDir, 'documents');
+  await cp(inject('documentsDir'), documentsDir, { recursive: true });
+  const { url, database, drop } = await copyOfTemplate(dataDir);
+  await database.db.updateTable('users').set({ mfa_active: false }).where('username', '=', 'demo.user').execute();
+  const statements = await database.db
+    .selectFrom('documents as d')
+    .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
+    .select('d.file_key')
+    .where('r.code', '=', 'NBF-STMT')
+    .execute();
+  await database.close();
+  for (const { file_key: key } of statements) {
+    const file = path.join(documentsDir, key);
+    const original = await readFile(file);
+    await writeFile(file, Buffer.concat([original, Buffer.alloc(STATEMENT_BYTES - original.length, 0x20)]));
+  }
+  return {
+    dataDir,
+    documentsDir,
+    databaseUrl: url,
+    remove: async () => {
+      await drop();
+      await rm(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server in a process of its own, as `npm start` runs it, on the data of `place`. */
+export async function startServer(place: ServerPlace, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const url = `http://127.0.0.1:${port}`;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'TEST_DATABASE_URL'),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: place.dataDir,
+      DOCUMENTS_DIR: place.documentsDir,
+      ...(place.databaseUrl && { DATABASE_URL: place.databaseUrl }),
+      SEED_DEMO_DATA: 'false',
+      SCHEDULED_JOBS: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  for (let waited = 0; ; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/healthz`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      break;
+    if (waited > 60_000) throw new Error('the server did not start in a minute');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, child, exited };
+}
+
+/** Signs demo.user in and lists its statements: the session cookie and the documents' keys. */
+export async function signInAndListStatements(url: string): Promise<{ cookie: string; keys: string[] }> {
+  const login = await fetch(`${url}/login/processlogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ UserName: 'demo.user', Password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((each) => each.split(';')[0])
+    .join('; ');
+  const list = await fetch(`${url}/Dashboard/ReportData/NBF-STMT`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, cookie },
+    body: JSON.stringify({ page: 1, perPage: 50 }),
+  });
+  const { Results } = (await list.json()) as { Results: { key: string }[] };
+  return { cookie, keys: Results.map((row) => row.key) };
+}
+
+/**
+ * Asks for several documents at once (a zip, or a merged PDF with `previewlist`) and hands back
+ * the answer as soon as it starts, paused: the rest stays on the server's side until read.
+ */
+export function startBundle(
+  url: string,
+  cookie: string,
+  keys: string[],
+  call: 'downloadList' | 'previewlist' = 'downloadList',
+): Promise<{ response: http.IncomingMessage; request: http.ClientRequest }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}/dashboard/${call}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, cookie },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.once('readable', () => {
+        response.pause();
+        resolve({ response, request });
+      });
+    });
+    request.end(JSON.stringify({ documentKeyList: keys }));
+  });
+}
+
+/** Reads an answer to its end, or to where the server cut it. */
+export function readAll(response: http.IncomingMessage): Promise<{ body: Buffer; complete: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () => resolve({ body: Buffer.concat(chunks), complete: response.complete }));
+    response.on('error', () => resolve({ body: Buffer.concat(chunks), complete: false }));
+    response.on('aborted', () => resolve({ body: Buffer.concat(chunks), complete: false }));
+    response.resume();
+  });
+}
