@@ -48,7 +48,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     logger: logger ?? { level: config.logLevel },
     // Path parameters as long as a document's external id (200 characters, some of them percent-encoded).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 1_000 },
-    trustProxy: config.isProduction,
+    trustProxy: config.trustedProxies,
     bodyLimit: 1_048_576,
     genReqId: requestIdOf,
   });

@@ -1,6 +1,26 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkStorageEnv, readStorageConfig, StorageEnvShape, type StorageConfig } from './transports/storage/storage-config.js';
+
+/** An address or a CIDR range, as a proxy list names them: 10.0.0.5, 10.0.0.0/8, ::1, fd00::/8. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+const ProxyListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.length > 0 && entries.every(isAddressOrRange), 'a comma-separated list of addresses or CIDR ranges');
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => ['true', '1', 'yes'].includes(value));
 
@@ -23,6 +43,7 @@ const EnvSchema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
+  TRUSTED_PROXIES: ProxyListSchema.optional(),
   HEAVY_DOWNLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
@@ -90,6 +111,11 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /**
+   * Whose X-Forwarded-For names the client: the listed proxies' (addresses or ranges), else
+   * any sender's in production (instances reachable only through the proxy), else nobody's.
+   */
+  trustedProxies: string[] | boolean;
   /** Zips, merged PDFs and usage spreadsheets one person may have on their way at once, per instance. */
   heavyDownloadsPerPerson: number;
 }
@@ -138,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,
+    trustedProxies: e.TRUSTED_PROXIES ?? isProduction,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -22,4 +22,17 @@ describe('configuration', () => {
       expect(String(error)).toContain('NODE_ENV');
     }
   });
+
+  it('reads the trusted proxies as addresses and ranges, and trusts any sender only in production without them', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustedProxies).toBe(true);
+    expect(loadConfig({}).trustedProxies).toBe(false);
+    for (const wrong of ['', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', '10.0.0.1, nope']) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: wrong }), wrong).toThrow(/TRUSTED_PROXIES/);
+    }
+  });
 });
