@@ -12,6 +12,8 @@ import { adminQuery, withDatabase } from './global-setup.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The name of this app's own PostgreSQL database, when the run is on PostgreSQL. */
+  postgresName?: string;
   /** The real SMTP server this app sends its mail to. */
   smtp: SmtpSink;
   database: DatabaseHandle;
@@ -20,7 +22,7 @@ export interface TestApp {
 }
 
 /** A fresh copy of the seeded template database on the back end this run uses. */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void>; postgresName?: string }> {
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
@@ -28,6 +30,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, name), maxConnections: 4 });
     return {
       database,
+      postgresName: name,
       drop: async () => {
         await database.close();
         await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -44,7 +47,7 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
  * A logger may be given to read what the app logs.
  */
 export async function createTestApp(env: Record<string, string> = {}, logger?: FastifyServerOptions['logger']): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, postgresName } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-app-'));
   const smtp = await new SmtpSink().start();
   const config = loadConfig({
@@ -63,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}, logger?: F
   await app.ready();
   return {
     app,
+    postgresName,
     smtp,
     database,
     config,

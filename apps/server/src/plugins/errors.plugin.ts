@@ -20,6 +20,20 @@ function describeValidation(issues: ValidationIssue[], context: string | undefin
 /** PostgreSQL's code for a statement cancelled, here by the statement timeout. */
 const QUERY_CANCELED = '57014';
 
+/**
+ * Failures that mean the database is out of reach, not that the request was wrong: PostgreSQL's
+ * connection exceptions (class 08), its shutting down or starting (57P01–57P03), a database not
+ * accepting connections, and the socket errors of a server that went away. The pool opens new
+ * connections on the next query, so the same call works again once the database is back.
+ */
+const DATABASE_GONE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+function isDatabaseUnreachable(error: { code?: unknown; message?: string }): boolean {
+  const code = typeof error.code === 'string' ? error.code : '';
+  if (code.startsWith('08') || DATABASE_GONE_CODES.has(code)) return true;
+  if (code === '55000' && /not currently accepting connections/.test(error.message ?? '')) return true;
+  return /^Connection terminated/.test(error.message ?? '');
+}
+
 /** The one place where failures become `{ success: false, error, msg }` answers. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -34,6 +48,14 @@ async function errorsPlugin(app: FastifyInstance) {
         success: false,
         error: ERROR_KEYS.searchTimeout,
         msg: 'This search took too long. Narrow it and try again.',
+      } satisfies ErrorResponse);
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.error({ err: error, url: request.url }, 'database unreachable');
+      return reply.status(503).send({
+        success: false,
+        error: ERROR_KEYS.databaseUnavailable,
+        msg: 'The service is unavailable for a moment. Try again in a few seconds.',
       } satisfies ErrorResponse);
     }
     if (error.validation) {
