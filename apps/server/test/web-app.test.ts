@@ -95,6 +95,19 @@ describe("the web app: compression, caching, and a page in the experience's colo
     expect(framedBy(signedIn, nbf)).toBe(true);
   });
 
+  it("writes a brand's title as it is, escaped, whatever characters it holds", async () => {
+    const title = 'Save $& <more> $1 "now"';
+    const { app_title: original } = await t.database.db
+      .selectFrom('experiences')
+      .select('app_title')
+      .where('code', '=', 'LAU')
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('experiences').set({ app_title: title }).where('code', '=', 'LAU').execute();
+    const page = (await t.app.inject({ url: '/?exp=LAU' })).body;
+    expect(page).toContain('<title>Save $&amp; &lt;more&gt; $1 &quot;now&quot;</title>');
+    await t.database.db.updateTable('experiences').set({ app_title: original }).where('code', '=', 'LAU').execute();
+  });
+
   it('never writes what the address carries into the page', async () => {
     const nbf = await brandingOf('NBF');
     const hostile = (await t.app.inject({ url: `/?exp=${encodeURIComponent('"><script>alert(1)</script>')}` })).body;

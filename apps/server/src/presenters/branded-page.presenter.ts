@@ -14,15 +14,20 @@ import { escapeHtml } from '../domain/html-text.js';
 export function brandedPage(template: string, branded: BrandedExperience, language: Locale, textsFile?: string): string {
   const branding = presentBranding(branded);
   const title = branding.AppTitle || serverText(language, 'page.defaultTitle');
+  // Replacements are given as functions: a brand's title may hold `$&` or `$1`, which a replacement string would expand.
   let page = template
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<link rel="icon" href="[^"]*"/, `<link rel="icon" href="${escapeHtml(branding.Assets.favicon)}"`)
-    .replace(/(<p id="portal-boot-label">)[\s\S]*?(<\/p>)/, `$1${escapeHtml(serverText(language, 'page.loading'))}$2`)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<link rel="icon" href="[^"]*"/, () => `<link rel="icon" href="${escapeHtml(branding.Assets.favicon)}"`)
+    .replace(
+      /<p id="portal-boot-label">[\s\S]*?<\/p>/,
+      () => `<p id="portal-boot-label">${escapeHtml(serverText(language, 'page.loading'))}</p>`,
+    )
     // The logo the top bar will show, at the size it will have there: nothing moves when the app takes over.
     .replace(
       '<div class="portal-boot-bar"></div>',
-      `<div class="portal-boot-bar"><img src="${escapeHtml(branding.Assets.logo)}" alt="" style="max-width:${branding.LogoMaxWidth}px;max-height:${branding.LogoMaxHeight}px" /></div>`,
+      () =>
+        `<div class="portal-boot-bar"><img src="${escapeHtml(branding.Assets.logo)}" alt="" style="max-width:${branding.LogoMaxWidth}px;max-height:${branding.LogoMaxHeight}px" /></div>`,
     );
   // Colours are checked again here: they go into a style element, where only #rrggbb is safe.
   const colors = BrandColorsSchema.safeParse(branding.Colors);
@@ -34,9 +39,9 @@ export function brandedPage(template: string, branded: BrandedExperience, langua
       `--portal-boot-text:${ensureContrast(text, body)}`,
       `--portal-boot-spinner:${ensureContrast(primary, body, 3)}`,
     ];
-    page = page.replace('</head>', `<style>:root{${variables.join(';')}}</style>\n  </head>`);
+    page = page.replace('</head>', () => `<style>:root{${variables.join(';')}}</style>\n  </head>`);
   }
   // The texts of the page's language, fetched with the scripts rather than after them.
-  if (textsFile) page = page.replace('</head>', `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
+  if (textsFile) page = page.replace('</head>', () => `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
   return page;
 }

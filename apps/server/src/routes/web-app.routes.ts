@@ -11,17 +11,6 @@ import { resolveExperienceCode, resolveLanguage } from './request-context.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The built web app. Its files come with brotli and gzip copies made at build time (see the
- * web app's build/precompress.ts): the copy the browser accepts is sent as it is, with its
- * Content-Encoding, so nothing is compressed per request. Hashed files under /assets/ are
- * cached for a year.
- *
- * The page itself is written per request: its loading frame, title, icon and language are
- * those of the experience the visitor will see (the signed-in person's own, else ?exp or the
- * exp cookie, else the default), so a phone on a slow network shows the client's colours from
- * the first bytes rather than a white screen. It is always revalidated, so a release is seen at once.
- */
-/**
  * The file of each language's texts in this build, from the build's manifest: the page has the
  * browser fetch the visitor's language alongside the scripts rather than after them.
  */
@@ -43,6 +32,17 @@ async function textFilesOf(webDistDir: string): Promise<Partial<Record<Locale, s
   }
 }
 
+/**
+ * The built web app. Its files come with brotli and gzip copies made at build time (see the
+ * web app's build/precompress.ts): the copy the browser accepts is sent as it is, with its
+ * Content-Encoding, so nothing is compressed per request. Hashed files under /assets/ are
+ * cached for a year.
+ *
+ * The page itself is written per request: its loading frame, title, icon and language are
+ * those of the experience the visitor will see (the signed-in person's own, else ?exp or the
+ * exp cookie, else the default), so a phone on a slow network shows the client's colours from
+ * the first bytes rather than a white screen. It is always revalidated, so a release is seen at once.
+ */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
   const textFiles = await textFilesOf(webDistDir);
