@@ -23,7 +23,7 @@ describe('stopping the server', () => {
     expect(keys.length).toBeGreaterThan(5);
     const zip = await startBundle(server.url, cookie, keys);
 
-    server.child.kill('SIGTERM');
+    process.kill(server.pid, 'SIGTERM');
     // Listening stops at once: a new visitor is refused while the zip is still on its way.
     await expect
       .poll(
@@ -48,7 +48,7 @@ describe('stopping the server', () => {
     const { cookie, keys } = await signInAndListStatements(server.url);
     // A download nobody reads: it would hold the stop for ever without the grace period.
     const zip = await startBundle(server.url, cookie, keys);
-    server.child.kill('SIGTERM');
+    process.kill(server.pid, 'SIGTERM');
     // Without the grace period the stop would wait for that download for ever, past this test's limit.
     expect(await server.exited).toBe(0);
     const { complete } = await readAll(zip.response);

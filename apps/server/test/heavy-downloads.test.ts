@@ -6,7 +6,7 @@ import {
   signInAndListStatements,
   startBundle,
   startServer,
-  type RunningServer,
+  type ServerProcess,
   type ServerPlace,
 } from './server-process.js';
 
@@ -14,7 +14,7 @@ const openFilesOf = async (pid: number) => (await readdir(`/proc/${pid}/fd`)).le
 const residentMbOf = async (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 /** What the server answers to one more heavy call, cut short as soon as it starts when it is accepted. */
-async function statusOfAnother(server: RunningServer, cookie: string, keys: string[], call: 'downloadList' | 'previewlist') {
+async function statusOfAnother(server: ServerProcess, cookie: string, keys: string[], call: 'downloadList' | 'previewlist') {
   const response = await fetch(`${server.url}/dashboard/${call}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url, cookie },
@@ -27,7 +27,7 @@ async function statusOfAnother(server: RunningServer, cookie: string, keys: stri
 
 describe('heavy answers per person: a cap, and nothing left behind by aborted ones', () => {
   let place: ServerPlace;
-  let server: RunningServer;
+  let server: ServerProcess;
   let cookie: string;
   let keys: string[];
 
@@ -37,8 +37,7 @@ describe('heavy answers per person: a cap, and nothing left behind by aborted on
     ({ cookie, keys } = await signInAndListStatements(server.url));
   }, 120_000);
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
     await place.remove();
   });
 
@@ -58,7 +57,7 @@ describe('heavy answers per person: a cap, and nothing left behind by aborted on
   }, 60_000);
 
   it('leaves open files and memory where they were after 200 zips abandoned half way', async () => {
-    const pid = server.child.pid!;
+    const pid = server.pid;
     // One abandoned first, so that what a first download opens for good (pools, caches) is in the baseline.
     (await startBundle(server.url, cookie, keys)).request.destroy();
     await new Promise((resolve) => setTimeout(resolve, 500));

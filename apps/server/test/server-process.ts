@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -8,10 +7,12 @@ import { expect, inject } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { adminQuery, withDatabase } from './global-setup.js';
 import { DEMO_PASSWORD } from './test-app.js';
+import { startServerProcess, type ServerProcess } from '../../../test-support/server-process.js';
+
+export type { ServerProcess };
 
 /** Each of demo.user's statements made this large, so that a zip of them is still being written long after it starts. */
 export const STATEMENT_BYTES = 4 * 1_048_576;
-const SERVER_ENTRY = path.join(import.meta.dirname, '../src/main.ts');
 
 /** Where a server process of a test keeps its data: its own copy of the seeded database and documents. */
 export interface ServerPlace {
@@ -19,12 +20,6 @@ export interface ServerPlace {
   documentsDir: string;
   databaseUrl: string | undefined;
   remove(): Promise<void>;
-}
-
-export interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
 }
 
 /** A copy of the seeded template on the back end of this run, closed again for the server to open. */
@@ -77,43 +72,22 @@ export async function prepareServerPlace(): Promise<ServerPlace> {
 }
 
 /** The real server in a process of its own, as `npm start` runs it, on the data of `place`. */
-export async function startServer(place: ServerPlace, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://127.0.0.1:${port}`;
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL' && name !== 'TEST_DATABASE_URL'),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: {
-      ...inherited,
+export function startServer(place: ServerPlace, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServerProcess(
+    {
+      // Not the test run's database: the place's own (or the embedded one in its data folder).
+      TEST_DATABASE_URL: undefined,
+      DATABASE_URL: place.databaseUrl,
       NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
       DATA_DIR: place.dataDir,
       DOCUMENTS_DIR: place.documentsDir,
-      ...(place.databaseUrl && { DATABASE_URL: place.databaseUrl }),
       SEED_DEMO_DATA: 'false',
       SCHEDULED_JOBS: 'false',
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let waited = 0; ; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (answer) => answer.ok,
-        () => false,
-      )
-    )
-      break;
-    if (waited > 60_000) throw new Error('the server did not start in a minute');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, child, exited };
+    30_000 + Math.floor(Math.random() * 20_000),
+  );
 }
 
 /** Signs demo.user in and lists its statements: the session cookie and the documents' keys. */
