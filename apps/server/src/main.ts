@@ -9,12 +9,15 @@ import { chooseStorage } from './transports/choose-transports.js';
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  await migrateToLatest(database.db);
-  if (config.seedDemoData) {
-    // The demo documents go where the portal will read them: the configured storage.
-    await seedDemoData(database.db, chooseStorage(config));
-  }
-  const app = await buildApp({ config, database });
+  // Instances starting together on one database take turns to migrate, seed and set up.
+  const app = await database.oneInstanceAtATime(async () => {
+    await migrateToLatest(database.db);
+    if (config.seedDemoData) {
+      // The demo documents go where the portal will read them: the configured storage.
+      await seedDemoData(database.db, chooseStorage(config));
+    }
+    return buildApp({ config, database });
+  });
 
   exitGracefullyOnSignals(app, database, config.shutdownGraceSeconds * 1000);
 

@@ -22,6 +22,12 @@ export interface DatabaseHandle {
    * answers `db` itself.
    */
   withStatementTimeout(milliseconds: number): Kysely<Database>;
+  /**
+   * Runs `work` while no other instance on this database runs its own (a PostgreSQL advisory
+   * lock): start-ups that create tables, seed and set up job queues would otherwise deadlock or
+   * collide when several instances start together. The embedded database has one instance.
+   */
+  oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
@@ -33,6 +39,9 @@ export type DatabaseTarget =
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
 pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 
+/** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
+const START_UP_LOCK = 7_270_001;
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const openPool = (options: pg.PoolConfig = {}) => {
@@ -40,6 +49,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
+      // So must one taken from the pool between two statements (inside a transaction, say): its
+      // next statement fails instead, and the pool drops it when it is given back.
+      pool.on('connect', (client) =>
+        client.on('error', (error) => process.emitWarning(`database connection closed while in use: ${error.message}`)),
+      );
       return pool;
     };
     const pool = openPool();
@@ -55,6 +69,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await db.destroy();
       },
       executeSql: (text, values) => pool.query(text, values),
+      async oneInstanceAtATime(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [START_UP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       poolConnections: () => ({
         total: pools.reduce((sum, each) => sum + each.totalCount, 0),
         idle: pools.reduce((sum, each) => sum + each.idleCount, 0),
@@ -83,6 +110,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,
+    oneInstanceAtATime: (work) => work(),
     poolConnections: () => null,
     executeSql: async (text, values) => {
       const client = await pool.connect();

@@ -31,7 +31,8 @@ function isDatabaseUnreachable(error: { code?: unknown; message?: string }): boo
   const code = typeof error.code === 'string' ? error.code : '';
   if (code.startsWith('08') || DATABASE_GONE_CODES.has(code)) return true;
   if (code === '55000' && /not currently accepting connections/.test(error.message ?? '')) return true;
-  return /^Connection terminated/.test(error.message ?? '');
+  // The driver's own words for a connection the server ended (between statements, for one).
+  return /^Connection terminated|^Client has encountered a connection error/.test(error.message ?? '');
 }
 
 /** The one place where failures become `{ success: false, error, msg }` answers. */
