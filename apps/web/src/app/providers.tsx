@@ -1,6 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -8,19 +6,14 @@ import { BrandingProvider } from '../theme/branding-provider';
 import { createQueryClient } from './query-client';
 import { useInitialLanguage } from './use-initial-language';
 
-/** Everything the screens rely on: server data, translations, brand and theme, dialogs, alerts. */
+/** Everything the screens rely on: server data, translations, brand and theme (signed-in pages add dialogs and alerts: see AppShell). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18next}>
         <InitialLanguage />
-        <BrandingProvider>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
-        </BrandingProvider>
+        <BrandingProvider>{children}</BrandingProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );
