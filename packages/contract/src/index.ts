@@ -1,3 +1,4 @@
+import './validation-mode.js';
 export * from './constants.js';
 export * from './schemas/fields.js';
 export * from './schemas/request-values.js';

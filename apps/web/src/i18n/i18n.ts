@@ -19,6 +19,8 @@ export async function initI18n() {
     supportedLngs: [...LOCALES],
     initAsync: false,
     returnNull: false,
+    // No advertisement in the visitor's console.
+    showSupportNotice: false,
     interpolation: {
       // React already escapes what it renders.
       escapeValue: false,
