@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, ensureContrast, ExperienceBrandingSchema, type ExperienceBranding } from '@portal/contract';
+import {
+  endpoints,
+  ensureContrast,
+  ExperienceBrandingSchema,
+  PAGE_BRANDING_ELEMENT_ID,
+  PageBrandingSchema,
+  type ExperienceBranding,
+} from '@portal/contract';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 /** A built web app in miniature: the web app's own page, a hashed script with its two precompressed copies. */
@@ -95,8 +102,34 @@ describe("the web app: compression, caching, and a page in the experience's colo
     expect(framedBy(signedIn, nbf)).toBe(true);
   });
 
+  /** The branding written into the page for the app, if any. */
+  const pageBrandingOf = (html: string) => {
+    const element = new RegExp(`<script type="application/json" id="${PAGE_BRANDING_ELEMENT_ID}">([^<]*)</script>`).exec(html);
+    return element ? PageBrandingSchema.parse(JSON.parse(element[1]!)) : undefined;
+  };
+
+  it('writes into the page the answer the branding call would give the app, for the experience the app will ask for', async () => {
+    const [nbf, lau, fallback] = await Promise.all([
+      brandingOf('NBF'),
+      brandingOf('LAU'),
+      t.app.inject({ url: '/branding/experience' }).then((answer) => ExperienceBrandingSchema.parse(answer.json())),
+    ]);
+    expect(pageBrandingOf((await t.app.inject({ url: '/?exp=LAU' })).body)).toEqual({ askedCode: 'LAU', branding: lau });
+    expect(pageBrandingOf((await t.app.inject({ url: '/', cookies: { exp: 'LAU' } })).body)).toEqual({ askedCode: 'LAU', branding: lau });
+    expect(pageBrandingOf((await t.app.inject({ url: '/' })).body)).toEqual({ askedCode: null, branding: fallback });
+    // Signed in, the person's own experience, which is what the app asks for once it knows the person.
+    expect(pageBrandingOf((await t.app.inject({ url: '/?exp=LAU', headers: { cookie: reader } })).body)).toEqual({
+      askedCode: 'NBF',
+      branding: nbf,
+    });
+    // A code of no experience is not written back: the app asks for it and gets the default.
+    const unknown = (await t.app.inject({ url: '/?exp=NOPE' })).body;
+    expect(pageBrandingOf(unknown)).toBeUndefined();
+    expect(unknown).not.toContain('NOPE');
+  });
+
   it("writes a brand's title as it is, escaped, whatever characters it holds", async () => {
-    const title = 'Save $& <more> $1 "now"';
+    const title = 'Save $& <more> $1 "now" </script>';
     const { app_title: original } = await t.database.db
       .selectFrom('experiences')
       .select('app_title')
@@ -104,7 +137,9 @@ describe("the web app: compression, caching, and a page in the experience's colo
       .executeTakeFirstOrThrow();
     await t.database.db.updateTable('experiences').set({ app_title: title }).where('code', '=', 'LAU').execute();
     const page = (await t.app.inject({ url: '/?exp=LAU' })).body;
-    expect(page).toContain('<title>Save $&amp; &lt;more&gt; $1 &quot;now&quot;</title>');
+    expect(page).toContain('<title>Save $&amp; &lt;more&gt; $1 &quot;now&quot; &lt;/script&gt;</title>');
+    // In the page's branding data too: `</script>` cannot end its element early.
+    expect(pageBrandingOf(page)?.branding.AppTitle).toBe(title);
     await t.database.db.updateTable('experiences').set({ app_title: original }).where('code', '=', 'LAU').execute();
   });
 

@@ -7,7 +7,13 @@ const logoSources = (page: Page) =>
   page.locator('img[src*="/branding/"]').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
 
 test('?exp= brands the portal: logo, colours, favicon and title change without a rebuild', async ({ page, request }) => {
+  // The page comes with its experience's branding: the first screen asks for none.
+  const brandingCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/branding/experience')) brandingCalls.push(sent.url());
+  });
   await openLogin(page, '?exp=LAU');
+  expect(brandingCalls).toEqual([]);
   const lau = await (await request.get('/branding/experience?exp=LAU')).json();
   await expect.poll(() => primaryColour(page)).toBe(lau.Colors.primary);
   await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/LAU/')]));

@@ -19,6 +19,15 @@ async function openChangingAddress(page: Page, start: string, typed: string, mom
   if (moment === 'as start-up redirects') {
     await page.addInitScript(changeAddressOnFirstRedirect, typed);
   } else {
+    if (moment === 'while the brand loads') {
+      // The page usually carries its brand; one sent without it (as when the database did not
+      // answer the page's request) has the portal call for it before drawing anything.
+      await page.route(/\/(\?[^#]*)?$/, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script type="application\/json" id="portal-page-branding">[^<]*<\/script>/, '');
+        await route.fulfill({ response, body });
+      });
+    }
     // Routing also turns the browser cache off, so every start is a cold one.
     const awaited = moment === 'before the script runs' ? '**/assets/index-*.js' : '**/branding/experience*';
     await page.route(awaited, async (route) => {

@@ -1,4 +1,4 @@
-import { BrandColorsSchema, ensureContrast, type Locale } from '@portal/contract';
+import { BrandColorsSchema, ensureContrast, PAGE_BRANDING_ELEMENT_ID, type Locale, type PageBranding } from '@portal/contract';
 import { serverText } from '../i18n/server-texts.js';
 import type { BrandedExperience } from '../services/branding.service.js';
 import { presentBranding } from './branding.presenter.js';
@@ -8,14 +8,18 @@ import { escapeHtml } from '../domain/html-text.js';
  * The web app's page as this visitor's experience shows it before any script has run: the
  * language, the tab's title and icon, the loading frame's words, logo and colours (the variables
  * its inline styles read, with neutral fallbacks when they are absent), and the file of the
- * language's texts to fetch at once. The app sets the same things again from the branding call
- * once it runs.
+ * language's texts to fetch at once, and the branding itself. The app sets the same things
+ * again from it once it runs.
  */
-export function brandedPage(template: string, branded: BrandedExperience, language: Locale, textsFile?: string): string {
+export function brandedPage(
+  template: string,
+  page: { branded: BrandedExperience; askedCode: string | undefined; language: Locale; textsFile?: string },
+): string {
+  const { branded, language, textsFile } = page;
   const branding = presentBranding(branded);
   const title = branding.AppTitle || serverText(language, 'page.defaultTitle');
   // Replacements are given as functions: a brand's title may hold `$&` or `$1`, which a replacement string would expand.
-  let page = template
+  let html = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<link rel="icon" href="[^"]*"/, () => `<link rel="icon" href="${escapeHtml(branding.Assets.favicon)}"`)
@@ -39,9 +43,18 @@ export function brandedPage(template: string, branded: BrandedExperience, langua
       `--portal-boot-text:${ensureContrast(text, body)}`,
       `--portal-boot-spinner:${ensureContrast(primary, body, 3)}`,
     ];
-    page = page.replace('</head>', () => `<style>:root{${variables.join(';')}}</style>\n  </head>`);
+    html = html.replace('</head>', () => `<style>:root{${variables.join(';')}}</style>\n  </head>`);
   }
   // The texts of the page's language, fetched with the scripts rather than after them.
-  if (textsFile) page = page.replace('</head>', () => `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
-  return page;
+  if (textsFile) html = html.replace('</head>', () => `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
+  // The branding call's answer for the experience asked, so the app draws its first screen
+  // without waiting for that call (see the web app's page-branding.ts). Only for no code or a
+  // code that named this experience: nothing else the address or a cookie carries is written.
+  // Data, not a script: the content security policy has nothing to allow, and `<` is escaped
+  // so that no value can end the element.
+  if (page.askedCode === undefined || page.askedCode === branding.Code) {
+    const data = JSON.stringify({ askedCode: page.askedCode ?? null, branding } satisfies PageBranding).replace(/</g, '\\u003c');
+    html = html.replace('</head>', () => `<script type="application/json" id="${PAGE_BRANDING_ELEMENT_ID}">${data}</script>\n  </head>`);
+  }
+  return html;
 }

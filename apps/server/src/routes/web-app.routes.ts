@@ -47,7 +47,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
   const textFiles = await textFilesOf(webDistDir);
 
-  const experienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
+  /** The experience asked for, as the app will ask for it: none when the default is to be shown. */
+  const askedExperienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
     await app.loadAuth(request);
     const fromQuery = BrandingQuerySchema.shape.exp.safeParse(request.query.exp);
     return request.auth?.user.experience_code ?? resolveExperienceCode(request, fromQuery.success ? fromQuery.data : undefined);
@@ -55,9 +56,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
 
   const servePage = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
     try {
-      const branded = await deps.branding.getBranding(await experienceOf(request));
+      const askedCode = await askedExperienceOf(request);
+      const branded = await deps.branding.getBranding(askedCode);
       const language = resolveLanguage(request);
-      return brandedPage(template, branded, language, textFiles[language]);
+      return brandedPage(template, { branded, askedCode, language, textsFile: textFiles[language] });
     } catch (error) {
       // The page must load even when the database does not answer: the app shows its own errors.
       request.log.warn({ err: error }, 'the page is sent without its branding');

@@ -9,6 +9,7 @@ import { applyBrandColors } from './brand-colors';
 import { BrandingContext } from './branding-context';
 import { applyDocumentBranding } from './document-branding';
 import { useExperienceCode } from './experience-code';
+import { pageBrandingFor } from './page-branding';
 import { createCssVariablesResolver, createPortalTheme } from './portal-theme';
 
 /**
@@ -22,6 +23,8 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const { data: branding, isPending } = useQuery({
     queryKey: publicQueryKeys.branding(experienceCode),
     queryFn: ({ signal }) => callApi(endpoints.experienceBranding, { query: { exp: experienceCode }, signal }),
+    // The page arrives with its experience's branding: no call before the first screen.
+    initialData: () => pageBrandingFor(experienceCode),
     staleTime: 10 * 60_000,
     // Switching experience (at sign-in) keeps the old brand on screen until the new one arrives.
     placeholderData: keepPreviousData,

@@ -50,6 +50,15 @@ export const ExperienceBrandingSchema = z.object({
 });
 export type ExperienceBranding = z.infer<typeof ExperienceBrandingSchema>;
 
+/** The id of the page's data element holding the branding the page was written with. */
+export const PAGE_BRANDING_ELEMENT_ID = 'portal-page-branding';
+/**
+ * The branding written into the page by the server: the answer the branding call would give for
+ * `askedCode` (the experience asked for by the session, ?exp or the exp cookie; null for none).
+ */
+export const PageBrandingSchema = z.object({ askedCode: z.string().nullable(), branding: ExperienceBrandingSchema });
+export type PageBranding = z.infer<typeof PageBrandingSchema>;
+
 export const BrandingQuerySchema = z.object({ exp: z.string().max(32).optional() });
 /** The image's content hash, as its address carries it: with it, the answer may be cached for a year. */
 export const BrandAssetQuerySchema = z.object({ v: z.string().max(64).optional() });
