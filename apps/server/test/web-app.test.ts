@@ -22,7 +22,25 @@ async function writeWebBuild(folder: string) {
   await writeFile(path.join(folder, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   await writeFile(path.join(folder, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   await mkdir(path.join(folder, '.vite'));
-  const manifest = { 'src/i18n/en.json': { file: 'assets/en-e1.js' }, 'src/i18n/fr.json': { file: 'assets/fr-f1.js' } };
+  const manifest = {
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react-r1.js'] },
+    '_react-r1.js': { file: 'assets/react-r1.js' },
+    '_app-shell-s1.js': {
+      file: 'assets/app-shell-s1.js',
+      name: 'app-shell',
+      isDynamicEntry: true,
+      imports: ['_react-r1.js', '_menus-m1.js'],
+    },
+    '_menus-m1.js': { file: 'assets/menus-m1.js' },
+    'src/app/home-route.tsx': { file: 'assets/home-route-h1.js', name: 'home-route', isDynamicEntry: true, imports: ['_menus-m1.js'] },
+    'src/features/usage-reports/usage-reports-page.tsx': {
+      file: 'assets/usage-reports-u1.js',
+      name: 'usage-reports-page',
+      isDynamicEntry: true,
+    },
+    'src/i18n/en.json': { file: 'assets/en-e1.js' },
+    'src/i18n/fr.json': { file: 'assets/fr-f1.js' },
+  };
   await writeFile(path.join(folder, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return script;
 }
@@ -126,6 +144,18 @@ describe("the web app: compression, caching, and a page in the experience's colo
     const unknown = (await t.app.inject({ url: '/?exp=NOPE' })).body;
     expect(pageBrandingOf(unknown)).toBeUndefined();
     expect(unknown).not.toContain('NOPE');
+  });
+
+  it("has a signed-in person's page fetch the first screens' files with the first script, and nobody else's", async () => {
+    const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
+    // The frame of signed-in pages and the home page, with what they import that the first script does not bring.
+    expect(preloaded((await t.app.inject({ url: '/', headers: { cookie: reader }, cookies: { lang: 'en' } })).body)).toEqual([
+      '/assets/en-e1.js',
+      '/assets/app-shell-s1.js',
+      '/assets/menus-m1.js',
+      '/assets/home-route-h1.js',
+    ]);
+    expect(preloaded((await t.app.inject({ url: '/', cookies: { lang: 'en' } })).body)).toEqual(['/assets/en-e1.js']);
   });
 
   it("writes a brand's title as it is, escaped, whatever characters it holds", async () => {

@@ -13,9 +13,9 @@ import { escapeHtml } from '../domain/html-text.js';
  */
 export function brandedPage(
   template: string,
-  page: { branded: BrandedExperience; askedCode: string | undefined; language: Locale; textsFile?: string },
+  page: { branded: BrandedExperience; askedCode: string | undefined; language: Locale; preloads: string[] },
 ): string {
-  const { branded, language, textsFile } = page;
+  const { branded, language } = page;
   const branding = presentBranding(branded);
   const title = branding.AppTitle || serverText(language, 'page.defaultTitle');
   // Replacements are given as functions: a brand's title may hold `$&` or `$1`, which a replacement string would expand.
@@ -45,8 +45,10 @@ export function brandedPage(
     ];
     html = html.replace('</head>', () => `<style>:root{${variables.join(';')}}</style>\n  </head>`);
   }
-  // The texts of the page's language, fetched with the scripts rather than after them.
-  if (textsFile) html = html.replace('</head>', () => `<link rel="modulepreload" crossorigin href="${escapeHtml(textsFile)}">\n  </head>`);
+  // Files the app will ask for as soon as it runs (its texts, a signed-in person's first
+  // screens), fetched with the scripts rather than after them.
+  const preloads = page.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  if (preloads.length > 0) html = html.replace('</head>', () => `${preloads.join('\n  ')}\n  </head>`);
   // The branding call's answer for the experience asked, so the app draws its first screen
   // without waiting for that call (see the web app's page-branding.ts). Only for no code or a
   // code that named this experience: nothing else the address or a cookie carries is written.

@@ -2,35 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BrandingQuerySchema, LOCALES, type Locale } from '@portal/contract';
+import { BrandingQuerySchema } from '@portal/contract';
 import type { BrandingService } from '../services/branding.service.js';
 import { brandedPage } from '../presenters/branded-page.presenter.js';
 import { resolveExperienceCode, resolveLanguage } from './request-context.js';
+import { readWebBuildFiles } from './web-build-manifest.js';
 
 /** A year: hashed build files never change under their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The file of each language's texts in this build, from the build's manifest: the page has the
- * browser fetch the visitor's language alongside the scripts rather than after them.
- */
-async function textFilesOf(webDistDir: string): Promise<Partial<Record<Locale, string>>> {
-  try {
-    const manifest = JSON.parse(await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      { file?: string }
-    >;
-    return Object.fromEntries(
-      LOCALES.flatMap((language) => {
-        const file = manifest[`src/i18n/${language}.json`]?.file;
-        return file ? [[language, `/${file}`]] : [];
-      }),
-    );
-  } catch {
-    // A build without a manifest works as well, one round trip slower.
-    return {};
-  }
-}
 
 /**
  * The built web app. Its files come with brotli and gzip copies made at build time (see the
@@ -45,7 +24,7 @@ async function textFilesOf(webDistDir: string): Promise<Partial<Record<Locale, s
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
-  const textFiles = await textFilesOf(webDistDir);
+  const { textFiles, signedInFiles } = await readWebBuildFiles(webDistDir);
 
   /** The experience asked for, as the app will ask for it: none when the default is to be shown. */
   const askedExperienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
@@ -59,7 +38,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
       const askedCode = await askedExperienceOf(request);
       const branded = await deps.branding.getBranding(askedCode);
       const language = resolveLanguage(request);
-      return brandedPage(template, { branded, askedCode, language, textsFile: textFiles[language] });
+      const preloads = [...(textFiles[language] ? [textFiles[language]] : []), ...(request.auth ? signedInFiles : [])];
+      return brandedPage(template, { branded, askedCode, language, preloads });
     } catch (error) {
       // The page must load even when the database does not answer: the app shows its own errors.
       request.log.warn({ err: error }, 'the page is sent without its branding');
