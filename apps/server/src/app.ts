@@ -18,6 +18,7 @@ import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.js';
 import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
+import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
 import { registerRegistrationRoutes } from './routes/registration.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerBrandingRoutes(app, services);
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services);
+  registerOwnSessionsRoutes(app, services);
   // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
   const downloads = createDownloadGate(config.heavyDownloadsPerPerson);
   registerDocumentsRoutes(app, services, downloads);

@@ -60,6 +60,7 @@ import { createPasswordRecoveryService } from './services/password-recovery.serv
 import { createProfileService } from './services/profile.service.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createSessionIssuer } from './services/session-issuer.js';
+import { createOwnSessionsService } from './services/own-sessions.service.js';
 import { createSessionLanguageService } from './services/session-language.service.js';
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
@@ -157,6 +158,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
 
   /** What routes may call: services only, never a repository or a transport. */
   const services = {
+    ownSessions: createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes }),
     documents: createDocumentsService({
       documents: boundedDocuments,
       access: createDocumentAccessRepository(db),

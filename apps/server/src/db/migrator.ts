@@ -11,6 +11,7 @@ import { statements as brandImageHashes } from './migrations/010-brand-image-has
 import { statements as typeThumbnailsAndTextOrdering } from './migrations/011-type-thumbnails-and-text-ordering.js';
 import { statements as documentTexts } from './migrations/012-document-texts.js';
 import { statements as ownerIndexes } from './migrations/013-owner-indexes.js';
+import { statements as ownSessions } from './migrations/014-own-sessions.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '011-type-thumbnails-and-text-ordering': typeThumbnailsAndTextOrdering,
   '012-document-texts': documentTexts,
   '013-owner-indexes': ownerIndexes,
+  '014-own-sessions': ownSessions,
 };
 
 const provider: MigrationProvider = {

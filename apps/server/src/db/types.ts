@@ -97,6 +97,9 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Date;
+  /** Shown to the session's person to name it; the secret's hash never leaves the server. */
+  public_id: Generated<string>;
+  user_agent: string | null;
 }
 
 export interface OneTimeCodesTable {
@@ -247,6 +250,9 @@ export interface ConnectionLogTable {
   reason: string;
   device_id: string | null;
   ip: string | null;
+  user_agent: string | null;
+  /** The code's channel ('email' or 'sms') of a sign-in that passed the code step. */
+  second_step: string | null;
 }
 
 export interface AuditLogTable {

@@ -35,3 +35,8 @@ export function resolveExperienceCode(request: FastifyRequest, fromQuery: string
 export function clientIp(request: FastifyRequest): string {
   return request.ip;
 }
+
+/** The browser's own description of itself, kept to name a session or a sign-in to its person (bounded: it is the client's to write). */
+export function clientBrowser(request: FastifyRequest): string | null {
+  return request.headers['user-agent']?.slice(0, 512) ?? null;
+}

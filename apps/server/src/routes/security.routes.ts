@@ -7,7 +7,7 @@ import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { MfaService } from '../services/mfa.service.js';
 import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
-import { clientIp, resolveLanguage } from './request-context.js';
+import { clientBrowser, clientIp, resolveLanguage } from './request-context.js';
 
 export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaService; recovery: PasswordRecoveryService }) {
   bindEndpoint(app, endpoints.sendMfaCode, async (request) => ({
@@ -19,6 +19,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaSer
     const { user, sessionToken } = await deps.mfa.validate(requireAuth(request), request.body.MFACode, {
       deviceId: request.body.DeviceId ?? null,
       ip: clientIp(request),
+      userAgent: clientBrowser(request),
     });
     app.setSessionCookie(reply, sessionToken);
     return { success: true as const, user: presentLoggedInUser(user) };

@@ -7,7 +7,7 @@ import type { BrandingService } from '../services/branding.service.js';
 import type { SessionLanguageService } from '../services/session-language.service.js';
 import type { SignInService } from '../services/sign-in.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
-import { clientIp, resolveExperienceCode, resolveLanguage } from './request-context.js';
+import { clientBrowser, clientIp, resolveExperienceCode, resolveLanguage } from './request-context.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -30,6 +30,7 @@ export function registerSessionRoutes(
       password: body.Password,
       deviceId: body.DeviceId ?? null,
       ip: clientIp(request),
+      userAgent: clientBrowser(request),
       language: resolveLanguage(request),
     });
     app.setSessionCookie(reply, sessionToken);

@@ -80,11 +80,11 @@ export function createMfaService(deps: {
     async validate(
       pending: PendingSession,
       code: string,
-      context: { deviceId: string | null; ip: string | null },
+      context: { deviceId: string | null; ip: string | null; userAgent: string | null },
     ): Promise<{ user: SignedInUser; sessionToken: string }> {
-      let codeId: number;
+      let verified: { id: number; channel: number };
       try {
-        codeId = await deps.codes.verify(ownerOf(pending.user), code);
+        verified = await deps.codes.verifyWithChannel(ownerOf(pending.user), code);
       } catch (error) {
         await deps.connectionLog.record({
           userId: pending.user.id,
@@ -96,7 +96,7 @@ export function createMfaService(deps: {
         throw error;
       }
       const sessionToken = await deps.transact(async (trx) => {
-        await deps.codes.consume(codeId, trx);
+        await deps.codes.consume(verified.id, trx);
         await deps.sessions.delete(pending.sessionHash, trx);
         return deps.issuer.open({ userId: pending.user.id, mfaPending: false, language: pending.language, ...context }, trx);
       });
@@ -105,6 +105,7 @@ export function createMfaService(deps: {
         usernameAttempted: pending.user.username,
         succeeded: true,
         reason: 'signed-in',
+        secondStep: verified.channel === MFA_TYPE.sms ? 'sms' : 'email',
         ...context,
       });
       return { user: describeSignedInUser(pending.user, false), sessionToken };

@@ -84,7 +84,13 @@ export function createOneTimeCodeService(deps: {
 
   /** The id of the matching usable code; a wrong code counts as a try. */
   async function verify(owner: CodeOwner, code: string): Promise<number> {
-    return (await requireMatchingCode(owner, code)).id;
+    return (await verifyWithChannel(owner, code)).id;
+  }
+
+  /** As verify, with the channel the code was sent by. */
+  async function verifyWithChannel(owner: CodeOwner, code: string): Promise<{ id: number; channel: number }> {
+    const { id, channel } = await requireMatchingCode(owner, code);
+    return { id, channel };
   }
 
   /**
@@ -107,6 +113,6 @@ export function createOneTimeCodeService(deps: {
     if (!(await deps.codes.consume(codeId, trx))) throw codeInvalid();
   }
 
-  return { issue, secondsBeforeNext, verify, prove, findProven, consume };
+  return { issue, secondsBeforeNext, verify, verifyWithChannel, prove, findProven, consume };
 }
 export type OneTimeCodeService = ReturnType<typeof createOneTimeCodeService>;

@@ -7,7 +7,14 @@ export function createSessionIssuer(deps: { sessions: SessionsRepository; maxHou
   const now = deps.now ?? (() => new Date());
   return {
     async open(
-      session: { userId: number; mfaPending: boolean; language: string; deviceId: string | null; ip: string | null },
+      session: {
+        userId: number;
+        mfaPending: boolean;
+        language: string;
+        deviceId: string | null;
+        ip: string | null;
+        userAgent: string | null;
+      },
       trx?: Tx,
     ): Promise<string> {
       const { secret, hash } = createSecret();

@@ -27,6 +27,7 @@ export interface SignInAttempt {
   password: string;
   deviceId: string | null;
   ip: string | null;
+  userAgent: string | null;
   language: Locale;
 }
 
@@ -73,6 +74,7 @@ export function createSignInService(deps: SignInDependencies) {
         reason,
         deviceId: attempt.deviceId,
         ip: attempt.ip,
+        userAgent: attempt.userAgent,
       });
 
     // The hash is always verified, known user or not, so that timing says nothing about existence.
@@ -111,6 +113,7 @@ export function createSignInService(deps: SignInDependencies) {
       language: attempt.language,
       deviceId: attempt.deviceId,
       ip: attempt.ip,
+      userAgent: attempt.userAgent,
     });
     await log(true, mfaPending ? 'password-accepted' : 'signed-in');
     return { user: describeSignedInUser(user, mfaPending), sessionToken };

@@ -13,11 +13,13 @@ import { consoleTenantsEndpoints } from './console-tenants.endpoints.js';
 import { consoleHelpContentEndpoints } from './console-help-content.endpoints.js';
 import { consoleDocumentTypesEndpoints } from './console-document-types.endpoints.js';
 import { consoleAuditEndpoints } from './console-audit.endpoints.js';
+import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
   ...sessionEndpoints,
   ...accountEndpoints,
+  ...ownSessionsEndpoints,
   ...securityEndpoints,
   ...documentsEndpoints,
   ...registrationEndpoints,

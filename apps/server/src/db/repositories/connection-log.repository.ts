@@ -8,10 +8,27 @@ export interface ConnectionAttempt {
   reason: string;
   deviceId: string | null;
   ip: string | null;
+  userAgent: string | null;
+  /** The code's channel, once the code step passed. */
+  secondStep?: 'email' | 'sms';
 }
 
 export function createConnectionLogRepository(db: Kysely<Database>) {
   return {
+    /** The attempts on this account since the date, newest first, of the kinds given (at most `limit`). */
+    listForUser(userId: number, since: Date, reasons: readonly string[], limit: number) {
+      return db
+        .selectFrom('connection_log')
+        .select(['occurred_at', 'succeeded', 'reason', 'second_step', 'user_agent', 'ip'])
+        .where('user_id', '=', userId)
+        .where('occurred_at', '>=', since)
+        .where('reason', 'in', reasons)
+        .orderBy('occurred_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     async record(attempt: ConnectionAttempt): Promise<void> {
       await db
         .insertInto('connection_log')
@@ -22,6 +39,8 @@ export function createConnectionLogRepository(db: Kysely<Database>) {
           reason: attempt.reason,
           device_id: attempt.deviceId,
           ip: attempt.ip,
+          user_agent: attempt.userAgent,
+          second_step: attempt.secondStep ?? null,
         })
         .execute();
     },

@@ -11,6 +11,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
         language: string;
         deviceId: string | null;
         ip: string | null;
+        userAgent: string | null;
         expiresAt: Date;
       },
       trx: Kysely<Database> = db,
@@ -24,6 +25,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           language: row.language,
           device_id: row.deviceId,
           ip: row.ip,
+          user_agent: row.userAgent,
           expires_at: row.expiresAt,
         })
         .execute();
@@ -41,11 +43,35 @@ export function createSessionsRepository(db: Kysely<Database>) {
       await trx.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     },
 
-    /** Ends every session of the user, or every one but the session given. */
-    async deleteAllForUser(userId: number, exceptIdHash?: string, trx: Kysely<Database> = db): Promise<void> {
+    /** Ends every session of the user, or every one but the session given; answers how many ended. */
+    async deleteAllForUser(userId: number, exceptIdHash?: string, trx: Kysely<Database> = db): Promise<number> {
       let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
       if (exceptIdHash) query = query.where('id_hash', '<>', exceptIdHash);
-      await query.execute();
+      const { numDeletedRows } = await query.executeTakeFirst();
+      return Number(numDeletedRows);
+    },
+
+    /** The user's signed-in sessions still in use (past the code step, neither expired nor idle too long), most recently active first. */
+    listActiveForUser(userId: number, idleSince: Date, now: Date) {
+      return db
+        .selectFrom('sessions')
+        .select(['id_hash', 'public_id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+        .where('user_id', '=', userId)
+        .where('mfa_pending', '=', false)
+        .where('expires_at', '>', now)
+        .where('last_seen_at', '>', idleSince)
+        .orderBy('last_seen_at', 'desc')
+        .execute();
+    },
+
+    /** Ends the user's session that this public id names; answers how many ended (0 when it is not theirs). */
+    async deleteByPublicId(userId: number, publicId: string): Promise<number> {
+      const { numDeletedRows } = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
+      return Number(numDeletedRows);
     },
   };
 }

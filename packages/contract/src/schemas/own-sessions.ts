@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Where a session or a sign-in came from, in the words its person can recognise. */
+const OriginSchema = z.object({
+  /** The browser's name and major version ("Chrome 131"); null when it did not say. */
+  browser: z.string().nullable(),
+  /** The operating system ("Android 14", "Windows"); null when the browser did not say. */
+  system: z.string().nullable(),
+  mobile: z.boolean(),
+  /** The address's network (an IPv4 /24 or an IPv6 /48), never the whole address; null when unknown. */
+  network: z.string().nullable(),
+});
+
+export const OwnSessionSchema = OriginSchema.extend({
+  /** Names the session to end; not its cookie, nor anything that leads to it. */
+  id: z.string(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof OwnSessionSchema>;
+export const OwnSessionsResponseSchema = z.object({ success: z.literal(true), data: z.array(OwnSessionSchema) });
+
+export const OwnSessionParamsSchema = z.object({ sessionId: z.string().uuid() });
+export const EndedSessionsResponseSchema = z.object({ success: z.literal(true), data: z.object({ ended: z.number().int() }) });
+
+/** What an attempt to sign in to the account came to. */
+export const SIGN_IN_RESULTS = ['signed-in', 'password-accepted', 'wrong-password', 'wrong-code', 'locked-out', 'deleted'] as const;
+export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
+
+export const SignInHistoryEntrySchema = OriginSchema.extend({
+  at: z.string(),
+  succeeded: z.boolean(),
+  result: z.enum(SIGN_IN_RESULTS),
+  /** The channel of the code that completed the sign-in. */
+  secondStep: z.enum(['email', 'sms']).nullable(),
+});
+export type SignInHistoryEntry = z.infer<typeof SignInHistoryEntrySchema>;
+export const SignInHistoryResponseSchema = z.object({ success: z.literal(true), data: z.array(SignInHistoryEntrySchema) });
+
+/** How far back a person sees the attempts to sign in to their account. */
+export const SIGN_IN_HISTORY_DAYS = 90;
