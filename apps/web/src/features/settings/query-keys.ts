@@ -2,4 +2,6 @@ export const settingsKeys = {
   accountStatus: () => ['accountStatus'] as const,
   userInfo: () => ['userInfo'] as const,
   digestPreference: () => ['digestPreference'] as const,
+  ownSessions: () => ['ownSessions'] as const,
+  signInHistory: () => ['signInHistory'] as const,
 };

@@ -13,15 +13,17 @@ import { useStoredUser } from '../../lib/stored-user';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { DigestTab } from './digest-tab';
 import { PasswordTab } from './password-tab';
+import { SessionsTab } from './sessions-tab';
 import { userInfoQuery } from './settings-queries';
 import { usePasswordRequirement } from './use-password-requirement';
 
 // The profile's phone field carries the world's numbering plans: fetched when the dialog first shows it.
 const ProfileTab = lazy(async () => ({ default: (await import('./profile-tab')).ProfileTab }));
 
-type SettingsTab = 'profile' | 'password' | 'digest';
+const SETTINGS_TABS = ['profile', 'password', 'digest', 'sessions'] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const isSettingsTab = (value: string | null): value is SettingsTab => value === 'profile' || value === 'password' || value === 'digest';
+const isSettingsTab = (value: string | null): value is SettingsTab => (SETTINGS_TABS as readonly (string | null)[]).includes(value);
 
 interface SettingsDialogProps {
   opened: boolean;
@@ -29,8 +31,9 @@ interface SettingsDialogProps {
 }
 
 /**
- * Spec section 2, "Settings dialog": profile and password tabs, and for USERs a notifications
- * tab (the e-mailed digest of new documents). It also runs the startup checks after login: when
+ * Spec section 2, "Settings dialog": profile and password tabs, for USERs a notifications tab
+ * (the e-mailed digest of new documents), and the person's devices: where they are signed in
+ * and the recent sign-ins to their account. It also runs the startup checks after login: when
  * the password must be set or has expired, it opens by itself on the Password tab and cannot be
  * closed until a new password is saved.
  */
@@ -97,6 +100,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
               <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
               <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
               {hasDigest && <Tabs.Tab value="digest">{t('settings.tabs.digest')}</Tabs.Tab>}
+              <Tabs.Tab value="sessions">{t('settings.tabs.sessions')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="profile">
               <Suspense fallback={<LoadingIndicator />}>
@@ -118,6 +122,10 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
                 <DigestTab banner={banner} />
               </Tabs.Panel>
             )}
+            <Tabs.Panel value="sessions">
+              {/* Read when the tab is opened, not with the dialog. */}
+              {tab === 'sessions' && <SessionsTab banner={banner} />}
+            </Tabs.Panel>
           </Tabs>
         </Stack>
       </Dialog>

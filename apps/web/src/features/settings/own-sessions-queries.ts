@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+import { settingsKeys } from './query-keys';
+
+/** Where the person is signed in: asked again each time the tab shows, as sessions come and go elsewhere. */
+export function ownSessionsQuery() {
+  return queryOptions({
+    queryKey: settingsKeys.ownSessions(),
+    queryFn: ({ signal }) => callApi(endpoints.listOwnSessions, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function signInHistoryQuery() {
+  return queryOptions({
+    queryKey: settingsKeys.signInHistory(),
+    queryFn: ({ signal }) => callApi(endpoints.ownSignInHistory, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Signs one session out (an id), or every other one (none); the list is read again either way. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string | null) =>
+      sessionId === null ? callApi(endpoints.endOtherOwnSessions, {}) : callApi(endpoints.endOwnSession, { params: { sessionId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.ownSessions() }),
+  });
+}

@@ -1,0 +1,163 @@
+import { Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
+import { DangerButton } from '../../components/danger-button';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { describeError } from '../../i18n/error-message';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { formatDate } from '../../lib/format';
+import type { TimedMessageControl } from '../../lib/use-timed-message';
+import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
+
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** "Firefox 133 on Windows 10", in the person's words and language. */
+function useDeviceText() {
+  const { t } = useTranslation();
+  return ({ browser, system }: Pick<OwnSession, 'browser' | 'system'>) => {
+    const named = browser ?? t('settings.sessions.unknownBrowser');
+    return system ? t('settings.sessions.device', { browser: named, system }) : named;
+  };
+}
+
+/** Where the person is signed in, with a way to sign any other place out, and the recent attempts on the account. */
+export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
+  const { t } = useTranslation();
+  const sessions = useQuery(ownSessionsQuery());
+  const history = useQuery(signInHistoryQuery());
+  const end = useEndSessions();
+  const deviceText = useDeviceText();
+
+  const endSessions = (session: OwnSession | null) =>
+    end.mutate(session?.id ?? null, {
+      onSuccess: (answer) =>
+        banner.show({
+          kind: 'success',
+          text: session
+            ? t('settings.sessions.signedOutOne', { device: deviceText(session) })
+            : t('settings.sessions.signedOutOthers', { count: answer.data.ended }),
+        }),
+      onError: (error) => banner.show({ kind: 'error', text: describeError(error) }),
+    });
+
+  if (sessions.isError || history.isError) {
+    return (
+      <Stack gap="sm">
+        <ErrorAlert>{describeError(sessions.error ?? history.error)}</ErrorAlert>
+        <Button variant="light" onClick={() => void Promise.all([sessions.refetch(), history.refetch()])}>
+          {t('settings.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!sessions.data || !history.data) {
+    return (
+      <Center py="lg">
+        <LoadingIndicator label={t('settings.sessions.loading')} />
+      </Center>
+    );
+  }
+  const others = sessions.data.data.filter((session) => !session.current);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm" component="section" aria-labelledby="settings-sessions-title">
+        <Title order={3} size="h5" id="settings-sessions-title">
+          {t('settings.sessions.signedInTitle')}
+        </Title>
+        <Stack gap="xs" component="ul" className="portal-plain-list" data-testid="own-sessions">
+          {sessions.data.data.map((session) => (
+            <SessionItem key={session.id} session={session} busy={end.isPending} onSignOut={() => endSessions(session)} />
+          ))}
+        </Stack>
+        {others.length > 0 ? (
+          <Group>
+            <DangerButton variant="light" loading={end.isPending && end.variables === null} onClick={() => endSessions(null)}>
+              {t('settings.sessions.signOutOthers')}
+            </DangerButton>
+          </Group>
+        ) : (
+          <Text size="sm">{t('settings.sessions.noOthers')}</Text>
+        )}
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="settings-history-title">
+        <Title order={3} size="h5" id="settings-history-title">
+          {t('settings.sessions.historyTitle', { days: SIGN_IN_HISTORY_DAYS })}
+        </Title>
+        {history.data.data.length === 0 ? (
+          <Text size="sm">{t('settings.sessions.noHistory')}</Text>
+        ) : (
+          <Stack gap="xs" component="ul" className="portal-plain-list" data-testid="sign-in-history">
+            {history.data.data.map((entry, index) => (
+              <HistoryItem key={`${entry.at}-${index}`} entry={entry} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function SessionItem({ session, busy, onSignOut }: { session: OwnSession; busy: boolean; onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const deviceText = useDeviceText();
+  const device = deviceText(session);
+  return (
+    <Paper component="li" withBorder p="sm" data-testid="own-session">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{device}</Text>
+            {session.mobile && <Text size="sm">({t('settings.sessions.mobile')})</Text>}
+            {session.current && (
+              <Badge color="teal.9" variant="filled">
+                {t('settings.sessions.thisDevice')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">
+            {session.network ? t('settings.sessions.network', { network: session.network }) : t('settings.sessions.unknownNetwork')}
+          </Text>
+          <Text size="sm">
+            {t('settings.sessions.signedInAt', { date: formatDate(session.signedInAt, language, WHEN) })} ·{' '}
+            {t('settings.sessions.lastActive', { date: formatDate(session.lastActiveAt, language, WHEN) })}
+          </Text>
+        </Stack>
+        {!session.current && (
+          <Button
+            size="xs"
+            variant="default"
+            disabled={busy}
+            onClick={onSignOut}
+            aria-label={t('settings.sessions.signOutLabel', { device })}
+          >
+            {t('settings.sessions.signOut')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function HistoryItem({ entry }: { entry: SignInHistoryEntry }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const deviceText = useDeviceText();
+  const how = [t(`settings.sessions.results.${entry.result}`), entry.secondStep && t(`settings.sessions.secondStep.${entry.secondStep}`)]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Paper component="li" withBorder p="xs" data-testid="sign-in-attempt">
+      <Text size="sm" fw={600} c={entry.succeeded ? undefined : 'red.9'}>
+        {formatDate(entry.at, language, WHEN)} — {how}
+      </Text>
+      <Text size="sm">
+        {deviceText(entry)} ·{' '}
+        {entry.network ? t('settings.sessions.network', { network: entry.network }) : t('settings.sessions.unknownNetwork')}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+
+async function openDevices(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Devices' }).click();
+  return dialog;
+}
+
+test('A person sees where they are signed in, signs another browser out from Settings, and that browser is refused', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The same person in a second browser of its own.
+  const elsewhere = await browser.newContext({ baseURL });
+  const otherPage = await elsewhere.newPage();
+  await signIn(otherPage, 'demo.internal', 'Morgan');
+  await signIn(page, 'demo.internal', 'Morgan');
+
+  const dialog = await openDevices(page);
+  const sessions = dialog.getByTestId('own-session');
+  await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+  const others = sessions.filter({ hasNotText: 'This device' });
+  await expect(others.first()).toBeVisible();
+  const before = await sessions.count();
+  // The recent sign-ins show both of today's, each with its code's channel.
+  await expect
+    .poll(() => dialog.getByTestId('sign-in-attempt').filter({ hasText: 'Signed in, code by e-mail' }).count())
+    .toBeGreaterThanOrEqual(2);
+  await expectNoSeriousA11yViolations(page);
+
+  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(dialog.getByTestId('settings-banner')).toContainText(`${before - 1} other session`);
+  await expect(sessions).toHaveCount(1);
+  await expect(dialog.getByText('You are signed in on this device only.')).toBeVisible();
+
+  // The other browser's next call is refused: it is sent back to the sign-in page.
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/#\/login/);
+  await expect(otherPage.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await elsewhere.close();
+
+  // In French too.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await page.getByRole('button', { name: /Menu du compte/ }).click();
+  await page.getByRole('menuitem', { name: 'Paramètres' }).click();
+  const enFrancais = page.getByRole('dialog', { name: 'Paramètres' });
+  await enFrancais.getByRole('tab', { name: 'Appareils' }).click();
+  await expect(enFrancais.getByText('Où vous êtes connecté')).toBeVisible();
+  await expect(enFrancais.getByText('Cet appareil', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
