@@ -61,6 +61,7 @@ import { createProfileService } from './services/profile.service.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createSessionIssuer } from './services/session-issuer.js';
 import { createOwnSessionsService } from './services/own-sessions.service.js';
+import { createManagedSessionsService } from './services/managed-sessions.service.js';
 import { createSessionLanguageService } from './services/session-language.service.js';
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
@@ -157,8 +158,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
 
   /** What routes may call: services only, never a repository or a transport. */
+  const ownSessions = createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes });
   const services = {
-    ownSessions: createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes }),
+    ownSessions,
+    managedSessions: createManagedSessionsService({ managedUsers, ownSessions, sessions, audit, transact }),
     documents: createDocumentsService({
       documents: boundedDocuments,
       access: createDocumentAccessRepository(db),

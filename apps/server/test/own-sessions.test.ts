@@ -155,3 +155,53 @@ describe("a person's sign-in history", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 });
+
+describe("an administrator and a managed user's sessions", () => {
+  const idOf = async (username: string) =>
+    (await t.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+
+  it("shows an administrator the sessions of a user it manages and signs that user out everywhere, audited; others' users are not found", async () => {
+    const admin = await signIn(t, 'demo.admin');
+    const customer = await signIn(t, 'demo.user');
+    const customerId = await idOf('demo.user');
+
+    const listed = answerOf(
+      endpoints.listUserSessions,
+      await t.app.inject({ url: `/api/usermanagement/users/${customerId}/sessions`, headers: { cookie: admin } }),
+    ).data;
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((session) => !session.current)).toBe(true);
+
+    const ended = answerOf(
+      endpoints.endUserSessions,
+      await t.app.inject({ method: 'POST', url: `/api/usermanagement/users/${customerId}/sessions/end`, headers: { cookie: admin } }),
+    ).data;
+    expect(ended.ended).toBe(listed.length);
+    expect(await stillSignedIn(customer)).toBe(401);
+    expect(await stillSignedIn(admin)).toBe(200);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'endSessions')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      actor_user_id: await idOf('demo.admin'),
+      target_user_id: customerId,
+      after: { sessionsEnded: ended.ended },
+    });
+
+    // Another client's user answers as no user at all; a customer may not ask.
+    const otherClients = await t.app.inject({
+      url: `/api/usermanagement/users/${await idOf('lau.user')}/sessions`,
+      headers: { cookie: admin },
+    });
+    expect(otherClients.statusCode).toBe(404);
+    expect(otherClients.json().error).toBe(ERROR_KEYS.userNotFound);
+    const byCustomer = await t.app.inject({
+      url: `/api/usermanagement/users/${customerId}/sessions`,
+      headers: { cookie: await signIn(t, 'demo.user') },
+    });
+    expect(byCustomer.statusCode).toBe(403);
+  });
+});

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentOwnSessions, presentSignInHistory } from '../presenters/own-sessions.presenter.js';
+import type { ManagedSessionsService } from '../services/managed-sessions.service.js';
 import type { OwnSessionsService } from '../services/own-sessions.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 
-/** A person's own sessions and sign-in history, from Settings. */
-export function registerOwnSessionsRoutes(app: FastifyInstance, deps: { ownSessions: OwnSessionsService }) {
+/** A person's own sessions and sign-in history, from Settings; and a managed user's sessions, from User Management. */
+export function registerOwnSessionsRoutes(
+  app: FastifyInstance,
+  deps: { ownSessions: OwnSessionsService; managedSessions: ManagedSessionsService },
+) {
   bindEndpoint(app, endpoints.listOwnSessions, async (request) => {
     const auth = requireAuth(request);
     return { success: true as const, data: presentOwnSessions(await deps.ownSessions.list(auth.user.id), auth.sessionHash) };
@@ -26,4 +30,15 @@ export function registerOwnSessionsRoutes(app: FastifyInstance, deps: { ownSessi
     const auth = requireAuth(request);
     return { success: true as const, data: presentSignInHistory(await deps.ownSessions.history(auth.user.id)) };
   });
+
+  bindEndpoint(app, endpoints.listUserSessions, async (request) => {
+    const sessions = await deps.managedSessions.list(requireAuth(request).user, request.params.id);
+    // The administrator's own session is never "this device" of someone else's list.
+    return { success: true as const, data: presentOwnSessions(sessions, '') };
+  });
+
+  bindEndpoint(app, endpoints.endUserSessions, async (request) => ({
+    success: true as const,
+    data: { ended: await deps.managedSessions.endAll(requireAuth(request).user, request.params.id) },
+  }));
 }

@@ -13,6 +13,7 @@ import {
   UserListRequestSchema,
   UserListResponseSchema,
 } from '../schemas/user-management.js';
+import { EndedSessionsResponseSchema, OwnSessionsResponseSchema } from '../schemas/own-sessions.js';
 import { defineEndpoint } from './endpoint.js';
 
 /**
@@ -46,6 +47,24 @@ export const userManagementEndpoints = {
     menu: 'userManagement',
     params: UserIdParamsSchema,
     response: UserDetailResponseSchema,
+  }),
+  listUserSessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/usermanagement/users/:id/sessions',
+    summary: 'Where a user one may manage is signed in, as the user sees it in Settings.',
+    access: 'session',
+    menu: 'userManagement',
+    params: UserIdParamsSchema,
+    response: OwnSessionsResponseSchema,
+  }),
+  endUserSessions: defineEndpoint({
+    method: 'POST',
+    path: '/api/usermanagement/users/:id/sessions/end',
+    summary: 'Signs a user one may manage out everywhere; audited.',
+    access: 'session',
+    menu: 'userManagement',
+    params: UserIdParamsSchema,
+    response: EndedSessionsResponseSchema,
   }),
   createUser: defineEndpoint({
     method: 'POST',

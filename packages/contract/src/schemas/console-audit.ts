@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'createUser',
   'updateUser',
   'resetPassword',
+  'endSessions',
   'softDeleteUser',
   'saveReportAccess',
   'createApiKey',

@@ -5,6 +5,7 @@ export type AuditAction =
   | 'createUser'
   | 'updateUser'
   | 'resetPassword'
+  | 'endSessions'
   | 'softDeleteUser'
   | 'saveReportAccess'
   | 'createApiKey'
