@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { findUserRow, openUserManagement } from '../../fixtures/user-management';
 
 async function openDevices(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click();
@@ -55,4 +56,26 @@ test('A person sees where they are signed in, signs another browser out from Set
   await expect(enFrancais.getByText('Où vous êtes connecté')).toBeVisible();
   await expect(enFrancais.getByText('Cet appareil', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('An administrator sees where a customer is signed in and signs them out everywhere', async ({ page, browser, baseURL }) => {
+  const customerContext = await browser.newContext({ baseURL });
+  const customerPage = await customerContext.newPage();
+  await signIn(customerPage, 'demo.user', 'Camille');
+
+  await signIn(page, 'demo.admin', 'Alex');
+  await openUserManagement(page);
+  const row = await findUserRow(page, 'demo.user');
+  await row.getByRole('button', { name: /^Sessions of Camille/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Where Camille .* is signed in$/ });
+  await expect(dialog.getByTestId('own-session').first()).toBeVisible();
+  await expect(dialog.getByText('This device')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(dialog.getByTestId('user-sessions-ended')).toContainText('was signed out of');
+  await expect(dialog.getByText(/is not signed in anywhere/)).toBeVisible();
+
+  await customerPage.reload();
+  await expect(customerPage).toHaveURL(/#\/login/);
+  await customerContext.close();
 });

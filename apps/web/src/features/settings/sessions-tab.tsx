@@ -1,8 +1,9 @@
-import { Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
+import { SessionCard, useDeviceText } from '../../components/session-card';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -12,15 +13,6 @@ import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
-/** "Firefox 133 on Windows 10", in the person's words and language. */
-function useDeviceText() {
-  const { t } = useTranslation();
-  return ({ browser, system }: Pick<OwnSession, 'browser' | 'system'>) => {
-    const named = browser ?? t('settings.sessions.unknownBrowser');
-    return system ? t('settings.sessions.device', { browser: named, system }) : named;
-  };
-}
 
 /** Where the person is signed in, with a way to sign any other place out, and the recent attempts on the account. */
 export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
@@ -69,7 +61,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
         </Title>
         <Stack gap="xs" component="ul" className="portal-plain-list" data-testid="own-sessions">
           {sessions.data.data.map((session) => (
-            <SessionItem key={session.id} session={session} busy={end.isPending} onSignOut={() => endSessions(session)} />
+            <SessionCard key={session.id} session={session} busy={end.isPending} onSignOut={() => endSessions(session)} />
           ))}
         </Stack>
         {others.length > 0 ? (
@@ -97,48 +89,6 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
         )}
       </Stack>
     </Stack>
-  );
-}
-
-function SessionItem({ session, busy, onSignOut }: { session: OwnSession; busy: boolean; onSignOut: () => void }) {
-  const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const deviceText = useDeviceText();
-  const device = deviceText(session);
-  return (
-    <Paper component="li" withBorder p="sm" data-testid="own-session">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Group gap="xs">
-            <Text fw={600}>{device}</Text>
-            {session.mobile && <Text size="sm">({t('settings.sessions.mobile')})</Text>}
-            {session.current && (
-              <Badge color="teal.9" variant="filled">
-                {t('settings.sessions.thisDevice')}
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm">
-            {session.network ? t('settings.sessions.network', { network: session.network }) : t('settings.sessions.unknownNetwork')}
-          </Text>
-          <Text size="sm">
-            {t('settings.sessions.signedInAt', { date: formatDate(session.signedInAt, language, WHEN) })} ·{' '}
-            {t('settings.sessions.lastActive', { date: formatDate(session.lastActiveAt, language, WHEN) })}
-          </Text>
-        </Stack>
-        {!session.current && (
-          <Button
-            size="xs"
-            variant="default"
-            disabled={busy}
-            onClick={onSignOut}
-            aria-label={t('settings.sessions.signOutLabel', { device })}
-          >
-            {t('settings.sessions.signOut')}
-          </Button>
-        )}
-      </Group>
-    </Paper>
   );
 }
 

@@ -10,6 +10,7 @@ import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatNumber } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { UserChangeDialogs } from './user-change-dialogs';
+import { UserSessionsDialog } from './user-sessions-dialog';
 import { OutcomeDialog, useOutcome } from './outcome-dialog';
 import { ReportAccessDialog } from './report-access/report-access-dialog';
 import { dataListsQuery, usersQuery } from './user-management-queries';
@@ -33,6 +34,7 @@ export function UserManagementPage() {
   const outcome = useOutcome();
   const changes = useUserChanges(editor, outcome.show);
   const [accessUser, setAccessUser] = useState<ManagedUser | null>(null);
+  const [sessionsUser, setSessionsUser] = useState<ManagedUser | null>(null);
   const total = data?.TotalUsers ?? 0;
 
   return (
@@ -78,6 +80,7 @@ export function UserManagementPage() {
             onReportAccess={setAccessUser}
             onEdit={editor.startEdit}
             onResetPassword={changes.requestReset}
+            onSessions={setSessionsUser}
             onDelete={changes.requestDelete}
           />
           <UserPageControls
@@ -92,6 +95,7 @@ export function UserManagementPage() {
         </>
       )}
       <UserChangeDialogs changes={changes} language={language} />
+      <UserSessionsDialog user={sessionsUser} onClose={() => setSessionsUser(null)} />
       <ReportAccessDialog
         user={accessUser}
         onClose={() => setAccessUser(null)}

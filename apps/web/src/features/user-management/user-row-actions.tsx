@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
 import { fullNameOf } from './display-names';
@@ -9,6 +9,7 @@ export interface RowActionHandlers {
   onReportAccess: (user: ManagedUser) => void;
   onEdit: (user: ManagedUser) => void;
   onResetPassword: (user: ManagedUser) => void;
+  onSessions: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
 }
 
@@ -18,8 +19,8 @@ interface UserRowActionsProps extends RowActionHandlers {
   isLocked: boolean;
 }
 
-/** Report access (role USER only, spec section 6), edit, password reset and deletion of one user. */
-export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onResetPassword, onDelete }: UserRowActionsProps) {
+/** Report access (role USER only, spec section 6), edit, password reset, sessions and deletion of one user. */
+export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onResetPassword, onSessions, onDelete }: UserRowActionsProps) {
   const { t } = useTranslation();
   const name = fullNameOf(user);
   return (
@@ -48,6 +49,14 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
         onClick={() => onResetPassword(user)}
       >
         <IconKey size={20} aria-hidden />
+      </RowAction>
+      <RowAction
+        tip={t('userManagement.actions.sessions')}
+        label={t('userManagement.actions.sessionsOf', { name })}
+        isDisabled={isLocked}
+        onClick={() => onSessions(user)}
+      >
+        <IconDevices size={20} aria-hidden />
       </RowAction>
       <RowAction
         tip={t('userManagement.actions.delete')}
