@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerSessionRoutes(app, services, { secureCookies: config.isProduction });
   registerBrandingRoutes(app, services);
   registerAccountRoutes(app, services);
-  registerSecurityRoutes(app, services);
+  registerSecurityRoutes(app, services, { secureCookies: config.isProduction });
   registerOwnSessionsRoutes(app, services);
   // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
   const downloads = createDownloadGate(config.heavyDownloadsPerPerson);

@@ -61,6 +61,8 @@ import { createProfileService } from './services/profile.service.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createSessionIssuer } from './services/session-issuer.js';
 import { createOwnSessionsService } from './services/own-sessions.service.js';
+import { createTrustedDevicesService } from './services/trusted-devices.service.js';
+import { createTrustedDevicesRepository } from './db/repositories/trusted-devices.repository.js';
 import { createManagedSessionsService } from './services/managed-sessions.service.js';
 import { createSessionLanguageService } from './services/session-language.service.js';
 import { createSignInService } from './services/sign-in.service.js';
@@ -124,7 +126,13 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   });
   const policy = createPasswordPolicy({ users, ...config.passwordPolicy });
   const issuer = createSessionIssuer({ sessions, maxHours: config.session.maxHours });
-  const mfa = createMfaService({ codes, notifier, sessions, issuer, connectionLog, transact });
+  const trustedDevicesRepository = createTrustedDevicesRepository(db);
+  const trustedDevices = createTrustedDevicesService({
+    devices: trustedDevicesRepository,
+    connectionLog,
+    days: config.trustedDeviceDays,
+  });
+  const mfa = createMfaService({ codes, notifier, sessions, issuer, connectionLog, trustedDevices, transact });
   const recovery = createPasswordRecoveryService({
     users,
     tokens: createPasswordTokensRepository(db),
@@ -172,18 +180,29 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
     mfa,
+    trustedDevices,
     signIn: createSignInService({
       users,
       sessions,
       issuer,
       connectionLog,
       mfa,
+      trustedDevices,
       rateLimiter,
       lockout: config.lockout,
       loginLimits: config.loginLimits,
     }),
     recovery,
-    userManagement: createUserManagementService({ users, managedUsers, reportAccess, sessions, audit, recovery, transact }),
+    userManagement: createUserManagementService({
+      users,
+      managedUsers,
+      reportAccess,
+      sessions,
+      trustedDevices: trustedDevicesRepository,
+      audit,
+      recovery,
+      transact,
+    }),
     reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
     reportAccessPreview: createReportAccessPreviewService({
       managedUsers,

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   PASSWORD_HISTORY: z.coerce.number().int().min(0).max(24).default(5),
   CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   CODE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  TRUSTED_DEVICE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   WELCOME_TOKEN_TTL_DAYS: z.coerce.number().int().positive().max(30).default(7),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -87,6 +88,8 @@ export interface AppConfig {
   passwordMaxAgeDays: number;
   passwordPolicy: { minLength: number; maxLength: number; history: number };
   codes: { ttlMinutes: number; maxAttempts: number };
+  /** How long a device trusted at the code step skips the code (0: devices cannot be trusted). */
+  trustedDeviceDays: number;
   resetTokenTtlMinutes: number;
   /** Lifetime of the link a new user receives to choose a first password. */
   welcomeTokenTtlDays: number;
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     passwordPolicy: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH, history: e.PASSWORD_HISTORY },
     codes: { ttlMinutes: e.CODE_TTL_MINUTES, maxAttempts: e.CODE_MAX_ATTEMPTS },
+    trustedDeviceDays: e.TRUSTED_DEVICE_DAYS,
     resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
     welcomeTokenTtlDays: e.WELCOME_TOKEN_TTL_DAYS,
     loginLimits: { perIp: e.LOGIN_LIMIT_PER_IP, perUsername: e.LOGIN_LIMIT_PER_USERNAME },

@@ -12,6 +12,7 @@ import { statements as typeThumbnailsAndTextOrdering } from './migrations/011-ty
 import { statements as documentTexts } from './migrations/012-document-texts.js';
 import { statements as ownerIndexes } from './migrations/013-owner-indexes.js';
 import { statements as ownSessions } from './migrations/014-own-sessions.js';
+import { statements as trustedDevices } from './migrations/015-trusted-devices.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '012-document-texts': documentTexts,
   '013-owner-indexes': ownerIndexes,
   '014-own-sessions': ownSessions,
+  '015-trusted-devices': trustedDevices,
 };
 
 const provider: MigrationProvider = {

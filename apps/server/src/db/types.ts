@@ -13,6 +13,8 @@ export interface ClientsTable {
   onboarding_enabled: Generated<boolean>;
   block_duplicates: Generated<boolean>;
   created_at: Timestamp;
+  /** Whether its people may trust a device to skip the code step. */
+  trusted_devices_allowed: Generated<boolean>;
 }
 
 export interface ExperiencesTable {
@@ -100,6 +102,22 @@ export interface SessionsTable {
   /** Shown to the session's person to name it; the secret's hash never leaves the server. */
   public_id: Generated<string>;
   user_agent: string | null;
+}
+
+export interface TrustedDevicesTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  user_id: number;
+  token_hash: string;
+  security_stamp: string;
+  /** The browser and system family when trusted ("Chrome/Android"): another family asks for the code again. */
+  browser_family: string;
+  /** The address networks the device signed in from with a code: another network asks for the code again. */
+  networks: string[];
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Date;
 }
 
 export interface OneTimeCodesTable {
@@ -312,6 +330,7 @@ export interface Database {
   users: UsersTable;
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
+  trusted_devices: TrustedDevicesTable;
   one_time_codes: OneTimeCodesTable;
   password_tokens: PasswordTokensTable;
   report_definitions: ReportDefinitionsTable;

@@ -6,22 +6,38 @@ import { presentResetDone, presentResetRequested } from '../presenters/password-
 import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { MfaService } from '../services/mfa.service.js';
 import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
+import { TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_COOKIE_PATH } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { clientBrowser, clientIp, resolveLanguage } from './request-context.js';
 
-export function registerSecurityRoutes(app: FastifyInstance, deps: { mfa: MfaService; recovery: PasswordRecoveryService }) {
+export function registerSecurityRoutes(
+  app: FastifyInstance,
+  deps: { mfa: MfaService; recovery: PasswordRecoveryService },
+  options: { secureCookies: boolean },
+) {
   bindEndpoint(app, endpoints.sendMfaCode, async (request) => ({
     success: true as const,
     ...presentCodeSent(await deps.mfa.resend(requireAuth(request), request.body.MFAType)),
   }));
 
   bindEndpoint(app, endpoints.mfaCodeValidation, async (request, reply) => {
-    const { user, sessionToken } = await deps.mfa.validate(requireAuth(request), request.body.MFACode, {
-      deviceId: request.body.DeviceId ?? null,
-      ip: clientIp(request),
-      userAgent: clientBrowser(request),
-    });
+    const { user, sessionToken, trustedDevice } = await deps.mfa.validate(
+      requireAuth(request),
+      request.body.MFACode,
+      { deviceId: request.body.DeviceId ?? null, ip: clientIp(request), userAgent: clientBrowser(request) },
+      { wanted: request.body.TrustDevice === true, previousToken: request.cookies[TRUSTED_DEVICE_COOKIE] },
+    );
     app.setSessionCookie(reply, sessionToken);
+    if (trustedDevice) {
+      // Its own cookie, sent to the sign-in calls alone and never readable by the page.
+      reply.setCookie(TRUSTED_DEVICE_COOKIE, trustedDevice.token, {
+        path: TRUSTED_DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.secureCookies,
+        expires: trustedDevice.expiresAt,
+      });
+    }
     return { success: true as const, user: presentLoggedInUser(user) };
   });
 

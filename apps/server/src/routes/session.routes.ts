@@ -6,6 +6,7 @@ import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { BrandingService } from '../services/branding.service.js';
 import type { SessionLanguageService } from '../services/session-language.service.js';
 import type { SignInService } from '../services/sign-in.service.js';
+import { TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { clientBrowser, clientIp, resolveExperienceCode, resolveLanguage } from './request-context.js';
 
@@ -32,6 +33,7 @@ export function registerSessionRoutes(
       ip: clientIp(request),
       userAgent: clientBrowser(request),
       language: resolveLanguage(request),
+      trustedDeviceToken: request.cookies[TRUSTED_DEVICE_COOKIE],
     });
     app.setSessionCookie(reply, sessionToken);
     return { success: true as const, user: presentLoggedInUser(user) };

@@ -7,6 +7,7 @@ import { AppError, smsUnavailable } from '../errors.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
 import type { SessionIssuer } from './session-issuer.js';
+import type { TrustedDevicesService } from './trusted-devices.service.js';
 import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 
 export interface PendingSession {
@@ -33,6 +34,7 @@ export function createMfaService(deps: {
   sessions: SessionsRepository;
   issuer: SessionIssuer;
   connectionLog: ConnectionLogRepository;
+  trustedDevices: Pick<TrustedDevicesService, 'trust'>;
   transact: Transact;
 }) {
   const ownerOf = (user: UserWithOrganisation) => ({ purpose: 'mfa' as const, userId: user.id, target: user.email });
@@ -81,7 +83,8 @@ export function createMfaService(deps: {
       pending: PendingSession,
       code: string,
       context: { deviceId: string | null; ip: string | null; userAgent: string | null },
-    ): Promise<{ user: SignedInUser; sessionToken: string }> {
+      trust: { wanted: boolean; previousToken?: string } = { wanted: false },
+    ): Promise<{ user: SignedInUser; sessionToken: string; trustedDevice?: { token: string; expiresAt: Date } }> {
       let verified: { id: number; channel: number };
       try {
         verified = await deps.codes.verifyWithChannel(ownerOf(pending.user), code);
@@ -108,7 +111,8 @@ export function createMfaService(deps: {
         secondStep: verified.channel === MFA_TYPE.sms ? 'sms' : 'email',
         ...context,
       });
-      return { user: describeSignedInUser(pending.user, false), sessionToken };
+      const trustedDevice = trust.wanted ? await deps.trustedDevices.trust(pending.user, trust.previousToken, context) : undefined;
+      return { user: describeSignedInUser(pending.user, false), sessionToken, trustedDevice };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { MfaService } from './mfa.service.js';
 import { verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SessionIssuer } from './session-issuer.js';
+import type { TrustedDevicesService } from './trusted-devices.service.js';
 import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 import { hashSecret } from './tokens.js';
 
@@ -16,6 +17,7 @@ export interface SignInDependencies {
   issuer: SessionIssuer;
   connectionLog: ConnectionLogRepository;
   mfa: MfaService;
+  trustedDevices: Pick<TrustedDevicesService, 'admits' | 'daysOfferedTo'>;
   rateLimiter: RateLimiter;
   lockout: { maxAttempts: number; minutes: number };
   loginLimits: { perIp: number; perUsername: number };
@@ -29,6 +31,8 @@ export interface SignInAttempt {
   ip: string | null;
   userAgent: string | null;
   language: Locale;
+  /** The token of the cookie a trusted device holds, if any. */
+  trustedDeviceToken?: string;
 }
 
 const invalidCredentials = () => new AppError(400, ERROR_KEYS.invalidCredentials, 'Username or password incorrect');
@@ -66,8 +70,9 @@ export function createSignInService(deps: SignInDependencies) {
       { bucket: `login-user:${recordedUsername.toLowerCase()}`, max: deps.loginLimits.perUsername, windowSeconds: 60 },
     );
     const user = isPossibleUsername ? await deps.users.findByUsername(attempt.username) : undefined;
-    const log = (succeeded: boolean, reason: string) =>
+    const log = (succeeded: boolean, reason: string, secondStep?: 'trusted-device') =>
       deps.connectionLog.record({
+        secondStep,
         userId: user?.id ?? null,
         usernameAttempted: recordedUsername,
         succeeded,
@@ -105,7 +110,9 @@ export function createSignInService(deps: SignInDependencies) {
     }
 
     await deps.users.recordSuccessfulLogin(user.id);
-    const mfaPending = user.mfa_active;
+    // Only now, the password right: a trusted device never changes what a wrong one is told, nor when.
+    const trusted = user.mfa_active && (await deps.trustedDevices.admits(user, attempt.trustedDeviceToken, attempt));
+    const mfaPending = user.mfa_active && !trusted;
     if (mfaPending) await deps.mfa.startChallenge(user);
     const sessionToken = await deps.issuer.open({
       userId: user.id,
@@ -115,8 +122,11 @@ export function createSignInService(deps: SignInDependencies) {
       ip: attempt.ip,
       userAgent: attempt.userAgent,
     });
-    await log(true, mfaPending ? 'password-accepted' : 'signed-in');
-    return { user: describeSignedInUser(user, mfaPending), sessionToken };
+    await log(true, mfaPending ? 'password-accepted' : 'signed-in', trusted ? 'trusted-device' : undefined);
+    return {
+      user: describeSignedInUser(user, mfaPending, mfaPending ? deps.trustedDevices.daysOfferedTo(user) : undefined),
+      sessionToken,
+    };
   }
 
   async function signOut(sessionToken: string | undefined): Promise<void> {

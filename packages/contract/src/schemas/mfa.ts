@@ -21,7 +21,12 @@ export const SendMfaCodeResponseSchema = z.object({
   nextResendSeconds: z.number().int(),
 });
 
-export const MfaCodeValidationRequestSchema = z.object({ ...MfaContextFields, MFACode: OneTimeCodeSchema });
+export const MfaCodeValidationRequestSchema = z.object({
+  ...MfaContextFields,
+  MFACode: OneTimeCodeSchema,
+  /** Trust this device: later sign-ins here ask for the password alone (see trustDeviceDays). */
+  TrustDevice: z.boolean().optional(),
+});
 export const MfaCodeValidationResponseSchema = z.object({ success: z.literal(true), user: LoggedInUserSchema });
 
 /**

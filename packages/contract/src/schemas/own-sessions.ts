@@ -29,12 +29,16 @@ export const EndedSessionsResponseSchema = z.object({ success: z.literal(true), 
 export const SIGN_IN_RESULTS = ['signed-in', 'password-accepted', 'wrong-password', 'wrong-code', 'locked-out', 'deleted'] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
+/** How a sign-in passed its second step: a code by e-mail or text message, or a device the person trusts. */
+export const SECOND_STEPS = ['email', 'sms', 'trusted-device'] as const;
+export type SecondStep = (typeof SECOND_STEPS)[number];
+
 export const SignInHistoryEntrySchema = OriginSchema.extend({
   at: z.string(),
   succeeded: z.boolean(),
   result: z.enum(SIGN_IN_RESULTS),
-  /** The channel of the code that completed the sign-in. */
-  secondStep: z.enum(['email', 'sms']).nullable(),
+  /** How the sign-in passed its second step. */
+  secondStep: z.enum(SECOND_STEPS).nullable(),
 });
 export type SignInHistoryEntry = z.infer<typeof SignInHistoryEntrySchema>;
 export const SignInHistoryResponseSchema = z.object({ success: z.literal(true), data: z.array(SignInHistoryEntrySchema) });

@@ -29,6 +29,8 @@ export const LoggedInUserSchema = z.object({
   rejectedPassword: z.number().int(),
   redirectTo: z.string(),
   searchPreference: SearchPreferenceSchema,
+  /** At the code step, when the person may trust this device: for how many days. */
+  trustDeviceDays: z.number().int().positive().optional(),
 });
 export type LoggedInUser = z.infer<typeof LoggedInUserSchema>;
 

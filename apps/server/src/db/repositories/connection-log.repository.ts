@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { SecondStep } from '@portal/contract';
 import type { Database } from '../types.js';
 
 export interface ConnectionAttempt {
@@ -9,12 +10,23 @@ export interface ConnectionAttempt {
   deviceId: string | null;
   ip: string | null;
   userAgent: string | null;
-  /** The code's channel, once the code step passed. */
-  secondStep?: 'email' | 'sms';
+  /** How the second step passed: the code's channel, or a trusted device. */
+  secondStep?: SecondStep;
 }
 
 export function createConnectionLogRepository(db: Kysely<Database>) {
   return {
+    /** Failed attempts on the account since the date: a burst of them asks for the code even on a trusted device. */
+    async countFailuresSince(userId: number, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('connection_log')
+        .select(sql<number>`count(*)::int`.as('failures'))
+        .where('user_id', '=', userId)
+        .where('succeeded', '=', false)
+        .where('occurred_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.failures);
+    },
     /** The attempts on this account since the date, newest first, of the kinds given (at most `limit`). */
     listForUser(userId: number, since: Date, reasons: readonly string[], limit: number) {
       return db

@@ -8,7 +8,14 @@ export function createUsersRepository(db: Kysely<Database>) {
       .innerJoin('clients as c', 'c.id', 'u.client_id')
       .innerJoin('experiences as e', 'e.id', 'u.experience_id')
       .selectAll('u')
-      .select(['c.code as client_code', 'c.sms_mfa_active', 'c.onboarding_enabled', 'c.block_duplicates', 'e.code as experience_code']);
+      .select([
+        'c.code as client_code',
+        'c.sms_mfa_active',
+        'c.onboarding_enabled',
+        'c.block_duplicates',
+        'c.trusted_devices_allowed',
+        'e.code as experience_code',
+      ]);
 
   return {
     /** Soft-deleted users are returned too: the caller tells "no longer has access" apart from a wrong password. */
