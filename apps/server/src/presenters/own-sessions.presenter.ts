@@ -1,4 +1,11 @@
-import { SECOND_STEPS, type OwnSession, type SecondStep, type SignInHistoryEntry, type SignInResult } from '@portal/contract';
+import {
+  SECOND_STEPS,
+  type OwnSession,
+  type SecondStep,
+  type SignInHistoryEntry,
+  type SignInResult,
+  type TrustedDevice,
+} from '@portal/contract';
 import { describeBrowser, networkOf } from '../domain/client-origin.js';
 
 interface SessionRow {
@@ -33,6 +40,27 @@ export function presentOwnSessions(rows: SessionRow[], currentSessionHash: strin
     signedInAt: row.created_at.toISOString(),
     lastActiveAt: row.last_seen_at.toISOString(),
     current: row.id_hash === currentSessionHash,
+  }));
+}
+
+export function presentTrustedDevices(
+  rows: {
+    public_id: string;
+    user_agent: string | null;
+    networks: string[];
+    created_at: Date;
+    last_used_at: Date;
+    expires_at: Date;
+  }[],
+): TrustedDevice[] {
+  return rows.map((row) => ({
+    id: row.public_id,
+    ...describeBrowser(row.user_agent),
+    // Networks are stored as such already; the one it was trusted from comes first.
+    network: row.networks[0] ?? null,
+    trustedAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
   }));
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
-import { presentOwnSessions, presentSignInHistory } from '../presenters/own-sessions.presenter.js';
+import { presentOwnSessions, presentSignInHistory, presentTrustedDevices } from '../presenters/own-sessions.presenter.js';
+import type { TrustedDevicesService } from '../services/trusted-devices.service.js';
 import type { ManagedSessionsService } from '../services/managed-sessions.service.js';
 import type { OwnSessionsService } from '../services/own-sessions.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -9,7 +10,7 @@ import { bindEndpoint } from './bind-endpoint.js';
 /** A person's own sessions and sign-in history, from Settings; and a managed user's sessions, from User Management. */
 export function registerOwnSessionsRoutes(
   app: FastifyInstance,
-  deps: { ownSessions: OwnSessionsService; managedSessions: ManagedSessionsService },
+  deps: { ownSessions: OwnSessionsService; managedSessions: ManagedSessionsService; trustedDevices: TrustedDevicesService },
 ) {
   bindEndpoint(app, endpoints.listOwnSessions, async (request) => {
     const auth = requireAuth(request);
@@ -24,6 +25,16 @@ export function registerOwnSessionsRoutes(
   bindEndpoint(app, endpoints.endOtherOwnSessions, async (request) => {
     const auth = requireAuth(request);
     return { success: true as const, data: { ended: await deps.ownSessions.endOthers(auth.user.id, auth.sessionHash) } };
+  });
+
+  bindEndpoint(app, endpoints.listTrustedDevices, async (request) => ({
+    success: true as const,
+    data: presentTrustedDevices(await deps.trustedDevices.list(requireAuth(request).user.id)),
+  }));
+
+  bindEndpoint(app, endpoints.removeTrustedDevice, async (request) => {
+    await deps.trustedDevices.remove(requireAuth(request).user.id, request.params.deviceId);
+    return { success: true as const };
   });
 
   bindEndpoint(app, endpoints.ownSignInHistory, async (request) => {

@@ -2,7 +2,10 @@ import {
   EndedSessionsResponseSchema,
   OwnSessionParamsSchema,
   OwnSessionsResponseSchema,
+  RemovedResponseSchema,
   SignInHistoryResponseSchema,
+  TrustedDeviceParamsSchema,
+  TrustedDevicesResponseSchema,
 } from '../schemas/own-sessions.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -28,6 +31,21 @@ export const ownSessionsEndpoints = {
     summary: "Signs every one of the person's sessions out but this one.",
     access: 'session',
     response: EndedSessionsResponseSchema,
+  }),
+  listTrustedDevices: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/trusted-devices',
+    summary: 'The devices the person trusts to sign in with the password alone, until each expires.',
+    access: 'session',
+    response: TrustedDevicesResponseSchema,
+  }),
+  removeTrustedDevice: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/account/trusted-devices/:deviceId',
+    summary: 'Stops trusting one of the person’s devices: its next sign-in asks for the code; 404 when it is not theirs.',
+    access: 'session',
+    params: TrustedDeviceParamsSchema,
+    response: RemovedResponseSchema,
   }),
   ownSignInHistory: defineEndpoint({
     method: 'GET',

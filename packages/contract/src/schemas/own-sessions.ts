@@ -25,6 +25,18 @@ export const OwnSessionsResponseSchema = z.object({ success: z.literal(true), da
 export const OwnSessionParamsSchema = z.object({ sessionId: z.string().uuid() });
 export const EndedSessionsResponseSchema = z.object({ success: z.literal(true), data: z.object({ ended: z.number().int() }) });
 
+/** A device the person trusts: the password alone signs them in there until it expires. */
+export const TrustedDeviceSchema = OriginSchema.extend({
+  id: z.string(),
+  trustedAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TrustedDevice = z.infer<typeof TrustedDeviceSchema>;
+export const TrustedDevicesResponseSchema = z.object({ success: z.literal(true), data: z.array(TrustedDeviceSchema) });
+export const TrustedDeviceParamsSchema = z.object({ deviceId: z.string().uuid() });
+export const RemovedResponseSchema = z.object({ success: z.literal(true) });
+
 /** What an attempt to sign in to the account came to. */
 export const SIGN_IN_RESULTS = ['signed-in', 'password-accepted', 'wrong-password', 'wrong-code', 'locked-out', 'deleted'] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
