@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,20 +24,23 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
   const validation = useMfaValidation(user);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { code: '' },
+    initialValues: { code: '', trustDevice: false },
     validate: { code: validateWith(OneTimeCodeSchema) },
   });
 
   // The page exists for this one field.
   useEffect(() => codeInput.current?.focus(), []);
 
-  const submit = form.onSubmit(({ code }) =>
-    validation.mutate(code, {
-      onError: () => {
-        form.setFieldValue('code', '');
-        codeInput.current?.focus();
+  const submit = form.onSubmit(({ code, trustDevice }) =>
+    validation.mutate(
+      { code, trustDevice: trustDevice && user.trustDeviceDays !== undefined },
+      {
+        onError: () => {
+          form.setFieldValue('code', '');
+          codeInput.current?.focus();
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -58,6 +61,14 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
             onChange={(code) => form.setFieldValue('code', code)}
             error={errorText(form.errors.code)}
           />
+          {user.trustDeviceDays !== undefined && (
+            <Checkbox
+              label={t('mfa.trustDevice', { count: user.trustDeviceDays })}
+              description={t('mfa.trustDeviceHint')}
+              checked={form.values.trustDevice}
+              onChange={(event) => form.setFieldValue('trustDevice', event.currentTarget.checked)}
+            />
+          )}
           <Button type="submit" fullWidth loading={validation.isPending} loaderProps={{ 'aria-label': t('mfa.submitting') }}>
             {t('mfa.submit')}
           </Button>

@@ -10,9 +10,16 @@ import { setStoredUser } from '../../lib/stored-user';
 export function useMfaValidation(user: LoggedInUser) {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (code: string) =>
+    mutationFn: ({ code, trustDevice }: { code: string; trustDevice: boolean }) =>
       callApi(endpoints.mfaCodeValidation, {
-        body: { MFACode: code, AuditRoot: user.mfaAuditRoot || undefined, UserId: user.userid, DeviceId: computeDeviceId() },
+        body: {
+          MFACode: code,
+          AuditRoot: user.mfaAuditRoot || undefined,
+          UserId: user.userid,
+          DeviceId: computeDeviceId(),
+          // Sent only when asked for: a request without it is exactly the specification's.
+          ...(trustDevice && { TrustDevice: true }),
+        },
       }),
     onSuccess: ({ user: signedIn }) => {
       setStoredUser(signedIn);

@@ -29,3 +29,20 @@ export function useEndSessions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.ownSessions() }),
   });
 }
+
+export function trustedDevicesQuery() {
+  return queryOptions({
+    queryKey: settingsKeys.trustedDevices(),
+    queryFn: ({ signal }) => callApi(endpoints.listTrustedDevices, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Stops trusting a device: its next sign-in asks for the code. */
+export function useRemoveTrustedDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deviceId: string) => callApi(endpoints.removeTrustedDevice, { params: { deviceId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.trustedDevices() }),
+  });
+}

@@ -4,4 +4,5 @@ export const settingsKeys = {
   digestPreference: () => ['digestPreference'] as const,
   ownSessions: () => ['ownSessions'] as const,
   signInHistory: () => ['signInHistory'] as const,
+  trustedDevices: () => ['trustedDevices'] as const,
 };

@@ -11,6 +11,7 @@ import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { formatDate } from '../../lib/format';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
+import { TrustedDevicesSection } from './trusted-devices-section';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -74,6 +75,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
           <Text size="sm">{t('settings.sessions.noOthers')}</Text>
         )}
       </Stack>
+      <TrustedDevicesSection banner={banner} />
       <Stack gap="sm" component="section" aria-labelledby="settings-history-title">
         <Title order={3} size="h5" id="settings-history-title">
           {t('settings.sessions.historyTitle', { days: SIGN_IN_HISTORY_DAYS })}
