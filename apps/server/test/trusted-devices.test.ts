@@ -190,17 +190,33 @@ describe('a trusted device', () => {
     expect(await skipsCode(username, { device, password: newPassword })).toBe(false);
   });
 
-  it('is neither offered nor honoured where the client turns it off', async () => {
+  it('is neither offered nor honoured where the client turns it off in the tenant console', async () => {
     const { device } = await signInWithCode('demo.super', true);
     expect(await skipsCode('demo.super', { device })).toBe(true);
-    await t.database.db.updateTable('clients').set({ trusted_devices_allowed: false }).where('code', '=', 'NBF').execute();
+    const console = await signIn(t, 'demo.super');
+    const clients = answerOf(
+      endpoints.listConsoleClients,
+      await t.app.inject({ url: '/api/console/clients', headers: { cookie: console } }),
+    ).data;
+    const { id, nameEn, nameFr, onboardingEnabled, blockDuplicates, smsAllowed, roleNames, trustedDevicesAllowed } = clients.find(
+      (client) => client.code === 'NBF',
+    )!;
+    expect(trustedDevicesAllowed).toBe(true);
+    const save = (allowed: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/console/clients/${id}`,
+        payload: { nameEn, nameFr, onboardingEnabled, blockDuplicates, smsAllowed, roleNames, trustedDevicesAllowed: allowed },
+        headers: { cookie: console },
+      });
+    expect(answerOf(endpoints.updateConsoleClient, await save(false)).data.trustedDevicesAllowed).toBe(false);
     try {
       expect(await skipsCode('demo.super', { device })).toBe(false);
       const again = await signInWithCode('demo.super', true);
       expect(again.offeredDays).toBeUndefined();
       expect(again.deviceCookie).toBeUndefined();
     } finally {
-      await t.database.db.updateTable('clients').set({ trusted_devices_allowed: true }).where('code', '=', 'NBF').execute();
+      expect((await save(true)).statusCode).toBe(200);
     }
   });
 });

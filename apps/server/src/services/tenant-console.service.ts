@@ -29,6 +29,7 @@ function clientSnapshot(row: TenantClientRow) {
     onboardingEnabled: row.onboarding_enabled,
     blockDuplicates: row.block_duplicates,
     smsAllowed: row.sms_mfa_active,
+    trustedDevicesAllowed: row.trusted_devices_allowed,
     roleNames: row.role_names.map((name) => ({ role: name.role, nameEn: name.name_en, nameFr: name.name_fr })),
   };
 }

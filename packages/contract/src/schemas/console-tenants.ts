@@ -45,6 +45,8 @@ export const ConsoleClientSchema = z.object({
   onboardingEnabled: z.boolean(),
   blockDuplicates: z.boolean(),
   smsAllowed: z.boolean(),
+  /** Whether its people may trust a device at the code step. */
+  trustedDevicesAllowed: z.boolean(),
   /** Names this client gives roles in its lists; a role without one shows the portal's name. */
   roleNames: z.array(ConsoleRoleNameSchema),
   experiences: z.array(ConsoleExperienceSummarySchema),
@@ -60,6 +62,8 @@ export const UpdateConsoleClientRequestSchema = z.object({
   onboardingEnabled: z.boolean(),
   blockDuplicates: z.boolean(),
   smsAllowed: z.boolean(),
+  /** Left out: unchanged. */
+  trustedDevicesAllowed: z.boolean().optional(),
   /** The whole list: roles left out lose their client-specific name. */
   roleNames: z.array(ConsoleRoleNameSchema).max(ROLE_CODES.length),
 });

@@ -11,6 +11,7 @@ export interface TenantClientRow {
   onboarding_enabled: boolean;
   block_duplicates: boolean;
   sms_mfa_active: boolean;
+  trusted_devices_allowed: boolean;
   role_names: { role: RoleCode; name_en: string; name_fr: string }[];
   experiences: { id: number; code: string; name_en: string; name_fr: string }[];
 }
@@ -21,6 +22,7 @@ export interface TenantClientValues {
   onboardingEnabled: boolean;
   blockDuplicates: boolean;
   smsAllowed: boolean;
+  trustedDevicesAllowed?: boolean;
 }
 
 export interface BrandRow {
@@ -67,6 +69,7 @@ export function createTenantsRepository(db: Kysely<Database>) {
       'c.onboarding_enabled',
       'c.block_duplicates',
       'c.sms_mfa_active',
+      'c.trusted_devices_allowed',
       sql<TenantClientRow['role_names']>`(
           SELECT coalesce(jsonb_agg(jsonb_build_object('role', r.role_code, 'name_en', r.name_en, 'name_fr', r.name_fr)
             ORDER BY r.role_code), '[]'::jsonb)
@@ -103,6 +106,7 @@ export function createTenantsRepository(db: Kysely<Database>) {
           onboarding_enabled: values.onboardingEnabled,
           block_duplicates: values.blockDuplicates,
           sms_mfa_active: values.smsAllowed,
+          ...(values.trustedDevicesAllowed !== undefined && { trusted_devices_allowed: values.trustedDevicesAllowed }),
         })
         .where('id', '=', id)
         .execute();

@@ -10,6 +10,7 @@ const CLIENT: ConsoleClient = {
   onboardingEnabled: true,
   blockDuplicates: false,
   smsAllowed: true,
+  trustedDevicesAllowed: true,
   roleNames: [{ role: 'USER', nameEn: 'Customer', nameFr: 'Client' }],
   experiences: [],
 };

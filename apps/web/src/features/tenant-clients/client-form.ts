@@ -6,6 +6,7 @@ export interface ClientFormValues {
   onboardingEnabled: boolean;
   blockDuplicates: boolean;
   smsAllowed: boolean;
+  trustedDevicesAllowed: boolean;
   /** Every role, with the client's names for it; both empty: the portal's own name. */
   roleNames: Record<RoleCode, { nameEn: string; nameFr: string }>;
 }
@@ -23,6 +24,7 @@ export function clientFormValues(client: ConsoleClient): ClientFormValues {
     onboardingEnabled: client.onboardingEnabled,
     blockDuplicates: client.blockDuplicates,
     smsAllowed: client.smsAllowed,
+    trustedDevicesAllowed: client.trustedDevicesAllowed,
     roleNames,
   };
 }
@@ -35,6 +37,7 @@ export function toUpdateClientBody(values: ClientFormValues): UpdateConsoleClien
     onboardingEnabled: values.onboardingEnabled,
     blockDuplicates: values.blockDuplicates,
     smsAllowed: values.smsAllowed,
+    trustedDevicesAllowed: values.trustedDevicesAllowed,
     roleNames: ROLE_CODES.flatMap((role) => {
       const { nameEn, nameFr } = values.roleNames[role];
       return nameEn.trim() || nameFr.trim() ? [{ role, nameEn, nameFr }] : [];

@@ -74,6 +74,10 @@ function ClientSettingsForm({ client }: { client: ConsoleClient }) {
           <Switch label={t('console.clients.onboarding')} {...form.getInputProps('onboardingEnabled', { type: 'checkbox' })} />
           <Switch label={t('console.clients.blockDuplicates')} {...form.getInputProps('blockDuplicates', { type: 'checkbox' })} />
           <Switch label={t('console.clients.smsAllowed')} {...form.getInputProps('smsAllowed', { type: 'checkbox' })} />
+          <Switch
+            label={t('console.clients.trustedDevicesAllowed')}
+            {...form.getInputProps('trustedDevicesAllowed', { type: 'checkbox' })}
+          />
         </Stack>
         <Fieldset legend={t('console.clients.roleNames')}>
           <Text size="sm" c="dimmed" mb="xs">
