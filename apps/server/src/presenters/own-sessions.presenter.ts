@@ -33,7 +33,8 @@ const originOf = (row: { user_agent: string | null; ip: string | null }) => ({
   network: networkOf(row.ip),
 });
 
-export function presentOwnSessions(rows: SessionRow[], currentSessionHash: string): OwnSession[] {
+/** `currentSessionHash`: the asking browser's session, marked `current`; null when the list is someone else's. */
+export function presentOwnSessions(rows: SessionRow[], currentSessionHash: string | null): OwnSession[] {
   return rows.map((row) => ({
     id: row.public_id,
     ...originOf(row),

@@ -44,8 +44,7 @@ export function registerOwnSessionsRoutes(
 
   bindEndpoint(app, endpoints.listUserSessions, async (request) => {
     const sessions = await deps.managedSessions.list(requireAuth(request).user, request.params.id);
-    // The administrator's own session is never "this device" of someone else's list.
-    return { success: true as const, data: presentOwnSessions(sessions, '') };
+    return { success: true as const, data: presentOwnSessions(sessions, null) };
   });
 
   bindEndpoint(app, endpoints.endUserSessions, async (request) => ({

@@ -6,17 +6,7 @@ import { createSecret } from './tokens.js';
 export function createSessionIssuer(deps: { sessions: SessionsRepository; maxHours: number; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async open(
-      session: {
-        userId: number;
-        mfaPending: boolean;
-        language: string;
-        deviceId: string | null;
-        ip: string | null;
-        userAgent: string | null;
-      },
-      trx?: Tx,
-    ): Promise<string> {
+    async open(session: Omit<Parameters<SessionsRepository['create']>[0], 'idHash' | 'expiresAt'>, trx?: Tx): Promise<string> {
       const { secret, hash } = createSecret();
       await deps.sessions.create({ idHash: hash, ...session, expiresAt: new Date(now().getTime() + deps.maxHours * 3_600_000) }, trx);
       return secret;

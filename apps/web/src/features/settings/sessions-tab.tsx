@@ -3,17 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
-import { SessionCard, useDeviceText } from '../../components/session-card';
+import { SessionCard, useOriginText } from '../../components/session-card';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
-import { formatDate } from '../../lib/format';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
 import { TrustedDevicesSection } from './trusted-devices-section';
-
-const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** Where the person is signed in, with a way to sign any other place out, and the recent attempts on the account. */
 export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
@@ -21,7 +17,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
   const sessions = useQuery(ownSessionsQuery());
   const history = useQuery(signInHistoryQuery());
   const end = useEndSessions();
-  const deviceText = useDeviceText();
+  const text = useOriginText();
 
   const endSessions = (session: OwnSession | null) =>
     end.mutate(session?.id ?? null, {
@@ -29,7 +25,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
         banner.show({
           kind: 'success',
           text: session
-            ? t('settings.sessions.signedOutOne', { device: deviceText(session) })
+            ? t('settings.sessions.signedOutOne', { device: text.device(session) })
             : t('settings.sessions.signedOutOthers', { count: answer.data.ended }),
         }),
       onError: (error) => banner.show({ kind: 'error', text: describeError(error) }),
@@ -96,19 +92,17 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
 
 function HistoryItem({ entry }: { entry: SignInHistoryEntry }) {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const deviceText = useDeviceText();
+  const text = useOriginText();
   const how = [t(`settings.sessions.results.${entry.result}`), entry.secondStep && t(`settings.sessions.secondStep.${entry.secondStep}`)]
     .filter(Boolean)
     .join(', ');
   return (
     <Paper component="li" withBorder p="xs" data-testid="sign-in-attempt">
       <Text size="sm" fw={600} c={entry.succeeded ? undefined : 'red.9'}>
-        {formatDate(entry.at, language, WHEN)} — {how}
+        {text.moment(entry.at)} — {how}
       </Text>
       <Text size="sm">
-        {deviceText(entry)} ·{' '}
-        {entry.network ? t('settings.sessions.network', { network: entry.network }) : t('settings.sessions.unknownNetwork')}
+        {text.device(entry)} · {text.network(entry)}
       </Text>
     </Paper>
   );

@@ -1,27 +1,23 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TrustedDevice } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
-import { useDeviceText } from '../../components/session-card';
+import { DeviceCard, useOriginText } from '../../components/session-card';
 import { describeError } from '../../i18n/error-message';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
-import { formatDate } from '../../lib/format';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { trustedDevicesQuery, useRemoveTrustedDevice } from './own-sessions-queries';
-
-const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** The devices the person trusts to sign in with the password alone, each removable. */
 export function TrustedDevicesSection({ banner }: { banner: TimedMessageControl }) {
   const { t } = useTranslation();
   const devices = useQuery(trustedDevicesQuery());
   const remove = useRemoveTrustedDevice();
-  const deviceText = useDeviceText();
+  const text = useOriginText();
 
   const removeDevice = (device: TrustedDevice) =>
     remove.mutate(device.id, {
-      onSuccess: () => banner.show({ kind: 'success', text: t('settings.trustedDevices.removed', { device: deviceText(device) }) }),
+      onSuccess: () => banner.show({ kind: 'success', text: t('settings.trustedDevices.removed', { device: text.device(device) }) }),
       onError: (error) => banner.show({ kind: 'error', text: describeError(error) }),
     });
 
@@ -47,34 +43,22 @@ export function TrustedDevicesSection({ banner }: { banner: TimedMessageControl 
 
 function TrustedDeviceItem({ device, busy, onRemove }: { device: TrustedDevice; busy: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const name = useDeviceText()(device);
+  const text = useOriginText();
   return (
-    <Paper component="li" withBorder p="sm" data-testid="trusted-device">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Text fw={600}>{name}</Text>
-          <Text size="sm">
-            {device.network ? t('settings.sessions.network', { network: device.network }) : t('settings.sessions.unknownNetwork')}
-          </Text>
-          <Text size="sm">
-            {t('settings.trustedDevices.dates', {
-              trusted: formatDate(device.trustedAt, language, WHEN),
-              used: formatDate(device.lastUsedAt, language, WHEN),
-              until: formatDate(device.expiresAt, language, { dateStyle: 'medium' }),
-            })}
-          </Text>
-        </Stack>
-        <Button
-          size="xs"
-          variant="default"
-          disabled={busy}
-          onClick={onRemove}
-          aria-label={t('settings.trustedDevices.removeLabel', { device: name })}
-        >
-          {t('settings.trustedDevices.remove')}
-        </Button>
-      </Group>
-    </Paper>
+    <DeviceCard
+      origin={device}
+      testId="trusted-device"
+      dates={t('settings.trustedDevices.dates', {
+        trusted: text.moment(device.trustedAt),
+        used: text.moment(device.lastUsedAt),
+        until: text.day(device.expiresAt),
+      })}
+      action={{
+        text: t('settings.trustedDevices.remove'),
+        label: t('settings.trustedDevices.removeLabel', { device: text.device(device) }),
+        busy,
+        onClick: onRemove,
+      }}
+    />
   );
 }
