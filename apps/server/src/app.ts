@@ -19,6 +19,7 @@ import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
+import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
 import { registerBrandingRoutes } from './routes/branding.routes.js';
 import { registerRegistrationRoutes } from './routes/registration.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services, { secureCookies: config.isProduction });
   registerOwnSessionsRoutes(app, services);
+  registerPasskeysRoutes(app, services, { secureCookies: config.isProduction });
   // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
   const downloads = createDownloadGate(config.heavyDownloadsPerPerson);
   registerDocumentsRoutes(app, services, downloads);

@@ -63,6 +63,8 @@ import { createSessionIssuer } from './services/session-issuer.js';
 import { createOwnSessionsService } from './services/own-sessions.service.js';
 import { createTrustedDevicesService } from './services/trusted-devices.service.js';
 import { createTrustedDevicesRepository } from './db/repositories/trusted-devices.repository.js';
+import { createPasskeysRepository } from './db/repositories/passkeys.repository.js';
+import { createPasskeysService, relyingPartyOf } from './services/passkeys.service.js';
 import { createManagedSessionsService } from './services/managed-sessions.service.js';
 import { createSessionLanguageService } from './services/session-language.service.js';
 import { createSignInService } from './services/sign-in.service.js';
@@ -133,6 +135,13 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     days: config.trustedDeviceDays,
   });
   const mfa = createMfaService({ codes, notifier, sessions, issuer, connectionLog, trustedDevices, transact });
+  const passkeysRepository = createPasskeysRepository(db);
+  const passkeys = createPasskeysService({
+    passkeys: passkeysRepository,
+    mfa,
+    relyingParty: relyingPartyOf(config.publicUrl),
+    transact,
+  });
   const recovery = createPasswordRecoveryService({
     users,
     tokens: createPasswordTokensRepository(db),
@@ -181,6 +190,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
     mfa,
     trustedDevices,
+    passkeys,
     signIn: createSignInService({
       users,
       sessions,
@@ -188,6 +198,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       connectionLog,
       mfa,
       trustedDevices,
+      passkeys,
       rateLimiter,
       lockout: config.lockout,
       loginLimits: config.loginLimits,
@@ -199,6 +210,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       reportAccess,
       sessions,
       trustedDevices: trustedDevicesRepository,
+      passkeys: passkeysRepository,
       audit,
       recovery,
       transact,

@@ -16,6 +16,7 @@ export * from './schemas/user-management.js';
 export * from './schemas/usage-reports.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/own-sessions.js';
+export * from './schemas/passkeys.js';
 export * from './schemas/ingestion.js';
 export * from './schemas/retention.js';
 export * from './schemas/digest.js';

@@ -13,6 +13,7 @@ import { statements as documentTexts } from './migrations/012-document-texts.js'
 import { statements as ownerIndexes } from './migrations/013-owner-indexes.js';
 import { statements as ownSessions } from './migrations/014-own-sessions.js';
 import { statements as trustedDevices } from './migrations/015-trusted-devices.js';
+import { statements as passkeys } from './migrations/016-passkeys.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '013-owner-indexes': ownerIndexes,
   '014-own-sessions': ownSessions,
   '015-trusted-devices': trustedDevices,
+  '016-passkeys': passkeys,
 };
 
 const provider: MigrationProvider = {

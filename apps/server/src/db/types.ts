@@ -120,9 +120,32 @@ export interface TrustedDevicesTable {
   expires_at: Date;
 }
 
+export interface PasskeysTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  user_id: number;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The credential's COSE public key. */
+  public_key: Uint8Array;
+  /** The signature counter its authenticator last reported (bigint: PostgreSQL answers it as text). */
+  counter: ColumnType<string, number, number>;
+  transports: string[];
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Date | null;
+}
+
+export interface PasskeyChallengesTable {
+  session_hash: string;
+  purpose: 'register' | 'sign-in';
+  challenge: string;
+  expires_at: Date;
+}
+
 export interface OneTimeCodesTable {
   id: Generated<number>;
-  purpose: 'mfa' | 'contact' | 'registration';
+  purpose: 'mfa' | 'contact' | 'registration' | 'passkey';
   user_id: number | null;
   channel: number;
   target: string;
@@ -331,6 +354,8 @@ export interface Database {
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
   trusted_devices: TrustedDevicesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   one_time_codes: OneTimeCodesTable;
   password_tokens: PasswordTokensTable;
   report_definitions: ReportDefinitionsTable;

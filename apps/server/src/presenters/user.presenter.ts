@@ -2,7 +2,7 @@ import type { LoggedInUser } from '@portal/contract';
 import type { SignedInUser } from '../services/signed-in-user.js';
 
 /** The signed-in user in the wire names of the specification. */
-export function presentLoggedInUser({ user, role, menus, mfaPending, trustDeviceDays }: SignedInUser): LoggedInUser {
+export function presentLoggedInUser({ user, role, menus, mfaPending, trustDeviceDays, passkeys }: SignedInUser): LoggedInUser {
   return {
     userid: user.id,
     firstname: user.first_name,
@@ -21,6 +21,7 @@ export function presentLoggedInUser({ user, role, menus, mfaPending, trustDevice
     redirectTo: '/',
     searchPreference: user.search_preference as LoggedInUser['searchPreference'],
     ...(trustDeviceDays !== undefined && { trustDeviceDays }),
+    ...(passkeys && { passkeys }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { SignInContext } from '../services/mfa.service.js';
 import {
   BrandingQuerySchema,
   DEFAULT_LOCALE,
@@ -39,4 +40,9 @@ export function clientIp(request: FastifyRequest): string {
 /** The browser's own description of itself, kept to name a session or a sign-in to its person (bounded: it is the client's to write). */
 export function clientBrowser(request: FastifyRequest): string | null {
   return request.headers['user-agent']?.slice(0, 512) ?? null;
+}
+
+/** Where a second step of signing in comes from, as the session and the connection log keep it. */
+export function signInContextOf(request: FastifyRequest & { body: { DeviceId?: string } }): SignInContext {
+  return { deviceId: request.body.DeviceId ?? null, ip: clientIp(request), userAgent: clientBrowser(request) };
 }

@@ -3,12 +3,12 @@ import { endpoints } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentCodeSent } from '../presenters/mfa.presenter.js';
 import { presentResetDone, presentResetRequested } from '../presenters/password-recovery.presenter.js';
-import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { MfaService } from '../services/mfa.service.js';
 import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
-import { TRUSTED_DEVICE_COOKIE, TRUSTED_DEVICE_COOKIE_PATH } from '../services/trusted-devices.service.js';
+import { TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
-import { clientBrowser, clientIp, resolveLanguage } from './request-context.js';
+import { clientIp, resolveLanguage, signInContextOf } from './request-context.js';
+import { answerSecondStepPassed } from './second-step-reply.js';
 
 export function registerSecurityRoutes(
   app: FastifyInstance,
@@ -21,24 +21,11 @@ export function registerSecurityRoutes(
   }));
 
   bindEndpoint(app, endpoints.mfaCodeValidation, async (request, reply) => {
-    const { user, sessionToken, trustedDevice } = await deps.mfa.validate(
-      requireAuth(request),
-      request.body.MFACode,
-      { deviceId: request.body.DeviceId ?? null, ip: clientIp(request), userAgent: clientBrowser(request) },
-      { wanted: request.body.TrustDevice === true, previousToken: request.cookies[TRUSTED_DEVICE_COOKIE] },
-    );
-    app.setSessionCookie(reply, sessionToken);
-    if (trustedDevice) {
-      // Its own cookie, sent to the sign-in calls alone and never readable by the page.
-      reply.setCookie(TRUSTED_DEVICE_COOKIE, trustedDevice.token, {
-        path: TRUSTED_DEVICE_COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.secureCookies,
-        expires: trustedDevice.expiresAt,
-      });
-    }
-    return { success: true as const, user: presentLoggedInUser(user) };
+    const passed = await deps.mfa.validate(requireAuth(request), request.body.MFACode, signInContextOf(request), {
+      wanted: request.body.TrustDevice === true,
+      previousToken: request.cookies[TRUSTED_DEVICE_COOKIE],
+    });
+    return answerSecondStepPassed(app, reply, passed, options);
   });
 
   bindEndpoint(app, endpoints.forgotPassword, async (request) => {

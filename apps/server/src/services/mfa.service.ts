@@ -2,7 +2,7 @@ import { ERROR_KEYS, MFA_TYPE, type Locale } from '@portal/contract';
 import type { ConnectionLogRepository } from '../db/repositories/connection-log.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
-import type { Transact } from '../db/transact.js';
+import type { Transact, Tx } from '../db/transact.js';
 import { AppError, smsUnavailable } from '../errors.js';
 import type { Notifier } from './notifier.service.js';
 import type { OneTimeCodeService } from './one-time-codes.service.js';
@@ -15,6 +15,27 @@ export interface PendingSession {
   language: string;
   user: UserWithOrganisation;
 }
+
+export interface SignInContext {
+  deviceId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Whether the browser asked to trust this device, and the token of a device it trusted before. */
+export interface TrustRequest {
+  wanted: boolean;
+  previousToken?: string;
+}
+
+export interface SecondStepPassed {
+  user: SignedInUser;
+  sessionToken: string;
+  trustedDevice?: { token: string; expiresAt: Date };
+}
+
+/** What a one-time code of the person's own confirms: the second step of signing in, or adding a passkey. */
+type SecurityCodePurpose = 'mfa' | 'passkey';
 
 /** A code on its way: by which channel, to which address or number, and when the next may be asked for. */
 export interface CodeSent {
@@ -37,19 +58,19 @@ export function createMfaService(deps: {
   trustedDevices: Pick<TrustedDevicesService, 'trust'>;
   transact: Transact;
 }) {
-  const ownerOf = (user: UserWithOrganisation) => ({ purpose: 'mfa' as const, userId: user.id, target: user.email });
+  const ownerOf = (user: UserWithOrganisation, purpose: SecurityCodePurpose = 'mfa') => ({ purpose, userId: user.id, target: user.email });
 
-  async function sendCode(user: UserWithOrganisation, channel: number): Promise<CodeSent> {
+  async function sendCode(user: UserWithOrganisation, channel: number, purpose: SecurityCodePurpose = 'mfa'): Promise<CodeSent> {
     const useSms = channel === MFA_TYPE.sms;
     if (useSms && !canReceiveSms(user)) throw smsUnavailable();
-    const issued = await deps.codes.issue(ownerOf(user), channel);
+    const issued = await deps.codes.issue(ownerOf(user, purpose), channel);
     const language = user.contact_language as Locale;
     try {
       if (useSms) await deps.notifier.sendCodeBySms(user.phone_number!, language, issued.code);
       else {
         await deps.notifier.sendCodeByEmail(
           { email: user.email, name: user.first_name, language, experienceId: user.experience_id },
-          'mfa',
+          purpose,
           issued.code,
         );
       }
@@ -61,15 +82,50 @@ export function createMfaService(deps: {
       : { channel: 'email', destination: user.email, nextResendSeconds: issued.nextResendSeconds };
   }
 
+  /** The channel a person's codes go by: their preference when it can be used, e-mail otherwise. */
+  const preferredChannelOf = (user: UserWithOrganisation) =>
+    user.mfa_type === MFA_TYPE.sms && canReceiveSms(user) ? MFA_TYPE.sms : MFA_TYPE.email;
+
+  const recordFailure = (pending: PendingSession, reason: 'wrong-code' | 'wrong-passkey', context: SignInContext) =>
+    deps.connectionLog.record({ userId: pending.user.id, usernameAttempted: pending.user.username, succeeded: false, reason, ...context });
+
+  /**
+   * The second step passed (`within` runs in the same transaction, as a code's consumption):
+   * the pending session ends, a fully signed-in one opens, the log says how, and the device is
+   * trusted when asked for.
+   */
+  async function completeSecondStep(
+    pending: PendingSession,
+    secondStep: 'email' | 'sms' | 'passkey',
+    context: SignInContext,
+    trust: TrustRequest,
+    within: (trx: Tx) => Promise<void> = async () => {},
+  ): Promise<SecondStepPassed> {
+    const sessionToken = await deps.transact(async (trx) => {
+      await within(trx);
+      await deps.sessions.delete(pending.sessionHash, trx);
+      return deps.issuer.open({ userId: pending.user.id, mfaPending: false, language: pending.language, ...context }, trx);
+    });
+    await deps.connectionLog.record({
+      userId: pending.user.id,
+      usernameAttempted: pending.user.username,
+      succeeded: true,
+      reason: 'signed-in',
+      secondStep,
+      ...context,
+    });
+    const trustedDevice = trust.wanted ? await deps.trustedDevices.trust(pending.user, trust.previousToken, context) : undefined;
+    return { user: describeSignedInUser(pending.user, false), sessionToken, trustedDevice };
+  }
+
   return {
     /** Right after the password: the first code, by the user's preferred channel when it can be used. */
     async startChallenge(user: UserWithOrganisation): Promise<void> {
       if (!user.email && !canReceiveSms(user)) {
         throw new AppError(403, ERROR_KEYS.incompleteProfile, 'Incomplete profile, impossible to connect');
       }
-      const channel = user.mfa_type === MFA_TYPE.sms && canReceiveSms(user) ? MFA_TYPE.sms : MFA_TYPE.email;
       try {
-        await sendCode(user, channel);
+        await sendCode(user, preferredChannelOf(user));
       } catch (error) {
         // Signing in again within the resend delay keeps the code already sent.
         if (!(error instanceof AppError && error.key === ERROR_KEYS.resendTooSoon)) throw error;
@@ -78,41 +134,32 @@ export function createMfaService(deps: {
 
     resend: (pending: PendingSession, channel: number) => sendCode(pending.user, channel),
 
+    /** A code confirming a change to the person's second step (adding a passkey), by their usual channel. */
+    sendConfirmationCode: (user: UserWithOrganisation, purpose: Exclude<SecurityCodePurpose, 'mfa'>) =>
+      sendCode(user, preferredChannelOf(user), purpose),
+
+    /** Checks a confirmation code without using it up; a wrong one counts as a try. Answers the code's id. */
+    verifyConfirmationCode: (user: UserWithOrganisation, purpose: Exclude<SecurityCodePurpose, 'mfa'>, code: string) =>
+      deps.codes.verify(ownerOf(user, purpose), code),
+
+    /** Uses up a confirmation code, with the change it confirms. */
+    consumeConfirmationCode: (codeId: number, trx: Tx) => deps.codes.consume(codeId, trx),
+
+    recordFailure,
+    completeSecondStep,
+
     /** A right code ends the pending session and opens a new, fully signed-in one. */
-    async validate(
-      pending: PendingSession,
-      code: string,
-      context: { deviceId: string | null; ip: string | null; userAgent: string | null },
-      trust: { wanted: boolean; previousToken?: string } = { wanted: false },
-    ): Promise<{ user: SignedInUser; sessionToken: string; trustedDevice?: { token: string; expiresAt: Date } }> {
+    async validate(pending: PendingSession, code: string, context: SignInContext, trust: TrustRequest = { wanted: false }) {
       let verified: { id: number; channel: number };
       try {
         verified = await deps.codes.verifyWithChannel(ownerOf(pending.user), code);
       } catch (error) {
-        await deps.connectionLog.record({
-          userId: pending.user.id,
-          usernameAttempted: pending.user.username,
-          succeeded: false,
-          reason: 'wrong-code',
-          ...context,
-        });
+        await recordFailure(pending, 'wrong-code', context);
         throw error;
       }
-      const sessionToken = await deps.transact(async (trx) => {
-        await deps.codes.consume(verified.id, trx);
-        await deps.sessions.delete(pending.sessionHash, trx);
-        return deps.issuer.open({ userId: pending.user.id, mfaPending: false, language: pending.language, ...context }, trx);
-      });
-      await deps.connectionLog.record({
-        userId: pending.user.id,
-        usernameAttempted: pending.user.username,
-        succeeded: true,
-        reason: 'signed-in',
-        secondStep: verified.channel === MFA_TYPE.sms ? 'sms' : 'email',
-        ...context,
-      });
-      const trustedDevice = trust.wanted ? await deps.trustedDevices.trust(pending.user, trust.previousToken, context) : undefined;
-      return { user: describeSignedInUser(pending.user, false), sessionToken, trustedDevice };
+      return completeSecondStep(pending, verified.channel === MFA_TYPE.sms ? 'sms' : 'email', context, trust, (trx) =>
+        deps.codes.consume(verified.id, trx),
+      );
     },
   };
 }

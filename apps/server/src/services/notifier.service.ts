@@ -14,7 +14,7 @@ export interface Recipient {
   experienceId: number;
 }
 
-export type CodePurposeText = 'mfa' | 'contact' | 'registration';
+export type CodePurposeText = 'mfa' | 'passkey' | 'contact' | 'registration';
 
 /**
  * Turns what happened into branded messages in the recipient's language and queues them.

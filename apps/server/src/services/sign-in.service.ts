@@ -4,6 +4,7 @@ import type { SessionsRepository } from '../db/repositories/sessions.repository.
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import { AppError } from '../errors.js';
 import type { MfaService } from './mfa.service.js';
+import type { PasskeysService } from './passkeys.service.js';
 import { verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SessionIssuer } from './session-issuer.js';
@@ -18,6 +19,7 @@ export interface SignInDependencies {
   connectionLog: ConnectionLogRepository;
   mfa: MfaService;
   trustedDevices: Pick<TrustedDevicesService, 'admits' | 'daysOfferedTo'>;
+  passkeys: Pick<PasskeysService, 'hasPasskey'>;
   rateLimiter: RateLimiter;
   lockout: { maxAttempts: number; minutes: number };
   loginLimits: { perIp: number; perUsername: number };
@@ -124,7 +126,11 @@ export function createSignInService(deps: SignInDependencies) {
     });
     await log(true, mfaPending ? 'password-accepted' : 'signed-in', trusted ? 'trusted-device' : undefined);
     return {
-      user: describeSignedInUser(user, mfaPending, mfaPending ? deps.trustedDevices.daysOfferedTo(user) : undefined),
+      user: describeSignedInUser(
+        user,
+        mfaPending,
+        mfaPending ? { trustDeviceDays: deps.trustedDevices.daysOfferedTo(user), passkeys: await deps.passkeys.hasPasskey(user.id) } : {},
+      ),
       sessionToken,
     };
   }

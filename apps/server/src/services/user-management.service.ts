@@ -3,6 +3,7 @@ import type { AuditLogRepository } from '../db/repositories/audit-log.repository
 import type { ManagedUserRow, ManagedUsersRepository } from '../db/repositories/managed-users.repository.js';
 import type { ReportAccessRepository, ReportWithAttributes, StoredAccess } from '../db/repositories/report-access.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
+import type { PasskeysRepository } from '../db/repositories/passkeys.repository.js';
 import type { TrustedDevicesRepository } from '../db/repositories/trusted-devices.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import type { Transact, Tx } from '../db/transact.js';
@@ -78,6 +79,7 @@ export function createUserManagementService(deps: {
   reportAccess: ReportAccessRepository;
   sessions: SessionsRepository;
   trustedDevices: Pick<TrustedDevicesRepository, 'deleteAllForUser'>;
+  passkeys: Pick<PasskeysRepository, 'deleteAllForUser'>;
   audit: AuditLogRepository;
   recovery: Pick<PasswordRecoveryService, 'sendPasswordLink'>;
   transact: Transact;
@@ -207,8 +209,10 @@ export function createUserManagementService(deps: {
         const target = await requireTarget(actor, userId, trx);
         await deps.recovery.sendPasswordLink(target, 'reset', trx);
         await deps.sessions.deleteAllForUser(target.id, undefined, trx);
-        // A reset means the account may be in other hands: no device is trusted any more.
+        // A reset means the account may be in other hands: no device is trusted any more, and
+        // no passkey that someone else may have added signs in.
         await deps.trustedDevices.deleteAllForUser(target.id, trx);
+        await deps.passkeys.deleteAllForUser(target.id, trx);
         await deps.audit.record(
           {
             actorUserId: actor.id,
@@ -232,6 +236,7 @@ export function createUserManagementService(deps: {
         await deps.managedUsers.softDelete(target.id, deletedAt, trx);
         await deps.sessions.deleteAllForUser(target.id, undefined, trx);
         await deps.trustedDevices.deleteAllForUser(target.id, trx);
+        await deps.passkeys.deleteAllForUser(target.id, trx);
         await deps.audit.record(
           {
             actorUserId: actor.id,

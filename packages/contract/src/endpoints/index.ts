@@ -14,12 +14,14 @@ import { consoleHelpContentEndpoints } from './console-help-content.endpoints.js
 import { consoleDocumentTypesEndpoints } from './console-document-types.endpoints.js';
 import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
+import { passkeysEndpoints } from './passkeys.endpoints.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
   ...sessionEndpoints,
   ...accountEndpoints,
   ...ownSessionsEndpoints,
+  ...passkeysEndpoints,
   ...securityEndpoints,
   ...documentsEndpoints,
   ...registrationEndpoints,

@@ -79,5 +79,13 @@ export const ERROR_KEYS = {
   documentNotFound: 'errors.documentNotFound',
   storageUnavailable: 'errors.storageUnavailable',
   digestTokenInvalid: 'errors.digestTokenInvalid',
+  /** The passkey's answer was not accepted: a wrong site, a used or expired challenge, a removed passkey, a counter that went back. */
+  passkeyRefused: 'errors.passkeyRefused',
+  /** The person has no passkey to sign in with. */
+  noPasskey: 'errors.noPasskey',
+  /** This authenticator already holds a passkey of the account. */
+  passkeyAlreadyRegistered: 'errors.passkeyAlreadyRegistered',
+  /** The person already has as many passkeys as one may (PASSKEYS_PER_PERSON). */
+  tooManyPasskeys: 'errors.tooManyPasskeys',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

@@ -38,11 +38,19 @@ export const TrustedDeviceParamsSchema = z.object({ deviceId: z.string().uuid() 
 export const RemovedResponseSchema = z.object({ success: z.literal(true) });
 
 /** What an attempt to sign in to the account came to. */
-export const SIGN_IN_RESULTS = ['signed-in', 'password-accepted', 'wrong-password', 'wrong-code', 'locked-out', 'deleted'] as const;
+export const SIGN_IN_RESULTS = [
+  'signed-in',
+  'password-accepted',
+  'wrong-password',
+  'wrong-code',
+  'wrong-passkey',
+  'locked-out',
+  'deleted',
+] as const;
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
-/** How a sign-in passed its second step: a code by e-mail or text message, or a device the person trusts. */
-export const SECOND_STEPS = ['email', 'sms', 'trusted-device'] as const;
+/** How a sign-in passed its second step: a code by e-mail or text message, a passkey, or a device the person trusts. */
+export const SECOND_STEPS = ['email', 'sms', 'passkey', 'trusted-device'] as const;
 export type SecondStep = (typeof SECOND_STEPS)[number];
 
 export const SignInHistoryEntrySchema = OriginSchema.extend({

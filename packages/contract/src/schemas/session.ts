@@ -31,6 +31,8 @@ export const LoggedInUserSchema = z.object({
   searchPreference: SearchPreferenceSchema,
   /** At the code step, when the person may trust this device: for how many days. */
   trustDeviceDays: z.number().int().positive().optional(),
+  /** At the code step, when the person has a passkey that may be used instead of the code. */
+  passkeys: z.boolean().optional(),
 });
 export type LoggedInUser = z.infer<typeof LoggedInUserSchema>;
 

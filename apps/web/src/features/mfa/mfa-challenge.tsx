@@ -14,6 +14,7 @@ import { validateWith } from '../../lib/zod-validator';
 import { MfaChannelChoice } from './mfa-channel-choice';
 import { useMfaResend } from './use-mfa-resend';
 import { useMfaValidation } from './use-mfa-validation';
+import { PasskeyChoice } from './passkey-choice';
 
 /** The code form, the way to a new code (with its wait and channel), and the way back to sign-in. */
 export function MfaChallenge({ user }: { user: LoggedInUser }) {
@@ -74,6 +75,7 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
           </Button>
         </Stack>
       </form>
+      {user.passkeys && <PasskeyChoice trustDevice={form.values.trustDevice && user.trustDeviceDays !== undefined} />}
       {resend.canChooseChannel && <MfaChannelChoice value={resend.channel} onChange={resend.setChannel} />}
       <ResendCode countdown={resend.countdown} onResend={() => resend.resend.mutate()} isSending={resend.resend.isPending} />
       <Anchor component={Link} to="/login" size="sm">

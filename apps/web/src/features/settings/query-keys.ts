@@ -5,4 +5,5 @@ export const settingsKeys = {
   ownSessions: () => ['ownSessions'] as const,
   signInHistory: () => ['signInHistory'] as const,
   trustedDevices: () => ['trustedDevices'] as const,
+  passkeys: () => ['passkeys'] as const,
 };

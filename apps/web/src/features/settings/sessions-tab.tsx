@@ -9,6 +9,7 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
+import { PasskeysSection } from './passkeys-section';
 import { TrustedDevicesSection } from './trusted-devices-section';
 
 /** Where the person is signed in, with a way to sign any other place out, and the recent attempts on the account. */
@@ -71,6 +72,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
           <Text size="sm">{t('settings.sessions.noOthers')}</Text>
         )}
       </Stack>
+      <PasskeysSection banner={banner} />
       <TrustedDevicesSection banner={banner} />
       <Stack gap="sm" component="section" aria-labelledby="settings-history-title">
         <Title order={3} size="h5" id="settings-history-title">

@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { presentLoggedInUser } from '../presenters/user.presenter.js';
+import type { SecondStepPassed } from '../services/mfa.service.js';
+import { TRUSTED_DEVICE_COOKIE_PATH, TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
+
+/** The second step passed, by a code or a passkey: the new session's cookie, the trusted device's if one was asked for, and the person. */
+export function answerSecondStepPassed(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  passed: SecondStepPassed,
+  options: { secureCookies: boolean },
+) {
+  app.setSessionCookie(reply, passed.sessionToken);
+  if (passed.trustedDevice) {
+    // Its own cookie, sent to the sign-in calls alone and never readable by the page.
+    reply.setCookie(TRUSTED_DEVICE_COOKIE, passed.trustedDevice.token, {
+      path: TRUSTED_DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookies,
+      expires: passed.trustedDevice.expiresAt,
+    });
+  }
+  return { success: true as const, user: presentLoggedInUser(passed.user) };
+}
