@@ -50,7 +50,8 @@ export default defineConfig({
         PORT: process.env.E2E_PORT,
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
-        PUBLIC_URL: baseURL,
+        // The same server by its name: passkeys need a secure origin, and over plain HTTP only localhost is one.
+        PUBLIC_URL: `http://localhost:${process.env.E2E_PORT}`,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

@@ -52,7 +52,7 @@ export function PasskeysSection({ banner }: { banner: TimedMessageControl }) {
         ))}
       {browserHasPasskeys() ? (
         <Group>
-          <Button variant="light" onClick={() => setAdding(true)} disabled={!passkeys.data || count >= PASSKEYS_PER_PERSON}>
+          <Button variant="default" onClick={() => setAdding(true)} disabled={!passkeys.data || count >= PASSKEYS_PER_PERSON}>
             {t('passkeys.add')}
           </Button>
           {count >= PASSKEYS_PER_PERSON && <Text size="sm">{t('passkeys.full', { count: PASSKEYS_PER_PERSON })}</Text>}
