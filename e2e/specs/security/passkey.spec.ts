@@ -88,3 +88,28 @@ test('A person adds a passkey in Settings after a code, signs in with it instead
   await expect(page.getByLabel('Verification code')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use a passkey instead' })).toHaveCount(0);
 });
+
+test('@mobile On a phone, in French, adding a passkey starts with the code, full screen and readable', async ({ page }) => {
+  await signIn(page, USERNAME, FIRST_NAME);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('heading', { name: `Bienvenue, ${FIRST_NAME}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Paramètres' }).click();
+  const settings = page.getByRole('dialog', { name: 'Paramètres' });
+  await settings.getByRole('tab', { name: 'Appareils' }).click();
+  await expect(settings.getByRole('heading', { name: 'Clés d’accès' })).toBeVisible();
+  const mailsBefore = (await readMailbox(`${USERNAME}@example.com`)).length;
+  await settings.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+  const adding = page.getByRole('dialog', { name: 'Ajouter une clé d’accès' });
+  await expect(adding.getByLabel('Code de vérification')).toBeFocused();
+  await expect(adding.getByTestId('passkey-code-target')).toContainText('Pour confirmer que c’est bien vous');
+  await waitForMail(`${USERNAME}@example.com`, mailsBefore);
+  const width = page.viewportSize()!.width;
+  expect((await adding.getByRole('button', { name: 'Créer la clé d’accès' }).boundingBox())!.x).toBeLessThan(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expectNoSeriousA11yViolations(page);
+  // Without a name the form says so, in French, before the browser is asked anything.
+  await adding.getByRole('button', { name: 'Créer la clé d’accès' }).click();
+  await expect(adding.getByText('Ce champ est obligatoire.').first()).toBeVisible();
+});
