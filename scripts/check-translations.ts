@@ -5,13 +5,49 @@
  *  - in the server's pair, each text has the same {{placeholders}} in both languages, each
  *    written {{name}} as the server fills them in (a text in either language then gets its values);
  *  - every `validation.*` / `errors.*` key the contract or the server can send, and every
- *    ERROR_KEYS value, has an English text on the web.
- * Exits 1 with the list of problems, else prints one OK line.
+ *    ERROR_KEYS value, has an English text on the web;
+ *  - French texts follow French typography (french-typography.ts), and a French text the same as
+ *    its English one is a word both languages share (SAME_IN_BOTH), not one left untranslated.
+ * Exits 1 with the list of problems, else prints one OK line. With --fix, writes the French
+ * files with their typography corrected first.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_KEYS } from '@portal/contract';
+import { fixFrenchTypography, frenchTypographyProblems } from './french-typography.js';
+
+/** Words spelled the same in English and French (with their placeholders), so a French text may equal the English one. */
+const SAME_IN_BOTH = new Set([
+  'OK',
+  'Id',
+  'EN',
+  'FR',
+  'FAQ',
+  'Menu',
+  'Console',
+  'Client',
+  'Clients',
+  'Division',
+  'Actions',
+  'Active',
+  'Sessions',
+  'Date',
+  'Dates',
+  'Document',
+  'Documents',
+  'Types',
+  'Images',
+  'Logo',
+  'Surfaces',
+  'description',
+  'question',
+  'Page {{page}}',
+  '{{formatted}} document',
+  '{{formatted}} documents',
+  '{{title}} – {{count}} document',
+  '{{title}} – {{count}} documents',
+]);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webI18nDir = path.join(root, 'apps/web/src/i18n');
@@ -76,6 +112,10 @@ function checkPair(dir: string, options: { placeholders: boolean }) {
   ] as const) {
     for (const [key, text] of leaves) if (text.trim() === '') problems.push(`empty in ${where}/${file}: ${key}`);
   }
+  for (const [key, text] of fr) {
+    for (const problem of frenchTypographyProblems(text)) problems.push(`French typography in ${where}/fr.json: ${key}: ${problem}`);
+    if (en.get(key) === text && !SAME_IN_BOTH.has(text)) problems.push(`the same in English and French in ${where}: ${key} ("${text}")`);
+  }
   if (options.placeholders) {
     for (const [file, leaves] of [
       ['en.json', en],
@@ -99,6 +139,16 @@ function checkPair(dir: string, options: { placeholders: boolean }) {
   return { en, problems };
 }
 
+/** Rewrites a French file with its typography corrected, keeping its order and layout. */
+function fixFrenchFile(dir: string) {
+  const fix = (tree: Tree): Tree =>
+    Object.fromEntries(
+      Object.entries(tree).map(([key, value]) => [key, typeof value === 'string' ? fixFrenchTypography(value) : fix(value)]),
+    );
+  writeFileSync(path.join(dir, 'fr.json'), `${JSON.stringify(fix(readTree(dir, 'fr.json')), null, 2)}\n`);
+}
+if (process.argv.includes('--fix')) for (const dir of [webI18nDir, serverI18nDir]) fixFrenchFile(dir);
+
 const web = checkPair(webI18nDir, { placeholders: false });
 const server = checkPair(serverI18nDir, { placeholders: true });
 const problems = [...web.problems, ...server.problems];
@@ -112,5 +162,5 @@ if (problems.length > 0) {
 }
 console.log(
   `Translations OK: ${web.en.size} web keys and ${server.en.size} server texts in en and fr, ` +
-    'every key the contract and server send translated, the server texts with the same placeholders in both.',
+    'every key the contract and server send translated, the server texts with the same placeholders in both, French typography kept.',
 );

@@ -96,7 +96,7 @@ describe('the new-document digest job', () => {
     // A week's window: the two statements of the week before count too, the one older than the window does not.
     const french = await digestTo('digest.hebdo');
     expect(french.subject).toBe('Nouveaux documents dans votre portail');
-    expect(listOf(french)).toEqual(['Relevés : 5 nouveaux documents', 'Feuillets fiscaux : 2 nouveaux documents']);
+    expect(listOf(french)).toEqual(['Relevés\u00a0: 5 nouveaux documents', 'Feuillets fiscaux\u00a0: 2 nouveaux documents']);
     expect(french.text).toContain(`L’équipe ${BRAND.nameFr}`);
     expect(french.text).toContain('une fois par semaine');
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openLogin, signIn, signInWithForm } from '../../fixtures/portal';
+import { DEMO_PASSWORD, openLogin, signIn, signInWithForm } from '../../fixtures/portal';
 
 test('A user signs in with username and password and lands on the home page', async ({ page }) => {
   await signIn(page, 'demo.user', 'Camille');
@@ -20,14 +20,33 @@ test('Empty fields are named before anything is sent', async ({ page }) => {
   await expect(page.getByText('Password is required.')).toBeVisible();
 });
 
-test('The password field stays locked for the first seconds after the page opens', async ({ page }) => {
+test('The password field is read-only to the browser for the first seconds, and a fast typist loses nothing', async ({ page }) => {
   await openLogin(page);
   const password = page.getByLabel('Password', { exact: true });
-  await expect(password).toBeDisabled();
-  await expect(password).toBeEnabled({ timeout: 5_000 });
-  await password.fill('Secret#1');
+  await expect(password).toHaveAttribute('readonly');
+  await expect(password).toHaveAttribute('placeholder', 'Saved passwords are offered in a few seconds.');
+  // Straight from the username, by Tab, while the field is still read-only: the keys are kept.
+  await page.getByLabel('Username').fill('demo.user');
+  await page.keyboard.press('Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.type('Secret#1x');
+  await page.keyboard.press('Backspace');
+  await expect(password).toHaveValue('Secret#1');
+  await expect(password).toHaveAttribute('readonly');
+  await expect(password).not.toHaveAttribute('readonly', { timeout: 5_000 });
+  await expect(password).toHaveValue('Secret#1');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(password).toHaveAttribute('type', 'text');
+});
+
+test('Enter pressed while the password field is still read-only signs in with what was typed', async ({ page }) => {
+  await openLogin(page);
+  await page.getByLabel('Username').fill('demo.user');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('readonly');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/mfaCodeValidation|#\/$/);
 });
 
 test('A signed-out visitor who types a guarded route is sent to login', async ({ page }) => {

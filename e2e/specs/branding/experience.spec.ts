@@ -18,7 +18,13 @@ test('?exp= brands the portal: logo, colours, favicon and title change without a
   await expect.poll(() => primaryColour(page)).toBe(lau.Colors.primary);
   await expect.poll(() => logoSources(page)).toEqual(expect.arrayContaining([expect.stringContaining('/branding/LAU/')]));
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/branding\/LAU\/favicon/);
-  await expect(page).toHaveTitle(lau.AppTitle);
+  // The tab names the screen, then the experience, in the page's language.
+  await expect(page).toHaveTitle(`Sign in – ${lau.AppTitle ?? lau.NameEn}`);
+  await page.getByTestId('language-toggle').click();
+  await expect(page).toHaveTitle(`Connexion – ${lau.NameFr}`);
+  await page.getByTestId('language-toggle').click();
+  await page.getByRole('link', { name: /Forgot your password/ }).click();
+  await expect(page).toHaveTitle(`Forgot password – ${lau.AppTitle ?? lau.NameEn}`);
 
   await openLogin(page, '?exp=NBW');
   const nbw = await (await request.get('/branding/experience?exp=NBW')).json();

@@ -61,5 +61,12 @@ test('A refused change shows the error dialog with the server’s reason', async
   await edited.getByRole('button', { name: 'Cancel' }).click();
   await expect(userRows(page).getByRole('cell', { name: person.username, exact: true })).toBeVisible();
   // Keyboard users are back on the button that started the editing.
-  await expect(row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` })).toBeFocused();
+  const editButton = row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` });
+  await expect(editButton).toBeFocused();
+  // Escape leaves the row as Cancel does, and focus comes back the same way.
+  await page.keyboard.press('Enter');
+  await expect(edited.getByLabel('First name', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(edited).toHaveCount(0);
+  await expect(editButton).toBeFocused();
 });

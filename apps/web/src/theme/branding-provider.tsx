@@ -7,7 +7,10 @@ import { callApi } from '../lib/api-client';
 import { publicQueryKeys } from '../lib/public-query-keys';
 import { applyBrandColors } from './brand-colors';
 import { BrandingContext } from './branding-context';
+import { translateKey } from '../lib/error-text';
+import { useCurrentLanguage } from '../i18n/use-current-language';
 import { applyDocumentBranding } from './document-branding';
+import { routeTitleKey, siteName, useHashPath } from './page-title';
 import { useExperienceCode } from './experience-code';
 import { pageBrandingFor } from './page-branding';
 import { createCssVariablesResolver, createPortalTheme } from './portal-theme';
@@ -37,7 +40,11 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
 
   // Before paint, so the first frame already wears the brand.
   useLayoutEffect(() => applyBrandColors(colors), [colors]);
-  useLayoutEffect(() => applyDocumentBranding(branding ?? null, t('app.defaultTitle')), [branding, t, i18n.language]);
+  // The tab names the screen, then the site, in the page's language: "Reports – Northbridge Documents".
+  const path = useHashPath();
+  const language = useCurrentLanguage();
+  const title = `${translateKey(routeTitleKey(path))} – ${siteName(branding ?? null, language, t('app.defaultTitle'))}`;
+  useLayoutEffect(() => applyDocumentBranding(branding ?? null, title), [branding, title, i18n.language]);
 
   return (
     <BrandingContext value={branding ?? null}>

@@ -1,8 +1,8 @@
 import type { ExperienceBranding } from '@portal/contract';
 
-/** The browser tab follows the experience: its title (or the translated default) and favicon. */
-export function applyDocumentBranding(branding: ExperienceBranding | null, defaultTitle: string): void {
-  document.title = branding?.AppTitle || defaultTitle;
+/** The browser tab follows the screen and the experience: its title and the experience's favicon. */
+export function applyDocumentBranding(branding: ExperienceBranding | null, title: string): void {
+  document.title = title;
   if (!branding) return;
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {

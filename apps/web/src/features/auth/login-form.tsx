@@ -19,6 +19,7 @@ import { useErrorText } from '../../lib/error-text';
 import { useFieldProps } from '../../lib/use-field-props';
 import { useSignIn, type Credentials } from '../../lib/use-sign-in';
 import { validateWith } from '../../lib/zod-validator';
+import { useLockedFieldTyping } from './use-locked-field-typing';
 import { useUnlockAfter } from './use-unlock-after';
 
 interface LoginFormProps {
@@ -40,6 +41,7 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
     validate: { username: validateWith(LoginUsernameSchema), password: validateWith(LoginPasswordSchema) },
   });
   const fieldProps = useFieldProps(form);
+  const lockedTyping = useLockedFieldTyping(!isPasswordUnlocked, form.values.password, (next) => form.setFieldValue('password', next));
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => signIn.mutate(values))}>
@@ -61,9 +63,12 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
           toggleLabel={t('auth.login.showPassword')}
           autoComplete="current-password"
           maxLength={PASSWORD_MAX_LENGTH}
-          disabled={!isPasswordUnlocked}
-          description={isPasswordUnlocked ? undefined : t('auth.login.passwordUnlocking')}
+          // Read-only, not disabled: it stays in the tab order and keeps what is typed (see useLockedFieldTyping);
+          // the notice is a placeholder, so nothing moves when it goes.
+          readOnly={!isPasswordUnlocked}
+          placeholder={isPasswordUnlocked ? undefined : t('auth.login.passwordUnlocking')}
           {...fieldProps('password')}
+          {...lockedTyping}
         />
         <Anchor component={Link} to="/forgotPassword" size="sm">
           {t('auth.login.forgotPassword')}

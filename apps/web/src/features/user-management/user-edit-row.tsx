@@ -50,7 +50,15 @@ export function UserEditRow({ editor, lists, formId, isSaving }: UserEditRowProp
   const divisions = divisionsOf(lists, values.clientCode);
 
   return (
-    <Table.Tr data-testid={edited.isNew ? 'new-user-row' : 'edited-user-row'}>
+    <Table.Tr
+      data-testid={edited.isNew ? 'new-user-row' : 'edited-user-row'}
+      onKeyDown={(event) => {
+        // Escape leaves the row as Cancel does, unless it is closing a list that is open in the row.
+        if (event.key !== 'Escape' || isSaving || (event.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+        event.preventDefault();
+        cancel(edited.isNew ? null : edited.userId);
+      }}
+    >
       <Table.Td>{edited.userId}</Table.Td>
       <Table.Td miw={130}>
         <Select

@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
+import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN } from '@portal/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransferProgress } from '../../../lib/file-transfer';
@@ -17,16 +19,25 @@ interface BulkActionsProps {
 export function BulkActions({ count, progress, onClear, onDownload, onPreview }: BulkActionsProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
+  const countId = useId();
   const kilobytes = progress ? formatNumber(Math.round(progress.received / 1024), language) : '';
   return (
     <Group gap="xs" align="center" wrap="wrap">
-      <Text size="sm" aria-live="polite" data-testid="selection-count">
-        {t('documents.selectedCount', { count })}
+      <Text size="sm" aria-live="polite" data-testid="selection-count" id={countId}>
+        {count === 0
+          ? t('documents.selectionHint', { selectionMin: DOCUMENT_SELECTION_MIN, selectionMax: DOCUMENT_SELECTION_MAX })
+          : t('documents.selectedCount', { count })}
       </Text>
-      <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onDownload} loading={progress !== null}>
+      {/* Both always act: with a selection outside the limits they say so (the specification's message), so neither looks disabled. */}
+      <Button
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={onDownload}
+        loading={progress !== null}
+        aria-describedby={countId}
+      >
         {t('documents.downloadSelected')}
       </Button>
-      <Button variant="light" leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview}>
+      <Button variant="default" leftSection={<IconEye size={16} aria-hidden />} onClick={onPreview} aria-describedby={countId}>
         {t('documents.previewSelected')}
       </Button>
       {count > 0 && (
