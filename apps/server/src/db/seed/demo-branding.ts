@@ -183,6 +183,15 @@ function markShape(mark: DemoExperience['mark'], fill: string, size: number): st
   }
 }
 
+/**
+ * The word of an experience's name that both languages share ("Northbridge"); none when the names
+ * share no word ("Laurentian Utilities", "Services publics Laurentiens"): the logo is then its mark alone.
+ */
+export function languageNeutralName(experience: Pick<DemoExperience, 'nameEn' | 'nameFr'>): string {
+  const french = new Set(experience.nameFr.split(' '));
+  return experience.nameEn.split(' ').find((word) => french.has(word)) ?? '';
+}
+
 /** A logo: the experience's mark and initials beside its name, in the given text colour. */
 export function buildLogoSvg(experience: DemoExperience, name: string, textColor: string): string {
   const colors = buildPalette(experience.hue);

@@ -126,37 +126,38 @@ export const DEMO_OWNERS: Record<string, { number: string; postalCode: string; d
 export const DEMO_FAQS = [
   {
     question_en: 'How do I download several documents at once?',
-    question_fr: 'Comment télécharger plusieurs documents à la fois?',
+    question_fr: 'Comment télécharger plusieurs documents à la fois ?',
     answer_en: 'Tick up to 50 documents in a list, then choose Download: they arrive together in one zip file.',
-    answer_fr: "Cochez jusqu'à 50 documents dans une liste, puis choisissez Télécharger : ils arrivent ensemble dans un fichier zip.",
+    answer_fr: "Cochez jusqu'à 50 documents dans une liste, puis choisissez Télécharger : ils arrivent ensemble dans un fichier zip.",
   },
   {
     question_en: 'Why do I receive a code when I sign in?',
-    question_fr: 'Pourquoi est-ce que je reçois un code lorsque je me connecte?',
+    question_fr: 'Pourquoi est-ce que je reçois un code lorsque je me connecte ?',
     answer_en: 'The one-time code proves that it is really you, even if someone learned your password.',
     answer_fr: "Le code à usage unique prouve que c'est bien vous, même si quelqu'un connaît votre mot de passe.",
   },
   {
     question_en: 'How long are my documents kept?',
-    question_fr: 'Combien de temps mes documents sont-ils conservés?',
+    question_fr: 'Combien de temps mes documents sont-ils conservés ?',
     answer_en: 'Statements and notices stay available for seven years; tax slips for ten years.',
-    answer_fr: 'Les relevés et les avis restent disponibles sept ans; les feuillets fiscaux, dix ans.',
+    answer_fr: 'Les relevés et les avis restent disponibles sept ans ; les feuillets fiscaux, dix ans.',
   },
   {
     question_en: 'How do I change my password?',
-    question_fr: 'Comment changer mon mot de passe?',
+    question_fr: 'Comment changer mon mot de passe ?',
     answer_en: 'Open the menu with your initials, choose Settings, then the Password tab.',
     answer_fr: 'Ouvrez le menu à vos initiales, choisissez Paramètres, puis l’onglet Mot de passe.',
   },
   {
-    question_en: 'What does the blue dot next to a document mean?',
-    question_fr: 'Que signifie le point bleu à côté d’un document?',
+    // The dot wears each brand's colour: the question names none.
+    question_en: 'What does the coloured dot next to a document mean?',
+    question_fr: 'Que signifie la pastille de couleur à côté d’un document ?',
     answer_en: 'It marks a document you have not opened yet. It disappears once you preview or download it.',
     answer_fr: "Il indique un document que vous n'avez pas encore ouvert. Il disparaît dès que vous le consultez ou le téléchargez.",
   },
   {
     question_en: 'How do I add another type of document to my account?',
-    question_fr: 'Comment ajouter un autre type de document à mon compte?',
+    question_fr: 'Comment ajouter un autre type de document à mon compte ?',
     answer_en: 'On the home page, choose Add a subscription and enter the information printed on your document.',
     answer_fr: "Sur la page d'accueil, choisissez Ajouter un abonnement et saisissez les renseignements imprimés sur votre document.",
   },

@@ -7,7 +7,14 @@ import { hashPassword } from '../../services/passwords.js';
 import { createDocumentTextsRepository, type DocumentTextsRepository, type ReadText } from '../repositories/document-texts.repository.js';
 import { createIngestedDocumentsRepository } from '../repositories/ingested-documents.repository.js';
 import type { Database } from '../types.js';
-import { DEMO_EXPERIENCES, buildFaviconSvg, buildLogoSvg, buildPalette, type DemoExperience } from './demo-branding.js';
+import {
+  DEMO_EXPERIENCES,
+  buildFaviconSvg,
+  buildLogoSvg,
+  buildPalette,
+  languageNeutralName,
+  type DemoExperience,
+} from './demo-branding.js';
 import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type DemoReport } from './demo-catalogue.js';
 import { buildDemoPdf, demoPdfText } from './demo-pdf.js';
 import { buildDemoTypeThumbnail } from './demo-thumbnails.js';
@@ -189,10 +196,13 @@ async function seedExperience(trx: Transaction<Database>, experience: DemoExperi
     app_title: experience.appTitle,
     colors,
   });
-  // The default logo carries the French name; an English variant exists for some divisions.
-  await insertExperienceAsset(trx, id, 'logo', svg(buildLogoSvg(experience, experience.nameFr, colors.title)));
-  await insertExperienceAsset(trx, id, 'logo-dark', svg(buildLogoSvg(experience, experience.nameFr, '#ffffff')));
-  await insertExperienceAsset(trx, id, 'footer-logo', svg(buildLogoSvg(experience, experience.nameFr, '#ffffff')));
+  // The default logo carries the French name where an English variant exists beside it; elsewhere, and on the
+  // dark surfaces (which have one logo for both languages), the name both languages share ("Northbridge").
+  const neutral = languageNeutralName(experience);
+  const defaultName = experience.hasEnglishLogo ? experience.nameFr : neutral;
+  await insertExperienceAsset(trx, id, 'logo', svg(buildLogoSvg(experience, defaultName, colors.title)));
+  await insertExperienceAsset(trx, id, 'logo-dark', svg(buildLogoSvg(experience, neutral, '#ffffff')));
+  await insertExperienceAsset(trx, id, 'footer-logo', svg(buildLogoSvg(experience, neutral, '#ffffff')));
   await insertExperienceAsset(trx, id, 'favicon', svg(buildFaviconSvg(experience)));
   if (experience.hasEnglishLogo) {
     await insertExperienceAsset(trx, id, 'logo-en', svg(buildLogoSvg(experience, experience.nameEn, colors.title)));
