@@ -67,6 +67,8 @@ test('A user opens two tiles, searches, picks dates, downloads three documents a
   await calendar.getByRole('button', { name: 'Next month' }).click();
   await calendar.getByRole('button', { name: `1 ${monthYear(end)}`, exact: true }).click();
   await expect(panel.getByText(/^1–3 of 3$/)).toBeVisible();
+  // The range reads as the rows' dates do ("Nov 1, 2026"), not as ISO dates.
+  await expect(panel.getByRole('button', { name: 'Date range' })).toHaveText(/^[A-Z][a-z]{2}\.? 1, \d{4} – [A-Z][a-z]{2}\.? 1, \d{4}$/);
   await expect(rows).toHaveCount(3);
 
   // Download the three as a zip of three PDFs.

@@ -4,8 +4,9 @@ import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language';
+import { formatDay } from '../lib/format';
 
-/** A range of days: the calendar speaks the page's language and names each of its controls; days read as ISO dates. */
+/** A range of days: the calendar speaks the page's language and names each of its controls; days read as every date of the portal does. */
 export function DateRangePicker(props: Omit<DatePickerInputProps<'range'>, 'type'>) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
@@ -14,7 +15,12 @@ export function DateRangePicker(props: Omit<DatePickerInputProps<'range'>, 'type
       <DatePickerInput
         type="range"
         allowSingleDateInRange
-        valueFormat="YYYY-MM-DD"
+        valueFormatter={({ date, labelSeparator }) =>
+          (Array.isArray(date) ? date : [date])
+            .filter((day): day is NonNullable<typeof day> => Boolean(day))
+            .map((day) => formatDay(day, language))
+            .join(` ${labelSeparator} `)
+        }
         leftSection={<IconCalendar size={16} aria-hidden />}
         ariaLabels={{
           previousMonth: t('calendar.previousMonth'),

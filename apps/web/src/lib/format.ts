@@ -11,6 +11,19 @@ export function formatDate(value: Date | string | number, language: string, opti
   return new Intl.DateTimeFormat(toIntlLocale(language), options ?? { dateStyle: 'long' }).format(new Date(value));
 }
 
+/**
+ * A calendar day ('YYYY-MM-DD', or a date picked in the browser) as every date of the portal reads:
+ * "Nov 1, 2026", "1 nov. 2026". A day, not an instant: no time zone moves it.
+ */
+export function formatDay(value: string | Date, language: string): string {
+  const day = typeof value === 'string' ? value.slice(0, 10) : localDay(value);
+  return formatDate(`${day}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+function localDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(toIntlLocale(language), options).format(value);
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HiddenCaption, SortableHeader } from '../../../components/sortable-table';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import type { DocumentColumn } from './document-columns';
-import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { formatAttributeValue, formatDocumentDate, isAmount } from './format-value';
 import { Passage } from './passage';
 import { isViewed, rowKey, type DocumentRow } from './report-data-query';
 import { RowActions } from './row-actions';
@@ -87,7 +87,10 @@ export function DocumentTable(props: DocumentTableProps) {
                 </Table.Td>
                 <Table.Td>{formatDocumentDate(row.date, language)}</Table.Td>
                 {columns.map((column) => (
-                  <Table.Td key={column.name}>{formatAttributeValue(row[column.name], language)}</Table.Td>
+                  // Amounts line up by their last digit, as figures in a column do.
+                  <Table.Td key={column.name} ta={isAmount(row[column.name]) ? 'end' : undefined}>
+                    {formatAttributeValue(row[column.name], language)}
+                  </Table.Td>
                 ))}
                 {props.passageOf && (
                   <Table.Td>
