@@ -18,11 +18,16 @@ test('An administrator gives a user one document type for one account, and the u
   const group = statements.getByRole('group', { name: 'Group 1' });
   await group.getByRole('textbox', { name: 'Account number' }).fill('NB-100201');
   await expect(statements.getByText('Access', { exact: true })).toBeVisible();
+  // The group says in words which documents it gives.
+  await expect(group.getByTestId('group-sentence')).toHaveText('Documents whose account number is NB-100201.');
 
   // A second field left empty breaks the all-or-nothing rule of a group.
   await group.getByRole('button', { name: 'Add an attribute to group 1 of Account statements' }).click();
   await page.getByRole('menuitem', { name: 'Postal code' }).click();
   await expect(group.getByRole('textbox', { name: 'Postal code' })).toBeVisible();
+  await group.getByRole('textbox', { name: 'Postal code' }).fill('H2X 1Y4');
+  await expect(group.getByTestId('group-sentence')).toHaveText('Documents whose account number is NB-100201 and postal code is H2X 1Y4.');
+  await group.getByRole('textbox', { name: 'Postal code' }).fill('');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(group.getByRole('alert')).toHaveText('Fill in every field of this group, or leave them all empty.');

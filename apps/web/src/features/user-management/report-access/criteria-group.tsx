@@ -1,10 +1,12 @@
 import { useCallback, useId } from 'react';
 import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
 import { DangerButton } from '../../../components/danger-button';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { toIntlLocale } from '../../../lib/format';
 import { attributeName, isGroupIncomplete, unusedAttributes, type DraftGroup, type DraftReport } from './report-access-model';
 
 interface CriteriaGroupProps {
@@ -21,6 +23,31 @@ interface CriteriaGroupProps {
   onAddAttribute: (attributeId: number) => void;
   onRemoveAttribute: (attributeId: number) => void;
   onDelete: () => void;
+}
+
+/**
+ * A group in plain words: "Documents whose account number is NB-100200 and postal code is H2X 1Y4."
+ * Only the values filled in count; nothing when there is none yet.
+ */
+function describeGroup(criteria: { name: string; value: string }[], language: string, t: TFunction): string | null {
+  const conditions = criteria
+    .filter((criterion) => criterion.value !== '')
+    // English runs the name into the sentence; French quotes it as it is (its gender is unknown).
+    .map((criterion) =>
+      t('userManagement.reportAccess.groupCondition', {
+        attribute: asInSentence(criterion.name),
+        name: criterion.name,
+        value: criterion.value,
+      }),
+    );
+  if (conditions.length === 0) return null;
+  const list = new Intl.ListFormat(toIntlLocale(language), { type: 'conjunction' }).format(conditions);
+  return t('userManagement.reportAccess.groupSentence', { conditions: list });
+}
+
+/** "Account number" inside a sentence: "account number"; an acronym ("SIN") stays as it is. */
+function asInSentence(name: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(name) ? name.charAt(0).toLocaleLowerCase() + name.slice(1) : name;
 }
 
 /** One criteria group: a value per attribute, add an attribute (plus), remove one, delete the group. */
@@ -44,9 +71,20 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
     [props.matchesNothing, warningId],
   );
 
+  const sentence = describeGroup(
+    group.criteria.map((criterion) => ({ name: names.get(criterion.attributeId) ?? '', value: criterion.value.trim() })),
+    language,
+    t,
+  );
+
   return (
     <Fieldset legend={legend} variant="filled" data-testid="criteria-group">
       <Stack gap="xs">
+        {sentence && (
+          <Text size="sm" data-testid="group-sentence">
+            {sentence}
+          </Text>
+        )}
         {group.criteria.map((criterion) => {
           const name = names.get(criterion.attributeId) ?? String(criterion.attributeId);
           const isEmpty = criterion.value.trim() === '';
