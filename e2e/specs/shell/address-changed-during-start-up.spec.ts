@@ -118,7 +118,7 @@ test('A super user who types an address during start-up sees the screen it names
   await visitAll(page, [
     { start: '/#/', typed: '#/reports', moment: 'before the script runs', lands: 'Usage reports', at: /#\/reports$/ },
     { start: '/#/', typed: '#/reports', moment: 'while the brand loads', lands: 'Usage reports', at: /#\/reports$/ },
-    { start: '/#/', typed: '#/userManagement', moment: 'while the brand loads', lands: 'User management', at: /#\/userManagement$/ },
+    { start: '/#/', typed: '#/userManagement', moment: 'while the brand loads', lands: 'User Management', at: /#\/userManagement$/ },
     // A mistyped address is sent home; the corrected one typed meanwhile wins.
     { start: '/#/report', typed: '#/reports', moment: 'as start-up redirects', lands: 'Usage reports', at: /#\/reports$/ },
     { start: '/#/report', typed: '#/report', moment: 'as start-up redirects', lands: 'Welcome, Sam', at: HOME },

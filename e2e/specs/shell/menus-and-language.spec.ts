@@ -8,7 +8,7 @@ test('An administrator sees User Management; a plain user does not, even by typi
   await expect(nav(page).getByRole('link', { name: 'User Management' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Reports' })).toHaveCount(0);
   await nav(page).getByRole('link', { name: 'User Management' }).click();
-  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();

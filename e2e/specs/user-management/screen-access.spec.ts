@@ -69,7 +69,7 @@ test('The screen and the report-access dialog have no serious accessibility viol
 test('@mobile On a phone the table scrolls sideways and offers at most 100 rows per page', async ({ page }) => {
   await signIn(page, 'demo.admin', 'Alex');
   await page.goto('/#/userManagement');
-  await expect(page.getByRole('heading', { name: 'User management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   await expect(userRows(page).first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Rows per page' }).click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100']);
