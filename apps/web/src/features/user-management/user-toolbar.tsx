@@ -43,7 +43,7 @@ export function UserToolbar({ search, onSearch, roles, roleFilters, onRoleFilter
           </Text>
           <Chip.Group multiple value={roleFilters} onChange={(codes) => onRoleFilters(codes as RoleCode[])}>
             {roles.map((code) => (
-              <Chip key={code} value={code} size="sm" disabled={isLocked}>
+              <Chip key={code} value={code} size="sm" variant="outline" disabled={isLocked}>
                 {t(`userManagement.roles.${code}`)}
               </Chip>
             ))}
