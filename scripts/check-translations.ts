@@ -43,6 +43,7 @@ const SAME_IN_BOTH = new Set([
   'description',
   'question',
   'Page {{page}}',
+  '{{page}} / {{count}}',
   '{{formatted}} document',
   '{{formatted}} documents',
   '{{title}} – {{count}} document',

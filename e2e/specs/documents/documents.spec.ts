@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
 async function unviewedOf(tile: Locator): Promise<number> {
   if ((await tile.getByTestId('unviewed-badge').count()) === 0) return 0;
   // The accessibility tree as a screen reader gets it: the badge's digits are hidden from it, its words are not.
-  const tree = await tile.ariaSnapshot();
+  const tree = await tile.first().ariaSnapshot();
   return Number(/\b(\d+) unviewed\b/.exec(tree)?.[1] ?? NaN);
 }
 
@@ -176,4 +176,60 @@ test('@mobile On a phone the document list shows cards', async ({ page }) => {
   await expect(panel.getByRole('table')).toHaveCount(0);
   await expect(panel.getByRole('navigation', { name: 'Pages of Account statements' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('@mobile On a phone a tapped tile brings its list into view, and the selection actions stay in reach', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const panel = panelOf(page, 'Account statements');
+  await expect(panel.getByTestId('document-card').first()).toBeVisible();
+  const heading = panel.getByRole('heading', { name: 'Account statements', level: 2 });
+  await expect(heading).toBeFocused();
+  // The panel's top comes to the top of the screen, just under the top bar (smoothly: polled).
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const headingTop = async () => (await heading.boundingBox())!.y;
+  await expect.poll(headingTop).toBeLessThan(header.height + 80);
+
+  // Back to the tiles, then the same tile again: the list comes back to the top of the screen.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page
+    .getByRole('button', { name: /Account statements/ })
+    .first()
+    .click();
+  await expect.poll(headingTop).toBeLessThan(header.height + 80);
+
+  // Down at the last card, the actions are still on screen, not beneath the top bar.
+  await panel.getByTestId('document-card').last().scrollIntoViewIfNeeded();
+  await panel.getByTestId('document-card').last().getByRole('checkbox').check();
+  const actions = panel.getByTestId('bulk-actions');
+  await expect(actions).toBeInViewport();
+  await expect(actions.getByTestId('selection-count')).toHaveText('1 selected');
+  expect((await actions.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+});
+
+test('@mobile On a phone the preview keeps its controls on one line, zooms in and fits back to the width', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const panel = panelOf(page, 'Account statements');
+  await panel
+    .getByTestId('document-card')
+    .first()
+    .getByRole('button', { name: /^Preview / })
+    .click();
+  const preview = page.getByRole('dialog', { name: /^Preview: Account statements/ });
+  const pageImage = preview.getByTestId('pdf-page');
+  await expect(preview.getByRole('img', { name: /page 1 of \d+$/ })).toBeVisible();
+  const toolbar = preview.getByTestId('preview-toolbar');
+  expect((await toolbar.boundingBox())!.height).toBeLessThan(60);
+  const fitted = (await pageImage.boundingBox())!.width;
+  await expectNoSeriousA11yViolations(page);
+
+  await preview.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(preview.getByTestId('preview-zoom')).toHaveText('150%');
+  await expect.poll(async () => (await pageImage.boundingBox())!.width).toBeGreaterThan(fitted * 1.4);
+  // The page is larger than the screen: its frame scrolls, the screen itself does not.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await preview.getByRole('button', { name: 'Fit to width' }).click();
+  await expect(preview.getByTestId('preview-zoom')).toHaveText('100%');
+  await expect.poll(async () => Math.round((await pageImage.boundingBox())!.width)).toBe(Math.round(fitted));
 });

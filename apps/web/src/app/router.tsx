@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, redirect } from 'react-router';
 import type { Menu } from '@portal/contract';
 import { LoginPage } from '../features/auth/login-page';
+import { tellRoutePath } from '../theme/page-title';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
 
@@ -104,3 +105,6 @@ export const router = createHashRouter([
   },
   { path: '*', loader: toHome },
 ]);
+
+// The tab's title follows the screen (theme/page-title.ts).
+router.subscribe((state) => tellRoutePath(state.location.pathname));

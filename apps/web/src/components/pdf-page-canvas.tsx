@@ -5,6 +5,8 @@ interface PdfPageCanvasProps {
   pdf: PDFDocumentProxy;
   pageNumber: number;
   label: string;
+  /** 1: the page fits the width of its frame; more: that many times larger, the frame scrolling. */
+  zoom?: number;
   onRendered?: () => void;
   onError: (error: unknown) => void;
 }
@@ -12,7 +14,7 @@ interface PdfPageCanvasProps {
 const MAX_CSS_WIDTH = 760;
 
 /** One page of a PDF drawn on a canvas, sized to its container and sharp on dense screens. */
-export function PdfPageCanvas({ pdf, pageNumber, label, onRendered, onError }: PdfPageCanvasProps) {
+export function PdfPageCanvas({ pdf, pageNumber, label, zoom = 1, onRendered, onError }: PdfPageCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -23,7 +25,7 @@ export function PdfPageCanvas({ pdf, pageNumber, label, onRendered, onError }: P
         const page = await pdf.getPage(pageNumber);
         const canvas = canvasRef.current;
         if (isCancelled || !canvas) return;
-        const available = Math.min(canvas.parentElement?.clientWidth || MAX_CSS_WIDTH, MAX_CSS_WIDTH);
+        const available = Math.min(canvas.parentElement?.clientWidth || MAX_CSS_WIDTH, MAX_CSS_WIDTH) * zoom;
         const base = page.getViewport({ scale: 1 });
         const cssScale = available / base.width;
         const ratio = window.devicePixelRatio || 1;
@@ -44,7 +46,15 @@ export function PdfPageCanvas({ pdf, pageNumber, label, onRendered, onError }: P
       isCancelled = true;
       cancelRender?.();
     };
-  }, [pdf, pageNumber, onRendered, onError]);
+  }, [pdf, pageNumber, zoom, onRendered, onError]);
 
-  return <canvas ref={canvasRef} role="img" aria-label={label} data-testid="pdf-page" style={{ display: 'block', maxWidth: '100%' }} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      role="img"
+      aria-label={label}
+      data-testid="pdf-page"
+      style={{ display: 'block', maxWidth: zoom === 1 ? '100%' : 'none' }}
+    />
+  );
 }

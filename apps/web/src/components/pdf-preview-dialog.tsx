@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { saveFile, type ReceivedFile } from '../lib/file-transfer';
 import { openPdf, type PDFDocumentProxy } from '../lib/pdf-document';
@@ -8,6 +7,7 @@ import { useIsMobile } from '../lib/use-is-mobile';
 import { Dialog } from './dialog';
 import { LoadingIndicator } from './loading-indicator';
 import { PdfPageCanvas } from './pdf-page-canvas';
+import { PdfPreviewToolbar } from './pdf-preview-toolbar';
 
 export interface PreviewRequest {
   title: string;
@@ -33,6 +33,7 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
   const isMobile = useIsMobile();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
+  const [zoom, setZoom] = useState(1);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -97,38 +98,21 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
         </Center>
       ) : (
         <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap">
-            <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconChevronLeft size={16} aria-hidden />}
-                disabled={pageNumber <= 1}
-                onClick={() => setPageNumber((value) => value - 1)}
-              >
-                {t('preview.previousPage')}
-              </Button>
-              <Text aria-live="polite">{t('preview.pageOf', { page: pageNumber, count: pageCount })}</Text>
-              <Button
-                variant="default"
-                rightSection={<IconChevronRight size={16} aria-hidden />}
-                disabled={pageNumber >= pageCount}
-                onClick={() => setPageNumber((value) => value + 1)}
-              >
-                {t('preview.nextPage')}
-              </Button>
-            </Group>
-            <Button
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => saveFile(state.file, request.fallbackFileName)}
-              data-autofocus
-            >
-              {t('preview.download')}
-            </Button>
-          </Group>
-          <div style={{ width: isMobile ? '100%' : 'min(760px, 80vw)' }}>
+          <PdfPreviewToolbar
+            pageNumber={pageNumber}
+            pageCount={pageCount}
+            zoom={zoom}
+            compact={isMobile}
+            onPage={setPageNumber}
+            onZoom={setZoom}
+            onDownload={() => saveFile(state.file, request.fallbackFileName)}
+          />
+          {/* Zoomed in, the page scrolls inside its frame, both ways. */}
+          <div style={{ width: isMobile ? '100%' : 'min(760px, 80vw)', overflow: 'auto' }} data-testid="preview-frame">
             <PdfPageCanvas
               pdf={state.pdf}
               pageNumber={pageNumber}
+              zoom={zoom}
               label={t('preview.pageImage', { title: request.title, page: pageNumber, count: pageCount })}
               onError={showError}
             />

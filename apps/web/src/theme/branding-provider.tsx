@@ -10,7 +10,7 @@ import { BrandingContext } from './branding-context';
 import { translateKey } from '../lib/error-text';
 import { useCurrentLanguage } from '../i18n/use-current-language';
 import { applyDocumentBranding } from './document-branding';
-import { routeTitleKey, siteName, useHashPath } from './page-title';
+import { routeTitleKey, siteName, useRoutePath } from './page-title';
 import { useExperienceCode } from './experience-code';
 import { pageBrandingFor } from './page-branding';
 import { createCssVariablesResolver, createPortalTheme } from './portal-theme';
@@ -41,7 +41,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   // Before paint, so the first frame already wears the brand.
   useLayoutEffect(() => applyBrandColors(colors), [colors]);
   // The tab names the screen, then the site, in the page's language: "Reports – Northbridge Documents".
-  const path = useHashPath();
+  const path = useRoutePath();
   const language = useCurrentLanguage();
   const title = `${translateKey(routeTitleKey(path))} – ${siteName(branding ?? null, language, t('app.defaultTitle'))}`;
   useLayoutEffect(() => applyDocumentBranding(branding ?? null, title), [branding, title, i18n.language]);

@@ -24,15 +24,26 @@ export function routeTitleKey(path: string): string {
   return (match ?? ROUTE_TITLES.at(-1)!)[1];
 }
 
-const hashPath = () => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+/**
+ * The route's path, told by the router on every navigation (its pushes fire no hashchange); until
+ * the router speaks, the address's hash.
+ */
+let currentPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+const listeners = new Set<() => void>();
+
+export function tellRoutePath(path: string): void {
+  if (path === currentPath) return;
+  currentPath = path;
+  for (const listener of listeners) listener();
+}
+
 const subscribe = (onChange: () => void) => {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
 };
 
-/** The route's path in the address's hash, following every navigation. */
-export function useHashPath(): string {
-  return useSyncExternalStore(subscribe, hashPath, () => '/');
+export function useRoutePath(): string {
+  return useSyncExternalStore(subscribe, () => currentPath);
 }
 
 /**

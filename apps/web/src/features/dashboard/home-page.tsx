@@ -53,7 +53,9 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
       )}
       {panels.codes.map((code) => {
         const report = reports.find((item) => item.Code === code);
-        return report ? <DocumentListPanel key={code} report={report} onClose={() => panels.close(code)} /> : null;
+        return report ? (
+          <DocumentListPanel key={code} report={report} attention={panels.attentionOf(code)} onClose={() => panels.close(code)} />
+        ) : null;
       })}
     </Stack>
   );

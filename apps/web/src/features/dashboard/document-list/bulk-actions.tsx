@@ -4,10 +4,13 @@ import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN } from '@portal/contract
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TransferProgress } from '../../../lib/file-transfer';
+import classes from './document-list.module.css';
 import { formatNumber } from '../../../lib/format';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 
 interface BulkActionsProps {
+  /** On a phone the actions stay at the top of the screen while the cards scroll under them. */
+  sticky?: boolean;
   count: number;
   progress: TransferProgress | null;
   onClear: () => void;
@@ -16,13 +19,13 @@ interface BulkActionsProps {
 }
 
 /** Download (as a zip) or preview (merged) the selected documents, with the bundle's progress. */
-export function BulkActions({ count, progress, onClear, onDownload, onPreview }: BulkActionsProps) {
+export function BulkActions({ sticky = false, count, progress, onClear, onDownload, onPreview }: BulkActionsProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const countId = useId();
   const kilobytes = progress ? formatNumber(Math.round(progress.received / 1024), language) : '';
   return (
-    <Group gap="xs" align="center" wrap="wrap">
+    <Group gap="xs" align="center" wrap="wrap" className={sticky ? classes.stickyActions : undefined} data-testid="bulk-actions">
       <Text size="sm" aria-live="polite" data-testid="selection-count" id={countId}>
         {count === 0
           ? t('documents.selectionHint', { selectionMin: DOCUMENT_SELECTION_MIN, selectionMax: DOCUMENT_SELECTION_MAX })

@@ -34,10 +34,12 @@ import classes from './document-list.module.css';
 interface DocumentListPanelProps {
   report: ReportInfo;
   onClose: () => void;
+  /** Changes each time its tile is tapped: the panel comes into view and takes focus again. */
+  attention: number;
 }
 
 /** The documents of one type: searches, dates, selection, and a table (or cards on mobile). */
-export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
+export function DocumentListPanel({ report, onClose, attention }: DocumentListPanelProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const isMobile = useIsMobile();
@@ -53,7 +55,25 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
   const { data, error, isPending, isFetching } = useQuery(reportDataQuery(report.Code, list.request, list.searchRun));
   const { data: searchData } = useQuery(searchAttributesQuery(data?.Config.Id));
 
-  useEffect(() => headingRef.current?.focus(), []);
+  // Opened (or opened again) from its tile: its top comes into view, on a phone too, where it is
+  // below the tiles; focus alone would show only its first line at the bottom of the screen.
+  useEffect(() => {
+    const heading = headingRef.current;
+    heading?.focus({ preventScroll: true });
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    heading?.closest('section')?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  }, [attention]);
+
+  const bulkActions = (
+    <BulkActions
+      sticky={isMobile}
+      count={selection.selected.length}
+      progress={actions.progress}
+      onClear={selection.clear}
+      onDownload={() => void actions.downloadSelected(selection.selected)}
+      onPreview={() => actions.previewSelected(selection.selected)}
+    />
+  );
 
   const columns = data ? listColumns(data.Config, language) : [];
   const terms = (searchData?.SearchTerms ?? []).map((term) => ({
@@ -114,14 +134,10 @@ export function DocumentListPanel({ report, onClose }: DocumentListPanelProps) {
         <Group gap="sm" align="flex-end" wrap="wrap">
           <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} onChange={list.setDates} />
           <AdvancedSearchMenu terms={terms} applied={list.advanced} onApply={list.setAdvanced} />
-          <BulkActions
-            count={selection.selected.length}
-            progress={actions.progress}
-            onClear={selection.clear}
-            onDownload={() => void actions.downloadSelected(selection.selected)}
-            onPreview={() => actions.previewSelected(selection.selected)}
-          />
+          {!isMobile && bulkActions}
         </Group>
+        {/* On a phone, a child of the whole panel, so that it stays on screen over the cards. */}
+        {isMobile && bulkActions}
         {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
         {isPending && !error && <LoadingIndicator />}
         {data && rows.length === 0 && <Text role="status">{t('documents.noDocument')}</Text>}
