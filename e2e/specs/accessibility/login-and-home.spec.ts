@@ -36,3 +36,20 @@ test('@mobile The login and home pages have no serious accessibility violation o
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('Asked for less motion, the portal opens its dialogs and menus without transitions', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, 'demo.super', 'Sam');
+  const running = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+    );
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  expect(await running()).toBe(0);
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  expect(await running()).toBe(0);
+  await expect(page.getByRole('dialog', { name: 'Log out' })).toBeVisible();
+});

@@ -79,6 +79,8 @@ test('A user opens two tiles, searches, picks dates, downloads three documents a
   await panel.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  // Said aloud: the notice is an alert.
+  await expect(page.getByRole('alert').filter({ hasText: `Your download is ready: ${download.suggestedFilename()}` })).toBeVisible();
   const entries = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const names = Object.keys(entries);
   expect(names).toHaveLength(3);

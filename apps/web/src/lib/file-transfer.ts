@@ -74,16 +74,18 @@ export function readFileName(header: string | null): string | null {
   return (plain?.[1] ?? plain?.[2])?.trim() || null;
 }
 
-/** Hands a received file to the browser as a download, without leaving the page. */
-export function saveFile(file: ReceivedFile, fallbackName: string): void {
+/** Hands a received file to the browser as a download, without leaving the page; answers the name it is saved under. */
+export function saveFile(file: ReceivedFile, fallbackName: string): string {
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
+  const name = file.fileName ?? fallbackName;
   link.href = url;
-  link.download = file.fileName ?? fallbackName;
+  link.download = name;
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
   // Let the browser start reading the blob before it goes.
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
 }

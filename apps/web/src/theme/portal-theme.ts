@@ -40,6 +40,8 @@ export function createPortalTheme(colors: BrandColors, closeLabel: string): Mant
   };
 
   return createTheme({
+    // Dialogs, drawers and menus appear without their transitions for people who ask for less motion.
+    respectReducedMotion: true,
     primaryColor: BRAND_COLOR,
     primaryShade: 6,
     colors: { [BRAND_COLOR]: buildColorScale(colors.primary) },

@@ -3,6 +3,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { afterMenuCloses } from '../../lib/after-menu-closes';
 import { useStoredUser } from '../../lib/stored-user';
 import { SettingsDialog } from '../../features/settings/settings-dialog';
 import type { AccountActions } from './account-actions';
@@ -36,7 +37,7 @@ function ShellFrame() {
   const confirmLogout = useConfirmLogout();
   // The route guard renders this only for a signed-in user.
   if (!user) return null;
-  const account: AccountActions = { user, onOpenSettings: settings.open, onLogout: confirmLogout };
+  const account: AccountActions = { user, onOpenSettings: () => afterMenuCloses(settings.open), onLogout: confirmLogout };
 
   return (
     <div className={classes.layout}>

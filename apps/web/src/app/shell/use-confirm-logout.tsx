@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { endpoints } from '@portal/contract';
 import { useCloseButtonProps } from '../../components/dialog';
 import { callApi } from '../../lib/api-client';
+import { afterMenuCloses } from '../../lib/after-menu-closes';
 import { forgetSession } from '../../lib/forget-session';
 import { forgetSessionExpired } from '../../lib/session-expiry-notice';
 
@@ -29,12 +30,14 @@ export function useConfirmLogout(): () => void {
   };
 
   return () =>
-    modals.openConfirmModal({
-      title: t('shell.logoutTitle'),
-      children: <Text>{t('shell.logoutQuestion')}</Text>,
-      labels: { confirm: t('shell.yes'), cancel: t('shell.no') },
-      centered: true,
-      closeButtonProps,
-      onConfirm: () => void signOut(),
-    });
+    afterMenuCloses(() =>
+      modals.openConfirmModal({
+        title: t('shell.logoutTitle'),
+        children: <Text>{t('shell.logoutQuestion')}</Text>,
+        labels: { confirm: t('shell.yes'), cancel: t('shell.no') },
+        centered: true,
+        closeButtonProps,
+        onConfirm: () => void signOut(),
+      }),
+    );
 }

@@ -14,20 +14,30 @@ export function useLockedFieldTyping(isLocked: boolean, value: string, setValue:
     setValue(next);
   };
   if (!isLocked) return {};
+  /** What the person's edit makes of the value, at the caret or over the selected part, as an editable field would. */
+  const edit = (input: HTMLInputElement, inserted: string, deleteBackwards = false) => {
+    const value = latest.current;
+    let start = input.selectionStart ?? value.length;
+    const end = input.selectionEnd ?? value.length;
+    if (deleteBackwards && start === end) start = Math.max(0, start - 1);
+    set(value.slice(0, start) + inserted + value.slice(end));
+    const caret = start + inserted.length;
+    window.requestAnimationFrame(() => input.setSelectionRange(caret, caret));
+  };
   return {
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'Backspace') {
         event.preventDefault();
-        set(latest.current.slice(0, -1));
+        edit(event.currentTarget, '', true);
       } else if (event.key.length === 1) {
         event.preventDefault();
-        set(latest.current + event.key);
+        edit(event.currentTarget, event.key);
       }
     },
     onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
       event.preventDefault();
-      set(latest.current + event.clipboardData.getData('text'));
+      edit(event.currentTarget, event.clipboardData.getData('text'));
     },
   };
 }

@@ -18,6 +18,12 @@ export function useDocumentActions(reportCode: string, title: string) {
 
   const opened = useCallback((keys: string[]) => markViewed(queryClient, reportCode, keys), [queryClient, reportCode]);
 
+  // Said aloud too (the notice is an alert): a finished download has no other sign on the page.
+  const done = useCallback(
+    (fileName: string) => notifications.show({ color: 'green', message: t('documents.downloadDone', { name: fileName }) }),
+    [t],
+  );
+
   const fail = useCallback(
     (error: unknown) => notifications.show({ color: 'red', title: t('documents.downloadFailed'), message: describeError(error) }),
     [t],
@@ -42,12 +48,12 @@ export function useDocumentActions(reportCode: string, title: string) {
       try {
         const file = await fetchFile(endpoints.downloadDocument, { query: { documentKey: key } });
         opened([key]);
-        saveFile(file, 'document.pdf');
+        done(saveFile(file, 'document.pdf'));
       } catch (error) {
         fail(error);
       }
     },
-    [opened, fail],
+    [opened, fail, done],
   );
 
   const isSelectionValid = (keys: string[]) => keys.length >= DOCUMENT_SELECTION_MIN && keys.length <= DOCUMENT_SELECTION_MAX;
@@ -73,7 +79,7 @@ export function useDocumentActions(reportCode: string, title: string) {
         onProgress: setProgress,
       });
       opened(keys);
-      saveFile(file, 'documents.zip');
+      done(saveFile(file, 'documents.zip'));
     } catch (error) {
       fail(error);
     } finally {
