@@ -1,14 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, openSettingsTab } from '../../fixtures/portal';
 import { findUserRow, openUserManagement } from '../../fixtures/user-management';
-
-async function openDevices(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: 'Devices' }).click();
-  return dialog;
-}
 
 test('A person sees where they are signed in, signs another browser out from Settings, and that browser is refused', async ({
   page,
@@ -21,7 +13,7 @@ test('A person sees where they are signed in, signs another browser out from Set
   await signIn(otherPage, 'demo.internal', 'Morgan');
   await signIn(page, 'demo.internal', 'Morgan');
 
-  const dialog = await openDevices(page);
+  const dialog = await openSettingsTab(page, 'Devices');
   const sessions = dialog.getByTestId('own-session');
   await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
   const others = sessions.filter({ hasNotText: 'This device' });

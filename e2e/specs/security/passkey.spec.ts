@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { codeOf, readMailbox, waitForMail } from '../../fixtures/mailbox';
-import { expectNoSeriousA11yViolations, signIn, signInWithForm } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, signIn, signInWithForm, openSettingsTab } from '../../fixtures/portal';
 import { logOut } from '../../fixtures/user-management';
 
 /** A customer no other browser test signs in as: this test gives them a passkey. */
@@ -12,14 +12,6 @@ const FIRST_NAME = 'Thomas';
  * The portal's public address (PUBLIC_URL, the relying party) is localhost in the browser tests.
  */
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT}` });
-
-async function openDevices(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: 'Devices' }).click();
-  return dialog;
-}
 
 test('A person adds a passkey in Settings after a code, signs in with it instead of the code, and removes it', async ({ page }) => {
   // Chromium's virtual authenticator (DevTools' WebAuthn domain): a platform authenticator that
@@ -38,7 +30,7 @@ test('A person adds a passkey in Settings after a code, signs in with it instead
   });
 
   await signIn(page, USERNAME, FIRST_NAME);
-  const settings = await openDevices(page);
+  const settings = await openSettingsTab(page, 'Devices');
   await expect(settings.getByText('No passkey yet')).toBeVisible();
   const mailsBefore = (await readMailbox(`${USERNAME}@example.com`)).length;
   await settings.getByRole('button', { name: 'Add a passkey' }).click();
@@ -69,7 +61,7 @@ test('A person adds a passkey in Settings after a code, signs in with it instead
   await usePasskey.click();
   await expect(page.getByRole('heading', { name: `Welcome, ${FIRST_NAME}` })).toBeVisible();
 
-  const after = await openDevices(page);
+  const after = await openSettingsTab(page, 'Devices');
   await expect(after.getByTestId('passkey')).toContainText('last used');
   await expect(after.getByTestId('sign-in-attempt').first()).toContainText('Signed in, passkey');
   await after.getByRole('button', { name: 'Rename the passkey Work laptop' }).click();

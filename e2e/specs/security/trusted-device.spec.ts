@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readMailbox } from '../../fixtures/mailbox';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, readSignInCode, signInWithForm } from '../../fixtures/portal';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, readSignInCode, signInWithForm, openSettingsTab } from '../../fixtures/portal';
 import { logOut } from '../../fixtures/user-management';
 
 /** A customer no other browser test signs in as: this test changes the password. */
 const USERNAME = 'zoe.lavoie.7';
 const WELCOME = 'Welcome, Zoé';
-
-async function openSettingsTab(page: Page, tab: string) {
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByRole('tab', { name: tab }).click();
-  return dialog;
-}
 
 test('A person trusts this device at the code step, signs in with the password alone, and is asked for the code again once the password changes', async ({
   page,
