@@ -4,10 +4,9 @@ import { requireAuth } from '../plugins/session.plugin.js';
 import { presentCodeSent } from '../presenters/mfa.presenter.js';
 import { presentPasskey, presentWebAuthnOptions } from '../presenters/passkeys.presenter.js';
 import type { PasskeysService } from '../services/passkeys.service.js';
-import { TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { signInContextOf } from './request-context.js';
-import { answerSecondStepPassed } from './second-step-reply.js';
+import { answerSecondStepPassed, trustRequestOf } from './second-step-reply.js';
 
 /** A person's passkeys in Settings, and a passkey instead of the code at the code step. */
 export function registerPasskeysRoutes(app: FastifyInstance, deps: { passkeys: PasskeysService }, options: { secureCookies: boolean }) {
@@ -52,10 +51,12 @@ export function registerPasskeysRoutes(app: FastifyInstance, deps: { passkeys: P
   }));
 
   bindEndpoint(app, endpoints.passkeySignIn, async (request, reply) => {
-    const passed = await deps.passkeys.signIn(requireAuth(request), request.body.Credential, signInContextOf(request), {
-      wanted: request.body.TrustDevice === true,
-      previousToken: request.cookies[TRUSTED_DEVICE_COOKIE],
-    });
+    const passed = await deps.passkeys.signIn(
+      requireAuth(request),
+      request.body.Credential,
+      signInContextOf(request),
+      trustRequestOf(request),
+    );
     return answerSecondStepPassed(app, reply, passed, options);
   });
 }

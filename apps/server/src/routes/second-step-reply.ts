@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentLoggedInUser } from '../presenters/user.presenter.js';
-import type { SecondStepPassed } from '../services/mfa.service.js';
+import type { SecondStepPassed, TrustRequest } from '../services/mfa.service.js';
 import { TRUSTED_DEVICE_COOKIE_PATH, TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 
 /** The second step passed, by a code or a passkey: the new session's cookie, the trusted device's if one was asked for, and the person. */
@@ -22,4 +22,9 @@ export function answerSecondStepPassed(
     });
   }
   return { success: true as const, user: presentLoggedInUser(passed.user) };
+}
+
+/** Whether this second step asks to trust the device, with the token of a device this browser trusted before. */
+export function trustRequestOf(request: FastifyRequest & { body: { TrustDevice?: boolean } }): TrustRequest {
+  return { wanted: request.body.TrustDevice === true, previousToken: request.cookies[TRUSTED_DEVICE_COOKIE] };
 }

@@ -5,10 +5,9 @@ import { presentCodeSent } from '../presenters/mfa.presenter.js';
 import { presentResetDone, presentResetRequested } from '../presenters/password-recovery.presenter.js';
 import type { MfaService } from '../services/mfa.service.js';
 import type { PasswordRecoveryService } from '../services/password-recovery.service.js';
-import { TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { clientIp, resolveLanguage, signInContextOf } from './request-context.js';
-import { answerSecondStepPassed } from './second-step-reply.js';
+import { answerSecondStepPassed, trustRequestOf } from './second-step-reply.js';
 
 export function registerSecurityRoutes(
   app: FastifyInstance,
@@ -21,10 +20,7 @@ export function registerSecurityRoutes(
   }));
 
   bindEndpoint(app, endpoints.mfaCodeValidation, async (request, reply) => {
-    const passed = await deps.mfa.validate(requireAuth(request), request.body.MFACode, signInContextOf(request), {
-      wanted: request.body.TrustDevice === true,
-      previousToken: request.cookies[TRUSTED_DEVICE_COOKIE],
-    });
+    const passed = await deps.mfa.validate(requireAuth(request), request.body.MFACode, signInContextOf(request), trustRequestOf(request));
     return answerSecondStepPassed(app, reply, passed, options);
   });
 
