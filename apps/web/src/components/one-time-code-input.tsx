@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@portal/contract';
 
 interface OneTimeCodeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
@@ -9,15 +10,19 @@ interface OneTimeCodeInputProps extends Omit<TextInputProps, 'value' | 'onChange
 
 /**
  * The 7-digit code field: numeric keypad on phones, the code offered from an SMS by the
- * browser (one-time-code), and anything but digits dropped as it is typed or pasted.
+ * browser (one-time-code), and anything but digits dropped as it is typed or pasted. Its label
+ * and hint are the same wherever a code is asked for.
  */
 export const OneTimeCodeInput = forwardRef<HTMLInputElement, OneTimeCodeInputProps>(function OneTimeCodeInput(
   { value, onChange, ...props },
   ref,
 ) {
+  const { t } = useTranslation();
   return (
     <TextInput
       ref={ref}
+      label={t('code.label')}
+      description={t('code.hint')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={CODE_LENGTH}

@@ -56,8 +56,6 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
           {validation.isError && <ErrorAlert testId="mfa-error">{describeError(validation.error)}</ErrorAlert>}
           <OneTimeCodeInput
             ref={codeInput}
-            label={t('code.label')}
-            description={t('code.hint')}
             value={form.values.code}
             onChange={(code) => form.setFieldValue('code', code)}
             error={errorText(form.errors.code)}

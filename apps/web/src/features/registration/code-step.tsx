@@ -53,8 +53,6 @@ export function CodeStep({ wizard }: { wizard: RegistrationWizard }) {
           {errorText && <ErrorAlert testId="registration-error">{errorText}</ErrorAlert>}
           <OneTimeCodeInput
             ref={codeInput}
-            label={t('code.label')}
-            description={t('code.hint')}
             required
             value={form.values.code}
             onChange={(code) => form.setFieldValue('code', code)}

@@ -109,8 +109,6 @@ function AddPasskeySteps({ onCancel, onAdded }: { onCancel: () => void; onAdded:
         )}
         <OneTimeCodeInput
           ref={codeInput}
-          label={t('code.label')}
-          description={t('code.hint')}
           value={form.values.code}
           onChange={(code) => form.setFieldValue('code', code)}
           error={errorText(form.errors.code)}

@@ -50,8 +50,6 @@ export function ContactCodeStep(props: ContactCodeStepProps) {
         </Text>
         <OneTimeCodeInput
           ref={codeInput}
-          label={t('code.label')}
-          description={t('code.hint')}
           value={code}
           onChange={(next) => {
             setErrorKey(null);
