@@ -274,13 +274,16 @@ describe('an attribute’s settings', () => {
       }),
     );
     expect(await indexNames()).toEqual(
-      expect.arrayContaining([
-        'documents_prefix_policyref_idx',
-        'documents_trgm_policyref_idx',
-        'documents_sort_policyref_idx',
-        'documents_owner_policyref_idx',
-      ]),
+      expect.arrayContaining(['documents_prefix_policyref_idx', 'documents_trgm_policyref_idx', 'documents_sort_policyref_idx']),
     );
+    // Marked as identifying owners: its values became owner keys in the same transaction.
+    const keys = await db
+      .selectFrom('document_owner_keys')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('report_id', '=', reportId)
+      .where('name', '=', 'policyRef')
+      .executeTakeFirstOrThrow();
+    expect(keys.n).toBe(rows.length);
 
     // The list's own queries, as the repository writes them for a whole type, explained.
     const recorded: CompiledQuery[] = [];

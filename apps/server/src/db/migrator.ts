@@ -14,6 +14,7 @@ import { statements as ownerIndexes } from './migrations/013-owner-indexes.js';
 import { statements as ownSessions } from './migrations/014-own-sessions.js';
 import { statements as trustedDevices } from './migrations/015-trusted-devices.js';
 import { statements as passkeys } from './migrations/016-passkeys.js';
+import { statements as documentOwnerKeys } from './migrations/017-document-owner-keys.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '014-own-sessions': ownSessions,
   '015-trusted-devices': trustedDevices,
   '016-passkeys': passkeys,
+  '017-document-owner-keys': documentOwnerKeys,
 };
 
 const provider: MigrationProvider = {

@@ -226,6 +226,19 @@ export interface DocumentsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One value of an attribute identifying owners, per document, kept by triggers (migration 017):
+ * plain columns, so that an owner's documents are counted and listed in date order from the
+ * primary key's index alone.
+ */
+export interface DocumentOwnerKeysTable {
+  report_id: number;
+  name: string;
+  value: string;
+  document_date: string;
+  document_id: number;
+}
+
 /** The text read from a document's file, for searching by words (migration 012). */
 export interface DocumentTextsTable {
   document_id: number;
@@ -362,6 +375,7 @@ export interface Database {
   report_attributes: ReportAttributesTable;
   report_thumbnails: ReportThumbnailsTable;
   documents: DocumentsTable;
+  document_owner_keys: DocumentOwnerKeysTable;
   document_views: DocumentViewsTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;

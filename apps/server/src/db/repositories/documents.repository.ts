@@ -5,6 +5,7 @@ import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
+import { keyedDocumentIds, keyedGroups, keyLookups } from './document-owner-keys.js';
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -41,11 +42,6 @@ function attributeSortKeys(
 export function sortIndexName(attribute: string, ordering: AttributeOrdering): string {
   const name = attribute.toLowerCase();
   return ordering === 'text' ? `documents_textsort_${name}_idx` : `documents_sort_${name}_idx`;
-}
-
-/** The name of the index that reads one owner's documents of a type in date order, for an attribute identifying owners. */
-export function ownerIndexName(attribute: string): string {
-  return `documents_owner_${attribute.toLowerCase()}_idx`;
 }
 
 /** The lower-cased value of an attribute, as its search indexes store it. */
@@ -144,12 +140,55 @@ function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuil
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
 
 export function createDocumentsRepository(db: Kysely<Database>) {
-  const visible = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[] = []) =>
-    db
+  /**
+   * The documents of a scope that meet the conditions. A scope of one group naming an owner is
+   * read from that owner's key range joined to the documents: in date order, so a page reads only
+   * its rows (the join's equalities let the planner take the keys' order for the documents').
+   */
+  const visible = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[] = []) => {
+    const groups = keyedGroups(scope);
+    const keyed = groups?.length === 1 ? groups[0] : undefined;
+    // Several groups: their documents' ids from the keys, then each document tested against the
+    // groups only if some group has an attribute the keys do not hold.
+    const severalKeyed = groups && groups.length > 1 ? groups : undefined;
+    return db
       .selectFrom('documents as d')
       .where('d.report_id', '=', reportId)
-      .where(scopeCondition(scope))
+      .$if(groups === null, (query) => query.where(scopeCondition(scope)))
+      .$if(severalKeyed !== undefined, (query) =>
+        query.where('d.id', 'in', keyedDocumentIds(db, reportId, severalKeyed!)).$if(
+          severalKeyed!.some((group) => Object.keys(group.rest).length > 0),
+          (rest) => rest.where(scopeCondition(scope)),
+        ),
+      )
+      .$if(keyed !== undefined, (query) =>
+        query
+          .innerJoin('document_owner_keys as k', (join) =>
+            join.onRef('k.document_id', '=', 'd.id').onRef('k.document_date', '=', 'd.document_date'),
+          )
+          .where('k.report_id', '=', reportId)
+          .where('k.name', '=', keyed!.driver.name)
+          .where('k.value', '=', keyed!.driver.value)
+          .where(keyLookups(keyed!, reportId))
+          .$if(Object.keys(keyed!.rest).length > 0, (rest) =>
+            rest.where(sql<boolean>`d.attributes @> ${JSON.stringify(keyed!.rest)}::jsonb`),
+          ),
+      )
       .where((eb) => eb.and(conditions));
+  };
+
+  /**
+   * A scope's documents counted from the owner keys' index alone, as a scalar subquery, when the
+   * keys decide every group (no other attribute to test on the documents) and nothing else is
+   * asked; else null. `limit` bounds the count as a list's is.
+   */
+  const countFromKeys = (reportId: number, scope: AccessScope, options: { limit?: number } = {}): RawBuilder<number> | null => {
+    const groups = keyedGroups(scope);
+    if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
+    const ids = keyedDocumentIds(db, reportId, groups);
+    const bounded = options.limit === undefined ? ids : db.selectFrom(ids.as('ids')).selectAll().limit(options.limit);
+    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
+  };
 
   /**
    * How many documents match, as one scalar subquery: a whole type's counter, or the matching
@@ -157,6 +196,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    */
   const matchingCount = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[]): RawBuilder<number> => {
     if (scope.kind === 'all' && conditions.length === 0) return typeCounter(reportId);
+    const fromKeys = conditions.length === 0 ? countFromKeys(reportId, scope, { limit: EXACT_COUNT_LIMIT + 1 }) : null;
+    if (fromKeys) return fromKeys;
     const bounded = visible(reportId, scope, conditions)
       .select(sql`1`.as('one'))
       .limit(EXACT_COUNT_LIMIT + 1);
@@ -272,7 +313,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       if (scopes.length === 0) return new Map();
       const rows = scopes.map(([reportId, scope]) => {
         const total =
-          scope.kind === 'all' ? typeCounter(reportId) : sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`;
+          scope.kind === 'all'
+            ? typeCounter(reportId)
+            : (countFromKeys(reportId, scope) ?? sql`(${visible(reportId, scope).select(sql<number>`count(*)::int`.as('n'))})`);
         const viewed = db
           .selectFrom('document_views as v')
           .innerJoin('documents as d', 'd.id', 'v.document_id')
@@ -378,16 +421,6 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const keys = attributeSortKeys(sql.ref('attributes'), attribute, ordering);
       await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(sortIndexName(attribute, ordering))}
         ON documents (report_id, ${sql.join(keys)}, id)`.execute(db);
-    },
-
-    /**
-     * The index that reads the documents of one owner of a type in list order, for an attribute
-     * identifying owners: its value, then the date and id, so that a person restricted to an owner
-     * gets a page without sorting all of that owner's documents, and a count from one index range.
-     */
-    async ensureOwnerIndex(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
-      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(ownerIndexName(attribute))}
-        ON documents (report_id, ${attributeValue(sql.ref('attributes'), attribute)}, document_date, id)`.execute(db);
     },
 
     /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */

@@ -9,9 +9,10 @@ import { insertDocuments, insertReportDefinition } from '../src/db/seed/factorie
 import { openTestDatabase } from './test-app.js';
 
 /**
- * A criteria group naming an attribute that identifies owners is read from that attribute's owner
- * index, in list order; any other group through the containment index. Both must select the very
- * same documents, and the owner index must spare the list a sort of all the owner's documents.
+ * A criteria group naming an attribute that identifies owners is read from the owner keys, in
+ * list order; any other group through the containment index. Both must select the very same
+ * documents, the keys must spare the list a sort of all the owner's documents and its count a
+ * read of each of them, and the triggers must keep the keys exact as documents and attributes change.
  */
 const OWNERS = 300;
 const PER_OWNER = 20;
@@ -23,6 +24,7 @@ interface PlanNode {
   'Subplan Name'?: string;
   'Index Name'?: string;
   'Relation Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -32,7 +34,7 @@ const rowNodesOf = (node: PlanNode): PlanNode[] => [
   ...(node.Plans ?? []).filter((child) => !child['Subplan Name']).flatMap(rowNodesOf),
 ];
 
-describe('owner indexes', () => {
+describe('owner keys', () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
   let reportId: number;
@@ -68,19 +70,60 @@ describe('owner indexes', () => {
   });
   afterAll(() => drop());
 
-  it('exist for every attribute identifying owners, the demo types’ and a new type’s', async () => {
-    const names = (
-      await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'documents'`.execute(database.db)
-    ).rows.map((row) => row.indexname);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'documents_owner_accountnumber_idx',
-        'documents_owner_postalcode_idx',
-        'documents_owner_ownernumber_idx',
-        'documents_owner_ownerpostalcode_idx',
-      ]),
+  /** Every key, as the triggers keep them, and as the documents' attributes say they should be. */
+  const keysAndExpected = async (db: Kysely<Database>) => {
+    const kept = await sql<{ key: string }>`SELECT concat_ws('|', report_id, name, value, document_date, document_id) AS key
+        FROM document_owner_keys ORDER BY 1`.execute(db);
+    const expected = await sql<{
+      key: string;
+    }>`SELECT concat_ws('|', d.report_id, a.name, d.attributes ->> a.name, d.document_date, d.id) AS key
+        FROM documents d JOIN report_attributes a ON a.report_id = d.report_id AND a.identifies_owner
+       WHERE d.attributes ->> a.name IS NOT NULL ORDER BY 1`.execute(db);
+    return { kept: kept.rows.map((row) => row.key), expected: expected.rows.map((row) => row.key) };
+  };
+
+  it('hold every value of an attribute identifying owners, the demo types’ and a new type’s, and no other', async () => {
+    const { kept, expected } = await keysAndExpected(database.db);
+    expect(kept).toEqual(expected);
+    const names = (await sql<{ name: string }>`SELECT DISTINCT name FROM document_owner_keys`.execute(database.db)).rows.map(
+      (row) => row.name,
     );
-    expect(names).not.toContain('documents_owner_amount_idx');
+    expect(names).toEqual(expect.arrayContaining(['accountNumber', 'postalCode', 'ownerNumber', 'ownerPostalCode']));
+    expect(names).not.toContain('amount');
+    expect(kept.filter((key) => key.includes('|ownerNumber|'))).toHaveLength(OWNERS * PER_OWNER);
+  });
+
+  it('follow documents inserted, replaced and deleted, and attributes marked, renamed and unmarked', async () => {
+    const rolledBack = new Error('rolled back');
+    const changing = database.db.transaction().execute(async (trx) => {
+      const expectExact = async (step: string) => {
+        const { kept, expected } = await keysAndExpected(trx);
+        expect(kept, step).toEqual(expected);
+      };
+      const [added] = await insertDocuments(trx, [
+        { report_id: reportId, document_date: '2030-01-01', attributes: { ownerNumber: 'OW-NEW', amount: '1.00' }, file_key: 'new.pdf' },
+      ]);
+      await expectExact('a document inserted without a postal code');
+      await sql`UPDATE documents SET attributes = attributes || '{"ownerNumber": "OW-MOVED", "ownerPostalCode": "P0X 0Y0"}'::jsonb,
+                  document_date = '2030-02-01' WHERE id = ${added}`.execute(trx);
+      await expectExact('its owner, postal code and date replaced');
+      await sql`UPDATE documents SET page_count = page_count + 1 WHERE report_id = ${reportId}`.execute(trx);
+      await expectExact('every document updated without a change to its keys');
+      await sql`DELETE FROM documents WHERE report_id = ${reportId} AND attributes ->> 'ownerNumber' = ${ownerNumber(5)}`.execute(trx);
+      await expectExact('an owner’s documents deleted');
+      await sql`UPDATE report_attributes SET identifies_owner = true WHERE report_id = ${reportId} AND name = 'amount'`.execute(trx);
+      await expectExact('an attribute marked as identifying owners');
+      expect((await keysAndExpected(trx)).kept.some((key) => key.includes('|amount|'))).toBe(true);
+      await sql`UPDATE report_attributes SET name = 'ownerCode' WHERE report_id = ${reportId} AND name = 'ownerNumber'`.execute(trx);
+      await expectExact('an attribute renamed');
+      await sql`UPDATE report_attributes SET identifies_owner = false WHERE report_id = ${reportId} AND name = 'ownerPostalCode'`.execute(
+        trx,
+      );
+      await expectExact('an attribute unmarked');
+      expect((await keysAndExpected(trx)).kept.some((key) => key.includes('|ownerPostalCode|'))).toBe(false);
+      throw rolledBack;
+    });
+    await expect(changing).rejects.toBe(rolledBack);
   });
 
   const ownerAttributes = ['ownerNumber', 'ownerPostalCode'];
@@ -167,7 +210,7 @@ describe('owner indexes', () => {
   };
   const pageQueriesOf = (recorded: CompiledQuery[]) => recorded.filter((query) => query.sql.includes('document_views'));
 
-  it('give an owner’s list page from the owner index, already in date order', async () => {
+  it('give an owner’s list page from its keys, already in date order, and count them from the keys alone', async () => {
     const { documents, recorded } = recordingDocuments(database.db);
     // By date either way, and searched by the owner's own number, which has search indexes of its own.
     const search = { operation: 'startsWith' as const, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() };
@@ -183,9 +226,17 @@ describe('owner indexes', () => {
       const nodes = nodesOf(await planOf(database.db, query));
       // Walked in order: no sort of the owner's documents, and no bitmap gathering them first.
       expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
-      // The page, its count and the owner's oldest date all read the owner's range of the index.
-      expectOwnerIndexOnly(nodes);
+      // The page, its count and the owner's oldest date all start from the owner's range of keys.
+      expectOwnerKeysFirst(nodes);
     }
+    // Without a search, the count reads the keys alone, never a document.
+    const [unsearched] = pageQueries;
+    const countPlan = nodesOf(await planOf(database.db, unsearched!)).find((node) => node['Subplan Name'] === 'InitPlan 1')!;
+    expect(
+      nodesOf(countPlan)
+        .map((node) => node['Relation Name'] ?? '')
+        .filter(Boolean),
+    ).toEqual(['document_owner_keys']);
 
     // Two owners: each owner's part is read from the index in order, and only the merged first pages are sorted.
     recorded.length = 0;
@@ -194,30 +245,24 @@ describe('owner indexes', () => {
     const [merged] = pageQueriesOf(recorded);
     const rowNodes = rowNodesOf(await planOf(database.db, merged!));
     expect(rowNodes.filter((node) => node['Relation Name'] === 'documents')).toHaveLength(2);
-    expectOwnerIndexOnly(rowNodes);
+    expectOwnerKeysFirst(rowNodes);
   });
 
   it('test an owner’s documents against its search on its own rows, never through the whole type’s search indexes', async () => {
-    // Without the owner index, the search's own indexes would be the planner's other way in.
-    const rolledBack = new Error('rolled back');
-    const reading = database.db.transaction().execute(async (trx) => {
-      await sql`DROP INDEX documents_owner_ownernumber_idx`.execute(trx);
-      const { documents, recorded } = recordingDocuments(trx);
-      for (const operation of ['equal', 'startsWith', 'endsWith', 'contains'] as const) {
-        const quick = { operation, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() };
-        const page = await documents.page(searchOf(owning({ ownerNumber: ownerNumber(42) }), { quick }));
-        expect(page.total, operation).toBe(PER_OWNER);
-      }
-      for (const query of pageQueriesOf(recorded)) {
-        const indexes = nodesOf(await planOf(trx, query)).map((node) => node['Index Name'] ?? '');
-        expect(
-          indexes.filter((name) => /^documents_(prefix|trgm)_/.test(name)),
-          query.sql,
-        ).toEqual([]);
-      }
-      throw rolledBack;
-    });
-    await expect(reading).rejects.toBe(rolledBack);
+    const { documents, recorded } = recordingDocuments(database.db);
+    for (const operation of ['equal', 'startsWith', 'endsWith', 'contains'] as const) {
+      const quick = { operation, fields: ['ownerNumber'], text: ownerNumber(42).toLowerCase() };
+      const page = await documents.page(searchOf(owning({ ownerNumber: ownerNumber(42) }), { quick }));
+      expect(page.total, operation).toBe(PER_OWNER);
+    }
+    for (const query of pageQueriesOf(recorded)) {
+      const nodes = nodesOf(await planOf(database.db, query));
+      expect(
+        nodes.map((node) => node['Index Name'] ?? '').filter((name) => /^documents_(prefix|trgm)_/.test(name)),
+        query.sql,
+      ).toEqual([]);
+      expectOwnerKeysFirst(nodes);
+    }
   });
 
   const planOf = async (db: Kysely<Database>, query: CompiledQuery): Promise<PlanNode> => {
@@ -225,13 +270,21 @@ describe('owner indexes', () => {
     return result.rows[0]!['QUERY PLAN'][0]!.Plan;
   };
 
-  /** Every node reading documents reads the owner's range of its owner index. */
-  const expectOwnerIndexOnly = (nodes: PlanNode[]) => {
-    const documentsRead = nodes.filter((node) => node['Relation Name'] === 'documents');
-    expect(documentsRead.length).toBeGreaterThan(0);
-    for (const node of documentsRead) {
+  /**
+   * The owner's range of keys is read from the keys' index alone, and every document read is
+   * one of those keys' documents, fetched by its id: none gathered by a bitmap or a walk of the type.
+   */
+  const expectOwnerKeysFirst = (nodes: PlanNode[]) => {
+    const keysRead = nodes.filter((node) => node['Relation Name'] === 'document_owner_keys');
+    expect(keysRead.length).toBeGreaterThan(0);
+    for (const node of keysRead) {
+      expect(node['Node Type']).toBe('Index Only Scan');
+      // One owner's range: the type, the attribute and its value all bound.
+      expect(node['Index Cond']).toMatch(/\(report_id = \d+\) AND \(name = 'ownerNumber'::text\) AND \(value = 'OW-\d{4}'::text\)/);
+    }
+    for (const node of nodes.filter((node) => node['Relation Name'] === 'documents')) {
       expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
-      expect(node['Index Name']).toBe('documents_owner_ownernumber_idx');
+      expect(node['Index Cond']).toMatch(/\(id = k(_\d+)?\.document_id\)/);
     }
   };
 });
