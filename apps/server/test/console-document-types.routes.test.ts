@@ -209,6 +209,68 @@ describe('an attribute’s settings', () => {
     );
   });
 
+  it('gives values that are words both languages, seen in the user’s list, and refuses blank, repeated or too many', async () => {
+    const type = await typeOf('NBF-NOTICE');
+    const attribute = type.attributes.find((a) => a.name === 'noticeType')!;
+    // The demo's notice types are words, with their French.
+    expect(attribute.valueLabels).toContainEqual({ value: 'Renewal', en: 'Renewal', fr: 'Renouvellement' });
+    const labels = [
+      { value: 'Renewal', en: 'Renewal notice', fr: '  Avis de renouvellement ' },
+      { value: 'Privacy', en: 'Privacy', fr: 'Confidentialité' },
+    ];
+    const saved = answerOf(
+      endpoints.updateConsoleAttribute,
+      await as('demo.internal').updateAttribute(clientIds.NBF!, type.id, attribute.id, {
+        ...attributeSettings(attribute),
+        valueLabels: labels,
+      }),
+    );
+    expect(saved.data.attributes.find((a) => a.id === attribute.id)!.valueLabels).toEqual([
+      { value: 'Renewal', en: 'Renewal notice', fr: 'Avis de renouvellement' },
+      labels[1],
+    ]);
+    const page = answerOf(endpoints.reportData, await as('demo.user').reportData('NBF-NOTICE'));
+    expect(page.Config.Attributes.find((a) => a.Name === 'noticeType')!.ValueLabels).toEqual([
+      { Value: 'Renewal', LabelEn: 'Renewal notice', LabelFr: 'Avis de renouvellement' },
+      { Value: 'Privacy', LabelEn: 'Privacy', LabelFr: 'Confidentialité' },
+    ]);
+    // Values stay as documents carry them; an attribute without words says nothing of them.
+    expect(page.Results.some((row) => row.noticeType === 'Renewal')).toBe(true);
+    expect(page.Config.Attributes.find((a) => a.Name === 'accountNumber')).not.toHaveProperty('ValueLabels');
+    // Left out, the words stay.
+    answerOf(
+      endpoints.updateConsoleAttribute,
+      await as('demo.internal').updateAttribute(clientIds.NBF!, type.id, attribute.id, attributeSettings(attribute)),
+    );
+    expect((await typeOf('NBF-NOTICE')).attributes.find((a) => a.id === attribute.id)!.valueLabels).toHaveLength(2);
+
+    const refused = async (valueLabels: unknown, key: string) => {
+      const answer = await as('demo.internal').updateAttribute(clientIds.NBF!, type.id, attribute.id, {
+        ...attributeSettings(attribute),
+        valueLabels,
+      });
+      expect(answer.statusCode, key).toBe(400);
+      const refusal = refusalOf(answer);
+      expect([refusal.error, refusal.msg, ...(refusal.issues ?? []).map((issue) => issue.message)], key).toContain(key);
+    };
+    await refused([{ value: ' ', en: 'A', fr: 'B' }], KEYS.valueRequired);
+    await refused([{ value: 'Renewal', en: 'Renewal', fr: '' }], KEYS.valueLabelRequired);
+    await refused([labels[1], labels[1]], KEYS.valueLabelDuplicate);
+    await refused(
+      Array.from({ length: 101 }, (_, i) => ({ value: `V${i}`, en: 'A', fr: 'B' })),
+      KEYS.valueLabelsTooMany,
+    );
+    expect((await typeOf('NBF-NOTICE')).attributes.find((a) => a.id === attribute.id)!.valueLabels).toHaveLength(2);
+    answerOf(
+      endpoints.updateConsoleAttribute,
+      await as('demo.internal').updateAttribute(clientIds.NBF!, type.id, attribute.id, {
+        ...attributeSettings(attribute),
+        valueLabels: attribute.valueLabels,
+      }),
+    );
+    expect(await typeOf('NBF-NOTICE')).toEqual(type);
+  });
+
   it('keeps the column of the attribute the list sorts by, and refuses blank names', async () => {
     const type = await typeOf('NBF-TAX');
     const attribute = type.attributes.find((a) => a.name === 'slipType')!;

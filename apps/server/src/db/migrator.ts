@@ -15,6 +15,7 @@ import { statements as ownSessions } from './migrations/014-own-sessions.js';
 import { statements as trustedDevices } from './migrations/015-trusted-devices.js';
 import { statements as passkeys } from './migrations/016-passkeys.js';
 import { statements as documentOwnerKeys } from './migrations/017-document-owner-keys.js';
+import { statements as attributeValueLabels } from './migrations/018-attribute-value-labels.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '015-trusted-devices': trustedDevices,
   '016-passkeys': passkeys,
   '017-document-owner-keys': documentOwnerKeys,
+  '018-attribute-value-labels': attributeValueLabels,
 };
 
 const provider: MigrationProvider = {

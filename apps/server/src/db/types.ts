@@ -197,6 +197,14 @@ export interface ReportAttributesTable {
   position: Generated<number>;
   /** 'number': numbers as numbers, then text; 'text': every value as text. */
   ordering: Generated<'number' | 'text'>;
+  /** Values that are words, with what each reads in either language (migration 018). */
+  value_labels: ColumnType<AttributeValueLabel[], string | undefined, string>;
+}
+
+export interface AttributeValueLabel {
+  value: string;
+  en: string;
+  fr: string;
 }
 
 /** A document type's own image, shown on its dashboard tile. */

@@ -14,6 +14,7 @@ function presentAttribute(attribute: EditedAttribute): ConsoleAttribute {
     identifiesOwner: attribute.identifies_owner,
     ordering: attribute.ordering,
     position: attribute.position,
+    valueLabels: attribute.value_labels,
   };
 }
 

@@ -41,7 +41,7 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
       Code: report.code,
       TitleFr: report.title_fr,
       TitleEn: report.title_en,
-      Attributes: page.attributes.map((a) => ({ ...presentAttributeNames(a), ShowInColumn: a.show_in_column })),
+      Attributes: page.attributes.map((a) => ({ ...presentAttributeNames(a), ShowInColumn: a.show_in_column, ...presentValueLabels(a) })),
       DisplayedAttributes: page.displayed,
     },
     Results: page.documents.map((document) => ({
@@ -69,6 +69,12 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
 
 export function presentSearchAttributes(searchable: SearchableAttributes): z.input<typeof SearchAttributesResponseSchema> {
   return { success: true, ShowAll: searchable.canListWholeType, SearchTerms: searchable.attributes.map(presentAttributeNames) };
+}
+
+/** An attribute's values that are words, in both languages, where it has some. */
+export function presentValueLabels(attribute: ReportAttribute) {
+  if (attribute.value_labels.length === 0) return {};
+  return { ValueLabels: attribute.value_labels.map((label) => ({ Value: label.value, LabelEn: label.en, LabelFr: label.fr })) };
 }
 
 function presentAttributeNames(attribute: ReportAttribute) {

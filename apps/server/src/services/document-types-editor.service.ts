@@ -62,6 +62,7 @@ function attributeSnapshot(type: EditedTypeWithAttributes, attribute: EditedAttr
     isSearchable: attribute.is_searchable,
     identifiesOwner: attribute.identifies_owner,
     ordering: attribute.ordering,
+    valueLabels: attribute.value_labels,
   };
 }
 
@@ -158,6 +159,7 @@ export function createDocumentTypesEditorService(deps: {
             is_searchable: input.isSearchable,
             identifies_owner: input.identifiesOwner,
             ordering: input.ordering ?? attributeBefore.ordering,
+            value_labels: input.valueLabels ?? attributeBefore.value_labels,
           },
           trx,
         );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTRIBUTE_VALUE_MAX_LENGTH } from '../constants.js';
 import { SetRetentionRequestSchema } from './retention.js';
 
 /**
@@ -10,6 +11,8 @@ import { SetRetentionRequestSchema } from './retention.js';
 export const DOCUMENT_TYPE_TITLE_MAX_LENGTH = 200;
 export const ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH = 100;
 export const ATTRIBUTE_DESCRIPTION_MAX_LENGTH = 1000;
+/** An attribute's values that are words, each with what it reads in either language. */
+export const ATTRIBUTE_VALUE_LABELS_MAX = 100;
 /** The default sort of a type's list: its date, or one of its attributes shown in a column. */
 export const DOCUMENT_TYPE_SORT_BY_DATE = 'date';
 /**
@@ -34,6 +37,12 @@ export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
   documentTypeNotFound: 'errors.consoleDocumentTypeNotFound',
   attributeNotFound: 'errors.consoleAttributeNotFound',
   orderingInvalid: 'validation.attributeOrderingInvalid',
+  valueRequired: 'validation.attributeValueRequired',
+  valueTooLong: 'validation.attributeValueTooLong',
+  valueLabelRequired: 'validation.attributeValueLabelRequired',
+  valueLabelsTooMany: 'validation.attributeValueLabelsTooMany',
+  /** The same value named twice. */
+  valueLabelDuplicate: 'validation.attributeValueLabelDuplicate',
 } as const;
 
 const TitleSchema = z
@@ -51,6 +60,32 @@ const DescriptionSchema = z
   .trim()
   .max(ATTRIBUTE_DESCRIPTION_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong);
 const Flag = z.boolean({ error: 'errors.validation' });
+const ValueLabelTextSchema = z
+  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelRequired })
+  .trim()
+  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelRequired)
+  .max(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong);
+
+/**
+ * A value documents carry (as they carry it: "Renewal") and what the list shows for it in each
+ * language ("Renewal", "Renouvellement"). Values without one are shown as they are.
+ */
+export const AttributeValueLabelSchema = z.object({
+  value: z
+    .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueRequired })
+    .trim()
+    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueRequired)
+    .max(ATTRIBUTE_VALUE_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueTooLong),
+  en: ValueLabelTextSchema,
+  fr: ValueLabelTextSchema,
+});
+export type AttributeValueLabel = z.infer<typeof AttributeValueLabelSchema>;
+const ValueLabelsSchema = z
+  .array(AttributeValueLabelSchema, { error: 'errors.validation' })
+  .max(ATTRIBUTE_VALUE_LABELS_MAX, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelsTooMany)
+  .refine((labels) => new Set(labels.map((label) => label.value)).size === labels.length, {
+    message: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelDuplicate,
+  });
 
 export const ConsoleAttributeSchema = z.object({
   id: z.number().int(),
@@ -65,6 +100,7 @@ export const ConsoleAttributeSchema = z.object({
   identifiesOwner: z.boolean(),
   ordering: z.enum(ATTRIBUTE_ORDERINGS),
   position: z.number().int(),
+  valueLabels: z.array(AttributeValueLabelSchema),
 });
 export type ConsoleAttribute = z.infer<typeof ConsoleAttributeSchema>;
 
@@ -122,6 +158,8 @@ export const UpdateAttributeRequestSchema = z.object({
   identifiesOwner: Flag,
   /** Left out, the attribute keeps its ordering. */
   ordering: z.enum(ATTRIBUTE_ORDERINGS, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.orderingInvalid }).optional(),
+  /** Left out, the attribute keeps its value labels; given, they replace them. */
+  valueLabels: ValueLabelsSchema.optional(),
 });
 export type UpdateAttributeRequest = z.infer<typeof UpdateAttributeRequestSchema>;
 export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;

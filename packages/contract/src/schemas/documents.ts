@@ -69,6 +69,11 @@ export const ReportAttributeSchema = z.object({
   DisplayNameFR: z.string(),
   DisplayNameEN: z.string(),
   ShowInColumn: z.boolean(),
+  /**
+   * Where some values are words: for each such value as documents carry it, what to show in
+   * either language. Absent when there are none; other values are shown as they are.
+   */
+  ValueLabels: z.array(z.object({ Value: z.string(), LabelEn: z.string(), LabelFr: z.string() })).optional(),
 });
 
 /** A piece of a passage: the words a text search matched are `highlighted`. */

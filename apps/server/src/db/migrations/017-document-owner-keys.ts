@@ -18,8 +18,7 @@ export const statements = [
     name text NOT NULL,
     value text NOT NULL,
     document_date date NOT NULL,
-    document_id integer NOT NULL,
-    PRIMARY KEY (report_id, name, value, document_date, document_id)
+    document_id integer NOT NULL
   )`,
   // Transition tables are visible only inside their trigger's function: each function names its own.
   `CREATE FUNCTION add_document_owner_keys() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -89,6 +88,8 @@ export const statements = [
      SELECT d.report_id, a.name, d.attributes ->> a.name, d.document_date, d.id
        FROM report_attributes a JOIN documents d ON d.report_id = a.report_id
       WHERE a.identifies_owner AND d.attributes ->> a.name IS NOT NULL`,
+  // Built after the keys are in: one sorted build, not millions of insertions into the index.
+  `ALTER TABLE document_owner_keys ADD PRIMARY KEY (report_id, name, value, document_date, document_id)`,
   `DO $$
    DECLARE owner_index text;
    BEGIN

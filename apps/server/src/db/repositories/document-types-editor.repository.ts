@@ -1,7 +1,7 @@
 import type { AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseBackend } from '../database.js';
-import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
+import type { AttributeValueLabel, Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
 import { createDocumentsRepository, sortIndexName } from './documents.repository.js';
 
 export type EditedType = Selectable<ReportDefinitionsTable>;
@@ -26,6 +26,7 @@ export interface AttributeChanges {
   is_searchable: boolean;
   identifies_owner: boolean;
   ordering: AttributeOrdering;
+  value_labels: AttributeValueLabel[];
 }
 
 /** The console's document types: their settings and their attributes'. */
@@ -87,7 +88,11 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
     },
 
     async updateAttribute(attributeId: number, changes: AttributeChanges, trx: Kysely<Database>): Promise<void> {
-      await trx.updateTable('report_attributes').set(changes).where('id', '=', attributeId).execute();
+      await trx
+        .updateTable('report_attributes')
+        .set({ ...changes, value_labels: JSON.stringify(changes.value_labels) })
+        .where('id', '=', attributeId)
+        .execute();
     },
 
     /** Numbers the type's attributes 0, 1, … in the order given. */

@@ -47,7 +47,12 @@ interface DemoReportRow {
   detail: [name: string, en: string, fr: string];
   /** The detail's value for the n-th document of an owner. */
   valueOf(index: number, random: () => number): string;
+  /** Where the detail's values are words: each, as documents carry it, in English and in French. */
+  words?: [en: string, fr: string][];
 }
+
+/** A detail whose values are words, cycled as documents arrive, with their French. */
+const cycleWords = (words: [en: string, fr: string][]) => ({ valueOf: cycle(words.map(([en]) => en)), words });
 
 const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
   NBF: [
@@ -67,7 +72,12 @@ const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
       code: 'NBF-NOTICE',
       titles: ['Notices', 'Avis'],
       detail: ['noticeType', 'Notice type', "Type d'avis"],
-      valueOf: cycle(['Rate change', 'Renewal', 'Confirmation', 'Privacy']),
+      ...cycleWords([
+        ['Rate change', 'Changement de taux'],
+        ['Renewal', 'Renouvellement'],
+        ['Confirmation', 'Confirmation'],
+        ['Privacy', 'Confidentialité'],
+      ]),
     },
   ],
   LAU: [
@@ -87,7 +97,11 @@ const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
       code: 'LAU-CONTRACT',
       titles: ['Contracts', 'Contrats'],
       detail: ['contractType', 'Contract type', 'Type de contrat'],
-      valueOf: cycle(['Residential', 'Commercial', 'Seasonal']),
+      ...cycleWords([
+        ['Residential', 'Résidentiel'],
+        ['Commercial', 'Commercial'],
+        ['Seasonal', 'Saisonnier'],
+      ]),
     },
   ],
 };
@@ -99,7 +113,10 @@ function buildDemoReport(clientCode: string, row: DemoReportRow): DemoReport {
     clientCode,
     titleEn: row.titles[0],
     titleFr: row.titles[1],
-    attributes: [...ownerAttributes(...OWNER_NUMBERS[clientCode]!), { name: detailName, en, fr }],
+    attributes: [
+      ...ownerAttributes(...OWNER_NUMBERS[clientCode]!),
+      { name: detailName, en, fr, valueLabels: row.words?.map(([value, french]) => ({ value, en: value, fr: french })) },
+    ],
     describe: (index, random) => ({ [detailName]: row.valueOf(index, random) }),
   };
 }

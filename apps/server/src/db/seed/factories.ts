@@ -6,6 +6,7 @@ import { createApiKeysRepository } from '../repositories/api-keys.repository.js'
 import { createDocumentTypeThumbnailsRepository } from '../repositories/document-type-thumbnails.repository.js';
 import { createDocumentsRepository } from '../repositories/documents.repository.js';
 import type {
+  AttributeValueLabel,
   ClientsTable,
   ConnectionLogTable,
   Database,
@@ -112,6 +113,8 @@ export interface AttributeSpec {
   showInColumn?: boolean;
   /** How the column sorts: numbers first (the default), or text alone. */
   ordering?: 'number' | 'text';
+  /** Values that are words, with what each reads in either language. */
+  valueLabels?: AttributeValueLabel[];
 }
 
 export async function insertReportDefinition(
@@ -138,6 +141,7 @@ export async function insertReportDefinition(
     identifies_owner: attribute.identifiesOwner ?? false,
     show_in_column: attribute.showInColumn ?? true,
     ordering: attribute.ordering ?? 'number',
+    value_labels: JSON.stringify(attribute.valueLabels ?? []),
     position,
   }));
   const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();

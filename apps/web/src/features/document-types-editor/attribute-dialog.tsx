@@ -14,6 +14,7 @@ import { describeError } from '../../i18n/error-message';
 import { useErrorText } from '../../lib/error-text';
 import { readFieldIssues } from '../../lib/field-issues';
 import { attributeSettingsOf, type DocumentTypeChanges } from './document-types-queries';
+import { ValueLabelsEditor } from './value-labels-editor';
 
 const FIELDS = ['displayNameEn', 'displayNameFr', 'descriptionEn', 'descriptionFr'] as const;
 
@@ -87,6 +88,7 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
             ))}
           </Stack>
         </Radio.Group>
+        <ValueLabelsEditor labels={draft.valueLabels ?? []} onChange={(valueLabels) => setDraft({ ...draft, valueLabels })} />
         {save.isError && <ErrorAlert>{describeError(save.error)}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -101,7 +103,7 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
   );
 }
 
-/** An attribute's names and descriptions in both languages, and how its column sorts. */
+/** An attribute's names and descriptions in both languages, how its column sorts, and its values that are words in both languages. */
 export function AttributeDialog(props: { attribute: ConsoleAttribute | null; changes: DocumentTypeChanges; onClose(): void }) {
   const { t } = useTranslation();
   const { attribute, changes, onClose } = props;

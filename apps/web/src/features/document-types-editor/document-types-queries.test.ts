@@ -14,6 +14,7 @@ const attribute = (id: number, name: string): ConsoleAttribute => ({
   identifiesOwner: id === 1,
   ordering: 'number',
   position: id,
+  valueLabels: [],
 });
 const type = {
   id: 7,

@@ -31,6 +31,7 @@ export function attributeSettingsOf(attribute: ConsoleAttribute): UpdateAttribut
     isSearchable: attribute.isSearchable,
     identifiesOwner: attribute.identifiesOwner,
     ordering: attribute.ordering,
+    valueLabels: attribute.valueLabels,
   };
 }
 

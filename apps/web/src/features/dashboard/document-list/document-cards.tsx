@@ -2,7 +2,8 @@ import { Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import type { DocumentViewProps } from './document-table';
-import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { cellText } from './document-columns';
+import { formatDocumentDate } from './format-value';
 import { Passage } from './passage';
 import { isViewed, rowKey } from './report-data-query';
 import { RowActions } from './row-actions';
@@ -54,7 +55,7 @@ export function DocumentCards(props: DocumentViewProps) {
                     {column.label}
                   </Text>
                   <Text component="dd" size="sm" m={0}>
-                    {formatAttributeValue(row[column.name], language)}
+                    {cellText(column, row[column.name], language)}
                   </Text>
                 </div>
               ))}

@@ -3,8 +3,8 @@ import type { PassageSegment } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { HiddenCaption, SortableHeader } from '../../../components/sortable-table';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
-import type { DocumentColumn } from './document-columns';
-import { formatAttributeValue, formatDocumentDate, isAmount } from './format-value';
+import { cellText, type DocumentColumn } from './document-columns';
+import { formatDocumentDate, isAmount } from './format-value';
 import { Passage } from './passage';
 import { isViewed, rowKey, type DocumentRow } from './report-data-query';
 import { RowActions } from './row-actions';
@@ -89,7 +89,7 @@ export function DocumentTable(props: DocumentTableProps) {
                 {columns.map((column) => (
                   // Amounts line up by their last digit, as figures in a column do.
                   <Table.Td key={column.name} ta={isAmount(row[column.name]) ? 'end' : undefined}>
-                    {formatAttributeValue(row[column.name], language)}
+                    {cellText(column, row[column.name], language)}
                   </Table.Td>
                 ))}
                 {props.passageOf && (

@@ -1,7 +1,7 @@
 import { Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../i18n/error-message';
-import { pickBilingual } from '../../../i18n/pick-bilingual';
+import { cellText, columnOf } from '../../dashboard/document-list/document-columns';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -40,10 +40,7 @@ export function AccessPreview({ title, preview, isRefreshing, error }: AccessPre
     return t('userManagement.reportAccess.previewCount', { count: preview.TotalDocuments, formatted });
   };
 
-  const columns = (preview?.DisplayedAttributes ?? []).map((attribute) => ({
-    name: attribute.Name,
-    label: pickBilingual(language, { en: attribute.DisplayNameEN, fr: attribute.DisplayNameFR }),
-  }));
+  const columns = (preview?.DisplayedAttributes ?? []).map((attribute) => columnOf(attribute, language));
   const results = preview?.Results ?? [];
   const listLabel = t('userManagement.reportAccess.previewFirst', { title });
 
@@ -70,7 +67,7 @@ export function AccessPreview({ title, preview, isRefreshing, error }: AccessPre
                         {column.label}
                       </Text>
                       <Text component="dd" size="sm" fw={600} m={0}>
-                        {result[column.name] ?? ''}
+                        {cellText(column, result[column.name], language)}
                       </Text>
                     </Group>
                   ))}
@@ -97,7 +94,7 @@ export function AccessPreview({ title, preview, isRefreshing, error }: AccessPre
                   <Table.Tr key={index} data-testid="access-preview-document">
                     <Table.Td>{formatDay(result.date ?? '', language)}</Table.Td>
                     {columns.map((column) => (
-                      <Table.Td key={column.name}>{result[column.name] ?? ''}</Table.Td>
+                      <Table.Td key={column.name}>{cellText(column, result[column.name], language)}</Table.Td>
                     ))}
                   </Table.Tr>
                 ))}

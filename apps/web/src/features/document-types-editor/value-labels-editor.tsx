@@ -1,0 +1,75 @@
+import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH,
+  ATTRIBUTE_VALUE_LABELS_MAX,
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  type AttributeValueLabel,
+} from '@portal/contract';
+
+/**
+ * An attribute's values that are words, each as documents carry it with what it reads in English
+ * and in French: one row per value, added and removed in place.
+ */
+export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValueLabel[]; onChange(labels: AttributeValueLabel[]): void }) {
+  const { t } = useTranslation();
+  const change = (index: number, field: keyof AttributeValueLabel, text: string) =>
+    onChange(labels.map((label, at) => (at === index ? { ...label, [field]: text } : label)));
+  return (
+    <Fieldset legend={t('console.types.wordsLegend')} variant="unstyled">
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('console.types.wordsHelp')}
+        </Text>
+        {labels.length === 0 && <Text size="sm">{t('console.types.wordsNone')}</Text>}
+        {labels.map((label, index) => (
+          <Group key={index} gap="xs" align="flex-end" wrap="wrap" data-testid="value-label-row">
+            <TextInput
+              label={t('console.types.wordValue')}
+              maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
+              value={label.value}
+              onChange={(event) => change(index, 'value', event.currentTarget.value)}
+              style={{ flex: '1 1 10rem' }}
+            />
+            <TextInput
+              label={t('console.types.wordEn')}
+              lang="en"
+              maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
+              value={label.en}
+              onChange={(event) => change(index, 'en', event.currentTarget.value)}
+              style={{ flex: '1 1 10rem' }}
+            />
+            <TextInput
+              label={t('console.types.wordFr')}
+              lang="fr"
+              maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
+              value={label.fr}
+              onChange={(event) => change(index, 'fr', event.currentTarget.value)}
+              style={{ flex: '1 1 10rem' }}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('console.types.removeWord', { value: label.value })}
+              onClick={() => onChange(labels.filter((_, at) => at !== index))}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={labels.length >= ATTRIBUTE_VALUE_LABELS_MAX}
+            onClick={() => onChange([...labels, { value: '', en: '', fr: '' }])}
+          >
+            {t('console.types.addWord')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
