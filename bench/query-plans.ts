@@ -6,7 +6,8 @@ import type { Database } from '../apps/server/src/db/types.js';
 export function recordingDatabase(url: string) {
   const recorded: CompiledQuery[] = [];
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+    // Without JIT, as the server's connections (see openDatabase).
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' }) }),
     log: (event) => {
       if (event.level === 'query') recorded.push(event.query);
     },

@@ -336,7 +336,12 @@ describe('an attribute’s settings', () => {
       }),
     );
     expect(await indexNames()).toEqual(
-      expect.arrayContaining(['documents_prefix_policyref_idx', 'documents_trgm_policyref_idx', 'documents_sort_policyref_idx']),
+      expect.arrayContaining([
+        'documents_prefix_policyref_idx',
+        'documents_trgm_policyref_idx',
+        'documents_sort_policyref_idx',
+        'documents_owner_policyref_idx',
+      ]),
     );
     // Marked as identifying owners: its values became owner keys in the same transaction.
     const keys = await db

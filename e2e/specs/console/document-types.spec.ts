@@ -136,6 +136,58 @@ test('A super user has a column sort as text; the user’s list then orders its 
   await setClosingBalanceOrdering(page, 'Numbers, then text');
 });
 
+/** Writes what the notice type "Privacy" reads in French, in the notice type's dialog. */
+async function setPrivacyInFrench(page: Page, french: string): Promise<void> {
+  await page.getByRole('button', { name: 'Edit the names and sorting of Notice type' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attribute noticeType' });
+  const privacy = dialog.getByTestId('value-label-row').filter({ has: page.locator('input[value="Privacy"]') });
+  await privacy.getByRole('textbox', { name: 'In French' }).fill(french);
+  await dialog.getByRole('button', { name: 'Save the attribute' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('A super user writes a notice type in French; the user reads its notices’ types in its own language', async ({ page, browser }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await openDocumentTypes(page);
+  await page.getByRole('textbox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: /Northbridge/ }).click();
+  await page.getByRole('button', { name: 'Edit Notices' }).click();
+  await page.getByRole('button', { name: 'Edit the names and sorting of Notice type' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attribute noticeType' });
+  const rows = dialog.getByTestId('value-label-row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1).getByRole('textbox', { name: 'In French' })).toHaveValue('Renouvellement');
+  // A blank French word is refused with its reason, and nothing is saved.
+  await rows.nth(1).getByRole('textbox', { name: 'In French' }).fill(' ');
+  await dialog.getByRole('button', { name: 'Save the attribute' }).click();
+  await expect(dialog.getByText('Write what the value reads in English and in French.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await setPrivacyInFrench(page, 'Vie privée');
+
+  const reader = await browser.newContext();
+  try {
+    const readerPage = await reader.newPage();
+    await signIn(readerPage, 'demo.user', 'Camille');
+    await readerPage.getByRole('button', { name: /Notices/ }).click();
+    const panel = readerPage.getByRole('region', { name: 'Notices', exact: true });
+    await expect(panel.getByTestId('document-table').getByRole('cell', { name: 'Renewal', exact: true }).first()).toBeVisible();
+    await switchLanguage(readerPage, 'Français');
+    const avis = readerPage.getByRole('region', { name: 'Avis', exact: true });
+    const table = avis.getByTestId('document-table');
+    await expect(table.getByRole('cell', { name: 'Renouvellement', exact: true }).first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'Vie privée', exact: true }).first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: /^(Renewal|Privacy|Rate change)$/ })).toHaveCount(0);
+    // The demo user's language as it was, for the other specs.
+    await switchLanguage(readerPage, 'English');
+  } finally {
+    await reader.close();
+  }
+
+  // The demo word as it was, for the other specs.
+  await setPrivacyInFrench(page, 'Confidentialité');
+});
+
 test('@mobile On a phone, the document types editor stacks its titles and fits the screen', async ({ page }) => {
   await signIn(page, 'demo.internal', 'Morgan');
   await page.goto('/#/console/types');

@@ -181,6 +181,7 @@ export function createDocumentTypesEditorService(deps: {
       await deps.types.ensureAttributeIndexes(attribute.name, {
         sort: attribute.show_in_column ? attribute.ordering : null,
         search: attribute.is_searchable,
+        owner: attribute.identifies_owner,
       });
       return type;
     },

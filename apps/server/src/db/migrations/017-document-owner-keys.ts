@@ -5,7 +5,7 @@
  * query names is a column of the index, never through an expression such as
  * `attributes ->> 'accountNumber'`, so counting an owner's documents on the owner indexes
  * (migration 013) read each document from the table. Here it reads index entries only, and
- * several owners are counted from several ranges. The keys replace the owner indexes.
+ * several owners are counted from several ranges. Searches still walk the owner indexes.
  *
  * The triggers keep the keys exact at every commit: documents inserted, replaced (upserts update
  * the row) or deleted, and an attribute of a type marked or unmarked as identifying owners,
@@ -90,12 +90,7 @@ export const statements = [
       WHERE a.identifies_owner AND d.attributes ->> a.name IS NOT NULL`,
   // Built after the keys are in: one sorted build, not millions of insertions into the index.
   `ALTER TABLE document_owner_keys ADD PRIMARY KEY (report_id, name, value, document_date, document_id)`,
-  `DO $$
-   DECLARE owner_index text;
-   BEGIN
-     FOR owner_index IN SELECT indexname FROM pg_indexes WHERE tablename = 'documents' AND indexname LIKE 'documents\\_owner\\_%\\_idx'
-     LOOP
-       EXECUTE format('DROP INDEX %I', owner_index);
-     END LOOP;
-   END $$`,
+  // Without statistics the planner guesses the keys' ranges and walks whole types until autovacuum
+  // comes by (measured at ten million documents: lists 100 ms to 1 s instead of 15-25 ms).
+  `ANALYZE document_owner_keys`,
 ];

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 /** Whether a name can be written into an index expression (the console's attribute names always can). */
-function isIndexableAttributeName(name: string): boolean {
+export function isIndexableAttributeName(name: string): boolean {
   return ATTRIBUTE_NAME.test(name);
 }
 

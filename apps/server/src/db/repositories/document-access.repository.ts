@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { attributeValue, isIndexableAttributeName } from './attribute-value.js';
 
 /** Whose documents a person may see in one document type. */
 export type AccessScope =
@@ -7,8 +8,8 @@ export type AccessScope =
   | { kind: 'all' }
   /**
    * Documents matching any group; a group matches when every attribute equals its value.
-   * `ownerAttributes` names the type's attributes that identify owners: their values are kept
-   * as owner keys (see `document-owner-keys.ts`), which read one owner's documents in date order.
+   * `ownerAttributes` names the type's attributes that identify owners: each has an owner index
+   * (see `ensureOwnerIndex`), which reads one owner's documents already in date order.
    */
   | { kind: 'groups'; groups: Record<string, string>[]; ownerAttributes?: readonly string[] };
 
@@ -48,16 +49,30 @@ export function createDocumentAccessRepository(db: Kysely<Database>) {
 export type DocumentAccessRepository = ReturnType<typeof createDocumentAccessRepository>;
 
 /**
- * The SQL condition for a scope, on documents aliased `d`: any group suffices, and a group
- * matches when the document's attributes contain all of its values (the GIN index on attributes
- * answers it). Lists and counts read a group naming an owner from the owner keys instead (see
- * `keyedGroups`); this condition then tests rows already found, or answers the rest.
+ * One criteria group on documents aliased `d`. A group that names an attribute identifying owners
+ * is written as one equality per attribute, with the expressions of the owner indexes: the
+ * planner then reads that owner's documents from the owner index in date order (a page reads only
+ * its rows) and knows from the index's statistics how many they are. Any other group is one
+ * containment test, answered by the GIN index on the attributes. Both mean the same for the
+ * text values documents hold.
  */
+function groupCondition(group: Record<string, string>, owners: ReadonlySet<string>) {
+  const names = Object.keys(group);
+  const byOwnerIndex = names.some((name) => owners.has(name)) && names.every(isIndexableAttributeName);
+  if (!byOwnerIndex) return sql<boolean>`d.attributes @> ${JSON.stringify(group)}::jsonb`;
+  return sql<boolean>`(${sql.join(
+    names.map((name) => sql`${attributeValue(sql.ref('d.attributes'), name)} = ${group[name]}`),
+    sql` AND `,
+  )})`;
+}
+
+/** The SQL condition for a scope, on documents aliased `d`: any group suffices. */
 export function scopeCondition(scope: AccessScope) {
   if (scope.kind === 'all') return sql<boolean>`true`;
   if (scope.groups.length === 0) return sql<boolean>`false`;
+  const owners = new Set(scope.ownerAttributes);
   return sql<boolean>`(${sql.join(
-    scope.groups.map((group) => sql<boolean>`d.attributes @> ${JSON.stringify(group)}::jsonb`),
+    scope.groups.map((group) => groupCondition(group, owners)),
     sql` OR `,
   )})`;
 }

@@ -2,7 +2,7 @@ import type { AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseBackend } from '../database.js';
 import type { AttributeValueLabel, Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
-import { createDocumentsRepository, sortIndexName } from './documents.repository.js';
+import { createDocumentsRepository, ownerIndexName, sortIndexName } from './documents.repository.js';
 
 export type EditedType = Selectable<ReportDefinitionsTable>;
 export type EditedAttribute = Selectable<ReportAttributesTable>;
@@ -104,20 +104,23 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
     },
 
     /**
-     * Makes sure the indexes a column (sort, in the attribute's ordering) or a search by this
-     * attribute name needs exist. (An attribute identifying owners needs no index: its owner keys
-     * follow it by trigger, in the transaction that marks it.)
+     * Makes sure the indexes a column (sort, in the attribute's ordering), a search by this
+     * attribute name, or an attribute identifying owners (criteria groups) needs exist.
      * On PostgreSQL they are built concurrently, outside any transaction, so documents stay
      * writable meanwhile; a build that failed half-way leaves an invalid index, dropped and built
      * again here. The embedded database has one connection and no concurrent writers: a plain build.
      */
-    async ensureAttributeIndexes(attribute: string, needs: { sort: AttributeOrdering | null; search: boolean }): Promise<void> {
-      if (!needs.sort && !needs.search) return;
+    async ensureAttributeIndexes(
+      attribute: string,
+      needs: { sort: AttributeOrdering | null; search: boolean; owner: boolean },
+    ): Promise<void> {
+      if (!needs.sort && !needs.search && !needs.owner) return;
       const concurrent = backend === 'postgres';
       if (concurrent) {
         const name = attribute.toLowerCase();
         const names = needs.search ? [`documents_prefix_${name}_idx`, `documents_trgm_${name}_idx`] : [];
         if (needs.sort) names.push(sortIndexName(attribute, needs.sort));
+        if (needs.owner) names.push(ownerIndexName(attribute));
         const invalid = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
           WHERE NOT i.indisvalid AND c.relname IN (${sql.join(names)})`.execute(db);
         for (const row of invalid.rows) await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(row.name)}`.execute(db);
@@ -126,6 +129,7 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
       const documents = createDocumentsRepository(db);
       if (needs.sort) await documents.ensureSortIndex(attribute, { concurrently: concurrent, ordering: needs.sort });
       if (needs.search) await documents.ensureSearchIndexes(attribute, { concurrently: concurrent });
+      if (needs.owner) await documents.ensureOwnerIndex(attribute, { concurrently: concurrent });
     },
   };
 }

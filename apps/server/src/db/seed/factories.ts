@@ -149,6 +149,7 @@ export async function insertReportDefinition(
   for (const attribute of attributes) {
     if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name, { ordering: attribute.ordering });
     await documents.ensureSearchIndexes(attribute.name);
+    if (attribute.identifiesOwner) await documents.ensureOwnerIndex(attribute.name);
   }
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
 }

@@ -49,6 +49,7 @@ describe('the attribute table', () => {
       isSearchable: false,
       identifiesOwner: true,
       ordering: 'number',
+      valueLabels: [],
     });
   });
 });

@@ -3,7 +3,7 @@ import { Button, Group, Indicator, Popover, Stack, TextInput } from '@mantine/co
 import { IconAdjustments } from '@tabler/icons-react';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
-import type { DocumentColumn } from './document-columns';
+import type { DocumentColumn } from '../../../lib/attribute-values';
 import type { AdvancedTerm } from './use-list-request';
 
 interface AdvancedSearchMenuProps {

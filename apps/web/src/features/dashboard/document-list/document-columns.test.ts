@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnOf, listColumns } from './document-columns';
+import { cellText, columnOf } from '../../../lib/attribute-values';
+import { listColumns } from './document-columns';
 
 const noticeType = {
   Name: 'noticeType',

@@ -20,7 +20,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { DocumentCards } from './document-cards';
 import { listColumns } from './document-columns';
 import { DocumentTable } from './document-table';
-import { formatAttributeValue, formatDocumentDate } from './format-value';
+import { formatAttributeValue, formatDocumentDate } from '../../../lib/attribute-values';
 import { PageControls } from './page-controls';
 import { QuickSearchForm } from './quick-search';
 import { TextSearchForm } from './text-search';

@@ -1,7 +1,7 @@
 import { Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../i18n/error-message';
-import { cellText, columnOf } from '../../dashboard/document-list/document-columns';
+import { cellText, columnOf } from '../../../lib/attribute-values';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';

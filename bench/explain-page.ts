@@ -1,0 +1,33 @@
+/**
+ * node --import tsx bench/explain-page.ts ['[{"accountNumber":"BA-000042"}]' ['{"quick":{...}}']]
+ * Explains and runs (EXPLAIN ANALYZE, BUFFERS) every statement of one list page of the scale data
+ * set's type, for a scope of criteria groups and a search as the repository writes them: the way
+ * to see why a benchmark's call is slow. DATABASE_URL as for `npm run bench`.
+ */
+import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { recordingDatabase } from './query-plans.js';
+import { BENCH_REPORT } from './scale-seed.js';
+
+const { db, recorded } = recordingDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench');
+const report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirstOrThrow();
+recorded.length = 0;
+await createDocumentsRepository(db).page({
+  reportId: report.id,
+  scope: {
+    kind: 'groups',
+    groups: JSON.parse(process.argv[2] ?? '[{"accountNumber":"BA-000042"}]'),
+    ownerAttributes: ['accountNumber', 'postalCode'],
+  },
+  viewerId: 0,
+  quick: null,
+  advanced: [],
+  dateRange: { from: null, to: null },
+  sort: { attribute: null, direction: 'desc' },
+  paging: { limit: 25, offset: 0 },
+  ...JSON.parse(process.argv[3] ?? '{}'),
+});
+for (const query of [...recorded]) {
+  const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}` });
+  console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+}
+await db.destroy();
