@@ -12,7 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { useErrorText } from '../../lib/error-text';
-import { readFieldIssues } from '../../lib/field-issues';
+import { readFieldIssues, readIssues } from '../../lib/field-issues';
 import { attributeSettingsOf, type DocumentTypeChanges } from './document-types-queries';
 import { ValueLabelsEditor } from './value-labels-editor';
 
@@ -88,7 +88,11 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
             ))}
           </Stack>
         </Radio.Group>
-        <ValueLabelsEditor labels={draft.valueLabels ?? []} onChange={(valueLabels) => setDraft({ ...draft, valueLabels })} />
+        <ValueLabelsEditor
+          labels={draft.valueLabels ?? []}
+          onChange={(valueLabels) => setDraft({ ...draft, valueLabels })}
+          issues={readIssues(save.error).filter((issue) => issue.path.startsWith('valueLabels'))}
+        />
         {save.isError && <ErrorAlert>{describeError(save.error)}</ErrorAlert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

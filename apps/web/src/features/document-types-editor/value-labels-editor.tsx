@@ -1,6 +1,8 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../lib/error-text';
+import type { FieldIssue } from '../../lib/field-issues';
 import {
   ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH,
   ATTRIBUTE_VALUE_LABELS_MAX,
@@ -12,8 +14,19 @@ import {
  * An attribute's values that are words, each as documents carry it with what it reads in English
  * and in French: one row per value, added and removed in place.
  */
-export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValueLabel[]; onChange(labels: AttributeValueLabel[]): void }) {
+export function ValueLabelsEditor({
+  labels,
+  onChange,
+  issues,
+}: {
+  labels: AttributeValueLabel[];
+  onChange(labels: AttributeValueLabel[]): void;
+  /** The server's refusals by path (`valueLabels`, `valueLabels.2.fr`), as translation keys. */
+  issues: FieldIssue[];
+}) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
+  const issueAt = (path: string) => errorText(issues.find((issue) => issue.path === path)?.message);
   const change = (index: number, field: keyof AttributeValueLabel, text: string) =>
     onChange(labels.map((label, at) => (at === index ? { ...label, [field]: text } : label)));
   return (
@@ -23,6 +36,11 @@ export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValue
           {t('console.types.wordsHelp')}
         </Text>
         {labels.length === 0 && <Text size="sm">{t('console.types.wordsNone')}</Text>}
+        {issueAt('valueLabels') && (
+          <Text size="sm" c="red.8" role="alert">
+            {issueAt('valueLabels')}
+          </Text>
+        )}
         {labels.map((label, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="wrap" data-testid="value-label-row">
             <TextInput
@@ -30,6 +48,7 @@ export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValue
               maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
               value={label.value}
               onChange={(event) => change(index, 'value', event.currentTarget.value)}
+              error={issueAt(`valueLabels.${index}.value`)}
               style={{ flex: '1 1 10rem' }}
             />
             <TextInput
@@ -38,6 +57,7 @@ export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValue
               maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
               value={label.en}
               onChange={(event) => change(index, 'en', event.currentTarget.value)}
+              error={issueAt(`valueLabels.${index}.en`)}
               style={{ flex: '1 1 10rem' }}
             />
             <TextInput
@@ -46,6 +66,7 @@ export function ValueLabelsEditor({ labels, onChange }: { labels: AttributeValue
               maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
               value={label.fr}
               onChange={(event) => change(index, 'fr', event.currentTarget.value)}
+              error={issueAt(`valueLabels.${index}.fr`)}
               style={{ flex: '1 1 10rem' }}
             />
             <ActionIcon
