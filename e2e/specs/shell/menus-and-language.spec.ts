@@ -64,3 +64,29 @@ test('@mobile On a phone, a drawer replaces the buttons and has no User Manageme
   await expect(drawer.getByRole('link', { name: 'User Management' })).toHaveCount(0);
   await expect(drawer.getByRole('button', { name: /Log Out/ })).toBeVisible();
 });
+
+test('Switching language keeps what was typed and the open list', async ({ page }) => {
+  // On the login page, before signing in.
+  await page.goto('/#/login');
+  await page.getByLabel('Username', { exact: true }).fill('demo.user');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(page.getByLabel("Nom d'utilisateur", { exact: true })).toHaveValue('demo.user');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  // Signed in, with a list open and a search typed but not sent.
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const search = page.getByRole('search', { name: 'Search Account statements' });
+  await search.getByRole('textbox', { name: 'Search text' }).fill('100200');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  const recherche = page.getByRole('search', { name: 'Rechercher dans Relevés de compte' });
+  await expect(recherche.getByRole('textbox', { name: 'Texte recherché' })).toHaveValue('100200');
+  await expect(page.getByRole('region', { name: 'Relevés de compte', exact: true }).getByTestId('document-row').first()).toBeVisible();
+  // The demo user's language as it was, for the other specs.
+  await page.getByRole('button', { name: /Menu du compte/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
