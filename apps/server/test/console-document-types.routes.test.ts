@@ -271,6 +271,34 @@ describe('an attribute’s settings', () => {
     expect(await typeOf('NBF-NOTICE')).toEqual(type);
   });
 
+  it('gives amounts a currency, handed to the user’s list, and refuses one not in the list', async () => {
+    const type = await typeOf('NBF-STMT');
+    const attribute = type.attributes.find((a) => a.name === 'closingBalance')!;
+    // The demo's balances are in Canadian dollars; account numbers are no amounts.
+    expect(attribute.currency).toBe('CAD');
+    let page = answerOf(endpoints.reportData, await as('demo.user').reportData('NBF-STMT'));
+    expect(page.Config.Attributes.find((a) => a.Name === 'closingBalance')!.Currency).toBe('CAD');
+    expect(page.Config.Attributes.find((a) => a.Name === 'accountNumber')).not.toHaveProperty('Currency');
+
+    const update = (currency: unknown) =>
+      as('demo.super').updateAttribute(clientIds.NBF!, type.id, attribute.id, { ...attributeSettings(attribute), currency });
+    answerOf(endpoints.updateConsoleAttribute, await update('EUR'));
+    page = answerOf(endpoints.reportData, await as('demo.user').reportData('NBF-STMT'));
+    expect(page.Config.Attributes.find((a) => a.Name === 'closingBalance')!.Currency).toBe('EUR');
+    answerOf(endpoints.updateConsoleAttribute, await update(null));
+    page = answerOf(endpoints.reportData, await as('demo.user').reportData('NBF-STMT'));
+    expect(page.Config.Attributes.find((a) => a.Name === 'closingBalance')).not.toHaveProperty('Currency');
+
+    for (const invalid of ['XYZ', 'cad', 12]) {
+      const refused = await update(invalid);
+      expect(refused.statusCode).toBe(400);
+      const refusal = refusalOf(refused);
+      expect([refusal.error, refusal.msg, ...(refusal.issues ?? []).map((issue) => issue.message)]).toContain(KEYS.currencyInvalid);
+    }
+    answerOf(endpoints.updateConsoleAttribute, await update('CAD'));
+    expect(await typeOf('NBF-STMT')).toEqual(type);
+  });
+
   it('keeps the column of the attribute the list sorts by, and refuses blank names', async () => {
     const type = await typeOf('NBF-TAX');
     const attribute = type.attributes.find((a) => a.name === 'slipType')!;

@@ -76,12 +76,12 @@ async function setClosingBalanceOrdering(page: Page, ordering: 'Text' | 'Numbers
   await expect(row.getByRole('cell', { name: ordering, exact: true })).toBeVisible();
 }
 
-/** The amounts of a list's column as the page shows them, without the thousands separators. */
+/** The amounts of a list’s column as the page shows them, without their currency sign and thousands separators. */
 async function columnValues(panel: Locator, heading: string): Promise<string[]> {
   return panel.getByTestId('document-table').evaluate((table, name) => {
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
     const index = headers.indexOf(name);
-    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index]?.textContent ?? '').replaceAll(',', '').trim());
+    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index]?.textContent ?? '').replace(/[^\d.-]/g, ''));
   }, heading);
 }
 

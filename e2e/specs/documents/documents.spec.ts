@@ -235,3 +235,34 @@ test('@mobile On a phone the preview keeps its controls on one line, zooms in an
   await expect(preview.getByTestId('preview-zoom')).toHaveText('100%');
   await expect.poll(async () => Math.round((await pageImage.boundingBox())!.width)).toBe(Math.round(fitted));
 });
+
+test('Amounts read with their currency in the reader’s format, and line up at the end of their column', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  const balances = (panel: Locator) =>
+    panel.getByTestId('document-table').evaluate((table) => {
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      const index = headers.findIndex((header) => /Closing balance|Solde de clôture/.test(header));
+      return [...table.querySelectorAll('tbody tr')].map((row) => {
+        const cell = row.children[index] as HTMLElement;
+        return { text: cell.textContent ?? '', align: getComputedStyle(cell).textAlign };
+      });
+    });
+  await expect(panelOf(page, 'Account statements').getByTestId('document-row').first()).toBeVisible();
+  const english = await balances(panelOf(page, 'Account statements'));
+  expect(english.length).toBeGreaterThan(5);
+  for (const { text, align } of english) {
+    expect(text).toMatch(/^\$[\d,]+\.\d{2}$/);
+    expect(align).toBe('end');
+  }
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(panelOf(page, 'Relevés de compte').getByTestId('document-row').first()).toBeVisible();
+  for (const { text } of await balances(panelOf(page, 'Relevés de compte'))) {
+    expect(text).toMatch(/^\d{1,3}([\u00a0\u202f]\d{3})*,\d{2}[\u00a0\u202f]\$$/);
+  }
+  // The demo user's language as it was, for the other specs.
+  await page.getByRole('button', { name: /Menu du compte/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

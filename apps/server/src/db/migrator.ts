@@ -16,6 +16,7 @@ import { statements as trustedDevices } from './migrations/015-trusted-devices.j
 import { statements as passkeys } from './migrations/016-passkeys.js';
 import { statements as documentOwnerKeys } from './migrations/017-document-owner-keys.js';
 import { statements as attributeValueLabels } from './migrations/018-attribute-value-labels.js';
+import { statements as attributeCurrency } from './migrations/019-attribute-currency.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '016-passkeys': passkeys,
   '017-document-owner-keys': documentOwnerKeys,
   '018-attribute-value-labels': attributeValueLabels,
+  '019-attribute-currency': attributeCurrency,
 };
 
 const provider: MigrationProvider = {

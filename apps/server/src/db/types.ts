@@ -199,6 +199,8 @@ export interface ReportAttributesTable {
   ordering: Generated<'number' | 'text'>;
   /** Values that are words, with what each reads in either language (migration 018). */
   value_labels: ColumnType<AttributeValueLabel[], string | undefined, string>;
+  /** ISO 4217 code of an attribute whose values are amounts (migration 019); null otherwise. */
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AttributeValueLabel {

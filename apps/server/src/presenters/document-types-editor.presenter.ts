@@ -15,6 +15,7 @@ function presentAttribute(attribute: EditedAttribute): ConsoleAttribute {
     ordering: attribute.ordering,
     position: attribute.position,
     valueLabels: attribute.value_labels,
+    currency: attribute.currency as ConsoleAttribute['currency'],
   };
 }
 

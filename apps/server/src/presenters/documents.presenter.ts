@@ -41,7 +41,7 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
       Code: report.code,
       TitleFr: report.title_fr,
       TitleEn: report.title_en,
-      Attributes: page.attributes.map((a) => ({ ...presentAttributeNames(a), ShowInColumn: a.show_in_column, ...presentValueLabels(a) })),
+      Attributes: page.attributes.map((a) => ({ ...presentAttributeNames(a), ShowInColumn: a.show_in_column, ...presentValueFormat(a) })),
       DisplayedAttributes: page.displayed,
     },
     Results: page.documents.map((document) => ({
@@ -71,10 +71,14 @@ export function presentSearchAttributes(searchable: SearchableAttributes): z.inp
   return { success: true, ShowAll: searchable.canListWholeType, SearchTerms: searchable.attributes.map(presentAttributeNames) };
 }
 
-/** An attribute's values that are words, in both languages, where it has some. */
-export function presentValueLabels(attribute: ReportAttribute) {
-  if (attribute.value_labels.length === 0) return {};
-  return { ValueLabels: attribute.value_labels.map((label) => ({ Value: label.value, LabelEn: label.en, LabelFr: label.fr })) };
+/** How an attribute's values read: its words in both languages and its currency, where it has them. */
+export function presentValueFormat(attribute: ReportAttribute) {
+  return {
+    ...(attribute.value_labels.length > 0 && {
+      ValueLabels: attribute.value_labels.map((label) => ({ Value: label.value, LabelEn: label.en, LabelFr: label.fr })),
+    }),
+    ...(attribute.currency && { Currency: attribute.currency }),
+  };
 }
 
 function presentAttributeNames(attribute: ReportAttribute) {

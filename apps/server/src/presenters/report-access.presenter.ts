@@ -3,7 +3,7 @@ import type { ReportWithAttributes, StoredAccess } from '../db/repositories/repo
 import { serverText } from '../i18n/server-texts.js';
 import type { AccessPreview } from '../services/report-access-preview.service.js';
 import type { SavedReportAccess } from '../services/report-access.service.js';
-import { presentValueLabels } from './documents.presenter.js';
+import { presentValueFormat } from './documents.presenter.js';
 
 /** Every document type of the client, with the user's access and criteria groups where it has some. */
 export function presentReportAccess(reports: ReportWithAttributes[], stored: Map<number, StoredAccess>): ReportAccess[] {
@@ -50,7 +50,7 @@ export function presentAccessPreview(preview: AccessPreview): ReportAccessPrevie
       Name: attribute.name,
       DisplayNameFR: attribute.display_name_fr,
       DisplayNameEN: attribute.display_name_en,
-      ...presentValueLabels(attribute),
+      ...presentValueFormat(attribute),
     })),
     Results: preview.documents.map((document) => ({
       ...Object.fromEntries(columns.flatMap((name) => (name in document.attributes ? [[name, document.attributes[name]!]] : []))),

@@ -63,6 +63,7 @@ function attributeSnapshot(type: EditedTypeWithAttributes, attribute: EditedAttr
     identifiesOwner: attribute.identifies_owner,
     ordering: attribute.ordering,
     valueLabels: attribute.value_labels,
+    currency: attribute.currency,
   };
 }
 
@@ -160,6 +161,7 @@ export function createDocumentTypesEditorService(deps: {
             identifies_owner: input.identifiesOwner,
             ordering: input.ordering ?? attributeBefore.ordering,
             value_labels: input.valueLabels ?? attributeBefore.value_labels,
+            currency: input.currency === undefined ? attributeBefore.currency : input.currency,
           },
           trx,
         );

@@ -20,6 +20,9 @@ export const DOCUMENT_TYPE_SORT_BY_DATE = 'date';
  * (9 before 10), then the others as text; 'text' orders every value as text (10 before 9).
  */
 export const ATTRIBUTE_ORDERINGS = ['number', 'text'] as const;
+/** The currencies an attribute of amounts may be shown in. */
+export const ATTRIBUTE_CURRENCIES = ['CAD', 'USD', 'EUR', 'GBP', 'CHF'] as const;
+export type AttributeCurrency = (typeof ATTRIBUTE_CURRENCIES)[number];
 export type AttributeOrdering = (typeof ATTRIBUTE_ORDERINGS)[number];
 
 export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
@@ -43,6 +46,7 @@ export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
   valueLabelsTooMany: 'validation.attributeValueLabelsTooMany',
   /** The same value named twice. */
   valueLabelDuplicate: 'validation.attributeValueLabelDuplicate',
+  currencyInvalid: 'validation.attributeCurrencyInvalid',
 } as const;
 
 const TitleSchema = z
@@ -101,6 +105,8 @@ export const ConsoleAttributeSchema = z.object({
   ordering: z.enum(ATTRIBUTE_ORDERINGS),
   position: z.number().int(),
   valueLabels: z.array(AttributeValueLabelSchema),
+  /** Where the values are amounts: the currency they are in; null otherwise. */
+  currency: z.enum(ATTRIBUTE_CURRENCIES).nullable(),
 });
 export type ConsoleAttribute = z.infer<typeof ConsoleAttributeSchema>;
 
@@ -160,6 +166,8 @@ export const UpdateAttributeRequestSchema = z.object({
   ordering: z.enum(ATTRIBUTE_ORDERINGS, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.orderingInvalid }).optional(),
   /** Left out, the attribute keeps its value labels; given, they replace them. */
   valueLabels: ValueLabelsSchema.optional(),
+  /** Left out, the attribute keeps its currency; null: its values are not amounts of money. */
+  currency: z.enum(ATTRIBUTE_CURRENCIES, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.currencyInvalid }).nullable().optional(),
 });
 export type UpdateAttributeRequest = z.infer<typeof UpdateAttributeRequestSchema>;
 export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;

@@ -74,6 +74,8 @@ export const ReportAttributeSchema = z.object({
    * either language. Absent when there are none; other values are shown as they are.
    */
   ValueLabels: z.array(z.object({ Value: z.string(), LabelEn: z.string(), LabelFr: z.string() })).optional(),
+  /** Where the values are amounts of money: their currency (ISO 4217). Absent otherwise. */
+  Currency: z.string().optional(),
 });
 
 /** A piece of a passage: the words a text search matched are `highlighted`. */

@@ -27,6 +27,7 @@ export interface AttributeChanges {
   identifies_owner: boolean;
   ordering: AttributeOrdering;
   value_labels: AttributeValueLabel[];
+  currency: string | null;
 }
 
 /** The console's document types: their settings and their attributes'. */

@@ -49,6 +49,8 @@ interface DemoReportRow {
   valueOf(index: number, random: () => number): string;
   /** Where the detail's values are words: each, as documents carry it, in English and in French. */
   words?: [en: string, fr: string][];
+  /** Where the detail's values are amounts of money: their currency. */
+  currency?: string;
 }
 
 /** A detail whose values are words, cycled as documents arrive, with their French. */
@@ -61,6 +63,7 @@ const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
       titles: ['Account statements', 'Relevés de compte'],
       detail: ['closingBalance', 'Closing balance', 'Solde de clôture'],
       valueOf: (_index, random) => money(random),
+      currency: 'CAD',
     },
     {
       code: 'NBF-TAX',
@@ -86,6 +89,7 @@ const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
       titles: ['Bills', 'Factures'],
       detail: ['amountDue', 'Amount due', 'Montant dû'],
       valueOf: (_index, random) => money(random),
+      currency: 'CAD',
     },
     {
       code: 'LAU-USAGE',
@@ -115,7 +119,13 @@ function buildDemoReport(clientCode: string, row: DemoReportRow): DemoReport {
     titleFr: row.titles[1],
     attributes: [
       ...ownerAttributes(...OWNER_NUMBERS[clientCode]!),
-      { name: detailName, en, fr, valueLabels: row.words?.map(([value, french]) => ({ value, en: value, fr: french })) },
+      {
+        name: detailName,
+        en,
+        fr,
+        valueLabels: row.words?.map(([value, french]) => ({ value, en: value, fr: french })),
+        currency: row.currency,
+      },
     ],
     describe: (index, random) => ({ [detailName]: row.valueOf(index, random) }),
   };

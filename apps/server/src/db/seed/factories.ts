@@ -115,6 +115,8 @@ export interface AttributeSpec {
   ordering?: 'number' | 'text';
   /** Values that are words, with what each reads in either language. */
   valueLabels?: AttributeValueLabel[];
+  /** Where the values are amounts of money: their currency. */
+  currency?: string;
 }
 
 export async function insertReportDefinition(
@@ -142,6 +144,7 @@ export async function insertReportDefinition(
     show_in_column: attribute.showInColumn ?? true,
     ordering: attribute.ordering ?? 'number',
     value_labels: JSON.stringify(attribute.valueLabels ?? []),
+    currency: attribute.currency ?? null,
     position,
   }));
   const inserted = await db.insertInto('report_attributes').values(rows).returning(['id', 'name']).execute();

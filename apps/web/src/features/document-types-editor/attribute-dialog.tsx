@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Radio, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Radio, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   ATTRIBUTE_DESCRIPTION_MAX_LENGTH,
   ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH,
+  ATTRIBUTE_CURRENCIES,
   ATTRIBUTE_ORDERINGS,
+  type AttributeCurrency,
   type AttributeOrdering,
   type ConsoleAttribute,
 } from '@portal/contract';
@@ -12,14 +14,21 @@ import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { useErrorText } from '../../lib/error-text';
+import { toIntlLocale } from '../../lib/format';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { readFieldIssues, readIssues } from '../../lib/field-issues';
 import { attributeSettingsOf, type DocumentTypeChanges } from './document-types-queries';
 import { ValueLabelsEditor } from './value-labels-editor';
 
 const FIELDS = ['displayNameEn', 'displayNameFr', 'descriptionEn', 'descriptionFr'] as const;
+const NO_CURRENCY = 'none';
+/** A currency's name in the reader's language, from the browser ("Canadian Dollar", « dollar canadien »). */
+const currencyName = (code: string, language: string) =>
+  new Intl.DisplayNames([toIntlLocale(language)], { type: 'currency' }).of(code) ?? code;
 
 function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttribute; changes: DocumentTypeChanges; onClose(): void }) {
   const { t } = useTranslation();
+  const language = useCurrentLanguage();
   const errorText = useErrorText();
   const [draft, setDraft] = useState(() => attributeSettingsOf(attribute));
   const save = changes.updateAttribute;
@@ -88,6 +97,17 @@ function AttributeForm({ attribute, changes, onClose }: { attribute: ConsoleAttr
             ))}
           </Stack>
         </Radio.Group>
+        <Select
+          label={t('console.types.currency')}
+          description={t('console.types.currencyHelp')}
+          data={[
+            { value: NO_CURRENCY, label: t('console.types.currencyNone') },
+            ...ATTRIBUTE_CURRENCIES.map((code) => ({ value: code, label: `${code} – ${currencyName(code, language)}` })),
+          ]}
+          value={(draft.currency === undefined ? attribute.currency : draft.currency) ?? NO_CURRENCY}
+          onChange={(value) => setDraft({ ...draft, currency: !value || value === NO_CURRENCY ? null : (value as AttributeCurrency) })}
+          allowDeselect={false}
+        />
         <ValueLabelsEditor
           labels={draft.valueLabels ?? []}
           onChange={(valueLabels) => setDraft({ ...draft, valueLabels })}

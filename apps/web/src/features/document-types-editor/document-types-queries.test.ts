@@ -15,6 +15,7 @@ const attribute = (id: number, name: string): ConsoleAttribute => ({
   ordering: 'number',
   position: id,
   valueLabels: [],
+  currency: null,
 });
 const type = {
   id: 7,
@@ -50,6 +51,7 @@ describe('the attribute table', () => {
       identifiesOwner: true,
       ordering: 'number',
       valueLabels: [],
+      currency: null,
     });
   });
 });

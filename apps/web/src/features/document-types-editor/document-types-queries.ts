@@ -32,6 +32,7 @@ export function attributeSettingsOf(attribute: ConsoleAttribute): UpdateAttribut
     identifiesOwner: attribute.identifiesOwner,
     ordering: attribute.ordering,
     valueLabels: attribute.valueLabels,
+    currency: attribute.currency,
   };
 }
 

@@ -22,6 +22,14 @@ describe('document columns', () => {
     expect(cellText(french, undefined, 'fr')).toBe('');
   });
 
+  it('give amounts their currency in the reader’s language where the attribute has one', () => {
+    const inDollars = { ...balance, Currency: 'CAD' };
+    expect(cellText(columnOf(inDollars, 'en'), '1234.50', 'en')).toMatch(/^(CA)?\$1,234\.50$/);
+    expect(cellText(columnOf(inDollars, 'fr'), '1234.50', 'fr')).toMatch(/^1[\u00a0\u202f]234,50[\u00a0\u202f]\$$/);
+    // A value that is not an amount stays as it is.
+    expect(cellText(columnOf(inDollars, 'fr'), 'n/a', 'fr')).toBe('n/a');
+  });
+
   it('format numbers in the reader’s language where the attribute has no words', () => {
     const column = columnOf(balance, 'fr');
     expect(column.words).toBeUndefined();
