@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
-import { addUser, findUserRow, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
+import { addUser, chooseOption, findUserRow, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
 
 /** demo.admin adds a new person and opens its row for editing. */
 async function editNewUser(page: Page, firstName: string) {
@@ -69,4 +69,60 @@ test('A refused change shows the error dialog with the server’s reason', async
   await page.keyboard.press('Escape');
   await expect(edited).toHaveCount(0);
   await expect(editButton).toBeFocused();
+});
+
+test('@mobile On a phone, a user is added and edited in a full-screen dialog whose fields and buttons all fit', async ({ page }) => {
+  const person = newPerson('Robin');
+  await signIn(page, 'demo.admin', 'Alex');
+  await page.goto('/#/userManagement');
+  await expect(userRows(page).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add user' });
+  await expect(adding.getByLabel('First name', { exact: true })).toBeFocused();
+  await adding.getByLabel('First name', { exact: true }).fill(person.firstName);
+  await adding.getByLabel('Last name', { exact: true }).fill(person.lastName);
+  await adding.getByLabel('Username', { exact: true }).fill(person.username);
+  await adding.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await chooseOption(page, adding, 'Division', 'Northbridge Wealth');
+  await expectNoSeriousA11yViolations(page);
+  // Every field and both buttons are on the screen, none cut at its edge, and nothing scrolls sideways.
+  const fits = () =>
+    adding.evaluate((dialog) => {
+      const controls = [...dialog.querySelectorAll('input:not([type="hidden"]), button')].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      return {
+        isEveryControlInside: controls.every((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        }),
+        isPageWider: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+  await expect.poll(fits).toEqual({ isEveryControlInside: true, isPageWider: false });
+  await adding.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Language of the new user' }).getByRole('button', { name: 'Create the user' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('The user has been created');
+  await page.getByRole('dialog', { name: 'Success' }).getByRole('button', { name: 'OK' }).click();
+  await expect(adding).toBeHidden();
+
+  const row = await findUserRow(page, person.username);
+  const editButton = row.getByRole('button', { name: `Edit ${person.firstName} ${person.lastName}` });
+  // Escape cancels, and the focus goes back to the button that opened the editing.
+  await editButton.click();
+  const editing = page.getByRole('dialog', { name: `Edit ${person.firstName} ${person.lastName}` });
+  await expect(editing.getByLabel('Last name', { exact: true })).toHaveValue(person.lastName);
+  await page.keyboard.press('Escape');
+  await expect(editing).toBeHidden();
+  await expect(editButton).toBeFocused();
+
+  await editButton.click();
+  const newLastName = `${person.lastName}-Roy`;
+  await editing.getByLabel('Last name', { exact: true }).fill(newLastName);
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog', { name: 'Save the changes' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toContainText('The user has been saved.');
+  await expect(editing).toBeHidden();
+  await expect(row.getByRole('cell', { name: newLastName, exact: true })).toBeVisible();
 });

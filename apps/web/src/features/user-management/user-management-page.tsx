@@ -20,6 +20,7 @@ import { UserToolbar } from './user-toolbar';
 import { useUserChanges } from './use-user-changes';
 import { useUserEditor } from './use-user-editor';
 import { useUserListRequest } from './use-user-list-request';
+import { UserEditDialog } from './user-edit-dialog';
 
 /** User management (spec section 2): search, role filters, the paged table with inline editing, and its dialogs. */
 export function UserManagementPage() {
@@ -77,6 +78,7 @@ export function UserManagementPage() {
             isSaving={changes.isSaving}
             sort={list.sort}
             onSort={list.toggleSort}
+            isEditedInDialog={isMobile}
             onReportAccess={setAccessUser}
             onEdit={editor.startEdit}
             onResetPassword={changes.requestReset}
@@ -94,6 +96,7 @@ export function UserManagementPage() {
           />
         </>
       )}
+      {isMobile && data && <UserEditDialog editor={editor} lists={lists} formId={editFormId} isSaving={changes.isSaving} />}
       <UserChangeDialogs changes={changes} language={language} />
       <UserSessionsDialog user={sessionsUser} onClose={() => setSessionsUser(null)} />
       <ReportAccessDialog

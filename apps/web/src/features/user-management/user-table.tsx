@@ -22,20 +22,24 @@ interface UserTableProps extends RowActionHandlers {
   isSaving: boolean;
   sort: { column: UserColumn; isDesc: boolean };
   onSort: (column: UserColumn) => void;
+  /** On a phone the edited user is in a dialog of its own (UserEditDialog), not in the table. */
+  isEditedInDialog: boolean;
 }
 
 /**
  * The user table (spec section 2). The edited row replaces its user's row; a new user's row sits
  * on top. On a phone the table scrolls sideways inside its frame rather than squeezing its columns.
  */
-export function UserTable({ users, lists, editor, editFormId, isSaving, sort, onSort, ...actions }: UserTableProps) {
+export function UserTable({ users, lists, editor, editFormId, isSaving, sort, onSort, isEditedInDialog, ...actions }: UserTableProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
-  const { edited } = editor;
+  const edited = isEditedInDialog ? null : editor.edited;
   const editRow = <UserEditRow editor={editor} lists={lists} formId={editFormId} isSaving={isSaving} />;
 
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    // Focusable, so that a keyboard scrolls it sideways even when no control inside can take the
+    // focus (every row's actions wait while a user is edited in the phone's dialog).
+    <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label={t('userManagement.tableCaption')}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="user-table">
         <HiddenCaption>{t('userManagement.tableCaption')}</HiddenCaption>
         <Table.Thead>

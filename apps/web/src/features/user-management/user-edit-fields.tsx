@@ -1,0 +1,135 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Checkbox, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_INPUT_MAX_LENGTH, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type RoleCode } from '@portal/contract';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useErrorText } from '../../lib/error-text';
+import { useFieldProps } from '../../lib/use-field-props';
+import { clientName, divisionName, roleName } from './display-names';
+import { divisionsOf } from './user-form';
+import type { DataLists } from './user-management-queries';
+import type { UserEditor } from './use-user-editor';
+
+export interface UserEditProps {
+  editor: UserEditor;
+  lists: DataLists | undefined;
+  /** The hidden form outside the table that the fields and buttons belong to (Enter saves). */
+  formId: string;
+  isSaving: boolean;
+}
+
+type Column = 'role' | 'firstName' | 'lastName' | 'username' | 'email' | 'client' | 'division';
+
+/**
+ * The edited user's fields (spec section 4), each with the least width it needs, then MFA, Save
+ * and Cancel: laid out as a table row on a wide screen, stacked in a dialog on a phone. In a row
+ * a field's label is its column header (`labelled` false); stacked, each shows its own.
+ */
+export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditProps, labelled: boolean) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const language = useCurrentLanguage();
+  const { form, edited } = editor;
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const values = form.getValues();
+  const errorOf = (field: keyof typeof values) => errorText(form.errors[field]);
+  const fieldProps = useFieldProps(form);
+  const labelOf = (column: Column) => t(`userManagement.columns.${column}`);
+  const cellProps = (column: Column) =>
+    labelled ? ({ label: labelOf(column), form: formId } as const) : ({ 'aria-label': labelOf(column), form: formId, size: 'xs' } as const);
+  // The details typed are another person's: the browser must not offer the ones it saved.
+  const textCellProps = (field: 'firstName' | 'lastName' | 'username' | 'email') =>
+    ({ ...cellProps(field), autoComplete: 'off', ...fieldProps(field) }) as const;
+
+  // Keyboard users land in the user they asked to edit.
+  useEffect(() => firstFieldRef.current?.focus(), [edited?.userId]);
+
+  /** Keyboard users go back to the button that started the editing, which exists again once the editing is over. */
+  const cancel = () => {
+    const selector = !edited || edited.isNew ? '[data-add-user]' : `[data-edit-user="${edited.userId}"]`;
+    editor.stop();
+    window.requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  };
+  const divisions = divisionsOf(lists, values.clientCode);
+  const fields: { column: Column; minWidth: number; node: ReactNode }[] = [
+    {
+      column: 'role',
+      minWidth: 130,
+      node: (
+        <Select
+          {...cellProps('role')}
+          data={(lists?.Roles ?? []).map((role) => ({ value: role.Code, label: roleName(role, language) }))}
+          value={values.roleCode || null}
+          onChange={(code) => form.setFieldValue('roleCode', (code ?? '') as RoleCode | '')}
+          error={errorOf('roleCode')}
+          allowDeselect={false}
+        />
+      ),
+    },
+    {
+      column: 'firstName',
+      minWidth: 120,
+      // In the dialog, the dialog's own first focus goes here.
+      node: (
+        <TextInput
+          ref={firstFieldRef}
+          maxLength={NAME_INPUT_MAX_LENGTH}
+          data-autofocus={labelled || undefined}
+          {...textCellProps('firstName')}
+        />
+      ),
+    },
+    { column: 'lastName', minWidth: 130, node: <TextInput maxLength={NAME_INPUT_MAX_LENGTH} {...textCellProps('lastName')} /> },
+    { column: 'username', minWidth: 140, node: <TextInput maxLength={USERNAME_MAX_LENGTH} {...textCellProps('username')} /> },
+    { column: 'email', minWidth: 180, node: <TextInput type="email" maxLength={EMAIL_INPUT_MAX_LENGTH} {...textCellProps('email')} /> },
+    {
+      column: 'client',
+      minWidth: 170,
+      node: (
+        <Select
+          {...cellProps('client')}
+          data={(lists?.Clients ?? []).map((client) => ({ value: client.Code, label: clientName(client, language) }))}
+          value={values.clientCode || null}
+          onChange={(code) => editor.changeClient(code ?? '')}
+          error={errorOf('clientCode')}
+          allowDeselect={false}
+        />
+      ),
+    },
+    {
+      column: 'division',
+      minWidth: 170,
+      node: (
+        <Select
+          {...cellProps('division')}
+          data={divisions.map((division) => ({ value: division.Code, label: divisionName(division, language) }))}
+          value={values.experienceCode || null}
+          onChange={(code) => form.setFieldValue('experienceCode', code ?? '')}
+          error={errorOf('experienceCode')}
+          disabled={values.clientCode === ''}
+          allowDeselect={false}
+        />
+      ),
+    },
+  ];
+  const size = labelled ? 'sm' : 'compact-sm';
+  const mfa = (
+    <Checkbox
+      label={t('userManagement.activeMFA')}
+      form={formId}
+      size={labelled ? 'sm' : 'xs'}
+      {...form.getInputProps('activeMFA', { type: 'checkbox' })}
+    />
+  );
+  const buttons = (
+    <>
+      <Button type="submit" form={formId} size={size} disabled={!editor.canSave} loading={isSaving}>
+        {t('userManagement.actions.save')}
+      </Button>
+      <Button variant="default" size={size} onClick={cancel} disabled={isSaving}>
+        {t('userManagement.actions.cancel')}
+      </Button>
+    </>
+  );
+  return { fields, mfa, buttons, cancel };
+}
