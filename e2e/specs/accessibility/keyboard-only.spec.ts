@@ -55,7 +55,7 @@ test('Keyboard only: sign in with the code, open a type, search, pick dates, sel
   const dateRange = panel.getByRole('button', { name: 'Date range' });
   await tabTo(page, dateRange);
   await page.keyboard.press('Enter');
-  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+  const calendar = page.locator('[data-dates-dropdown]').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
   await expect(calendar).toBeVisible();
   await tabTo(page, calendar.locator('button[data-today], table button[tabindex="0"]').first());
   await page.keyboard.press('Enter');

@@ -58,7 +58,7 @@ test('A user opens two tiles, searches, picks dates, downloads three documents a
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   await panel.getByRole('button', { name: 'Date range' }).click();
-  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
+  const calendar = page.locator('[data-dates-dropdown]').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
   await calendar.getByRole('button', { name: 'Previous month' }).click();
   await calendar.getByRole('button', { name: 'Previous month' }).click();
   await expect(calendar.getByText(monthYear(start))).toBeVisible();

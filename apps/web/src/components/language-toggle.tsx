@@ -8,6 +8,8 @@ export function LanguageToggle(props: ButtonProps) {
   return (
     <Button
       variant="subtle"
+      // The page's own text colour, not the brand's: a light brand colour on the page fell under 4.5:1.
+      c="var(--mantine-color-text)"
       leftSection={<IconLanguage size={18} aria-hidden />}
       lang={targetLanguage}
       aria-label={accessibleLabel}

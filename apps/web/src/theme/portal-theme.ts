@@ -55,6 +55,10 @@ export function createPortalTheme(colors: BrandColors, closeLabel: string): Mant
       Card: { defaultProps: { withBorder: true }, styles: { root: { backgroundColor: 'var(--portal-card)' } } },
       // A notification's close button is an icon alone: it needs its name for screen readers.
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      // A dialog's or drawer's title bar is a <header>: browsers exposed it as a second banner
+      // landmark beside the page's own while it was open. A plain block keeps one banner.
+      ModalHeader: { defaultProps: { component: 'div' } },
+      DrawerHeader: { defaultProps: { component: 'div' } },
     },
   });
 }
