@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_DOCUMENT_TYPE_ERROR_KEYS as KEYS, endpoints, type ConsoleDocumentType } from '@portal/contract';
-import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
-import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
+import { sql, type CompiledQuery } from 'kysely';
 import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { recordingDocuments } from './recording-documents.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
 
@@ -381,15 +381,7 @@ describe('an attribute’s settings', () => {
     expect(keys.n).toBe(rows.length);
 
     // The list's own queries, as the repository writes them for a whole type, explained.
-    const recorded: CompiledQuery[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        recorded.push(db.getExecutor().compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const documents = createDocumentsRepository(db.withPlugin(recorder));
+    const { documents, recorded } = recordingDocuments(db);
     const search = {
       reportId,
       scope: { kind: 'all' as const },

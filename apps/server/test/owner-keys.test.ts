@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
 import type { Database } from '../src/db/types.js';
 import type { AccessScope } from '../src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { recordingDocuments } from './recording-documents.js';
 import { openTestDatabase } from './test-app.js';
 
 /**
@@ -141,6 +142,13 @@ describe('owner keys', () => {
     ['an attribute not identifying owners', [{ amount: `${(42 * 7919) % 10_000}.42` }]],
     ['an owner and a group of another attribute', [{ ownerNumber: ownerNumber(1) }, { amount: `${(42 * 7919) % 10_000}.42` }]],
     ['an owner no document has', [{ ownerNumber: 'OW-9999' }]],
+    // Several groups of owners read by their ids from the keys, then tested for the attribute the keys do not hold.
+    [
+      'two owners, one with another attribute',
+      [{ ownerNumber: ownerNumber(9), amount: `${(9 * 7919) % 10_000}.9` }, { ownerNumber: ownerNumber(8) }],
+    ],
+    // More groups than are read part by part: one read of their ids from the keys.
+    ['eleven owners', Array.from({ length: 11 }, (_, i) => ({ ownerNumber: ownerNumber(20 + i) }))],
   ];
   const searches: [string, Partial<DocumentSearch>][] = [
     ['by date', {}],
@@ -196,18 +204,6 @@ describe('owner keys', () => {
     expect(one).toEqual({ total: PER_OWNER, isLowerBound: false });
   });
 
-  /** A documents repository on `db` whose statements are kept, to be explained. */
-  const recordingDocuments = (db: Kysely<Database>) => {
-    const recorded: CompiledQuery[] = [];
-    const recorder: KyselyPlugin = {
-      transformQuery: ({ node, queryId }) => {
-        recorded.push(db.getExecutor().compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    return { documents: createDocumentsRepository(db.withPlugin(recorder)), recorded };
-  };
   const pageQueriesOf = (recorded: CompiledQuery[]) => recorded.filter((query) => query.sql.includes('document_views'));
 
   it('give an owner’s list page from its keys, already in date order, and count them from the keys alone', async () => {

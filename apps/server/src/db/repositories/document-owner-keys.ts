@@ -16,7 +16,7 @@ export interface KeyedGroup {
 }
 
 /** A group as owner keys, or null when it names no attribute identifying owners (the GIN index answers it). */
-export function keyedGroup(group: Record<string, string>, ownerAttributes: readonly string[] = []): KeyedGroup | null {
+function keyedGroup(group: Record<string, string>, ownerAttributes: readonly string[] = []): KeyedGroup | null {
   const owners = Object.keys(group).filter((name) => ownerAttributes.includes(name));
   if (owners.length === 0) return null;
   const [driver, ...lookups] = owners.map((name) => ({ name, value: group[name]! }));

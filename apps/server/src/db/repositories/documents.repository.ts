@@ -5,7 +5,7 @@ import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
-import { keyedDocumentIds, keyedGroups, keyLookups } from './document-owner-keys.js';
+import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -150,12 +150,18 @@ interface ListOrder {
 const DOCUMENT_ORDER: ListOrder = { date: sql<string>`d.document_date`, id: sql<number>`d.id` };
 const OWNER_KEY_ORDER: ListOrder = { date: sql<string>`k.document_date`, id: sql<number>`k.document_id` };
 
+/** The one group of a scope read from its owner's key range (joined as `k`), if the scope is read so. */
+function ownerKeyRange(scope: AccessScope, readKeys: boolean): KeyedGroup | undefined {
+  const groups = readKeys ? keyedGroups(scope) : null;
+  return groups?.length === 1 ? groups[0] : undefined;
+}
+
 /**
  * A scope read from one owner's keys is ordered by the keys' own date and id (the same values as
  * the document's): the planner then walks the key range in that order and stops at the page.
  */
 function listOrderOf(scope: AccessScope, readKeys = true): ListOrder {
-  return readKeys && scope.kind === 'groups' && scope.groups.length === 1 && keyedGroups(scope) ? OWNER_KEY_ORDER : DOCUMENT_ORDER;
+  return ownerKeyRange(scope, readKeys) ? OWNER_KEY_ORDER : DOCUMENT_ORDER;
 }
 
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
@@ -171,7 +177,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    */
   const visible = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[] = [], readKeys = conditions.length === 0) => {
     const groups = readKeys ? keyedGroups(scope) : null;
-    const keyed = groups?.length === 1 ? groups[0] : undefined;
+    const keyed = ownerKeyRange(scope, readKeys);
     // Several groups: their documents' ids from the keys, then each document tested against the
     // groups only if some group has an attribute the keys do not hold.
     const severalKeyed = groups && groups.length > 1 ? groups : undefined;

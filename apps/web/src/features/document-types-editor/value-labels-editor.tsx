@@ -10,6 +10,13 @@ import {
   type AttributeValueLabel,
 } from '@portal/contract';
 
+/** A word's three fields: the value as documents carry it (in no one language), then each language's. */
+const WORD_FIELDS = [
+  { field: 'value', labelKey: 'console.types.wordValue', lang: undefined, maxLength: ATTRIBUTE_VALUE_MAX_LENGTH },
+  { field: 'en', labelKey: 'console.types.wordEn', lang: 'en', maxLength: ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH },
+  { field: 'fr', labelKey: 'console.types.wordFr', lang: 'fr', maxLength: ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH },
+] as const;
+
 /**
  * An attribute's values that are words, each as documents carry it with what it reads in English
  * and in French: one row per value, added and removed in place.
@@ -43,32 +50,18 @@ export function ValueLabelsEditor({
         )}
         {labels.map((label, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="wrap" data-testid="value-label-row">
-            <TextInput
-              label={t('console.types.wordValue')}
-              maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
-              value={label.value}
-              onChange={(event) => change(index, 'value', event.currentTarget.value)}
-              error={issueAt(`valueLabels.${index}.value`)}
-              style={{ flex: '1 1 10rem' }}
-            />
-            <TextInput
-              label={t('console.types.wordEn')}
-              lang="en"
-              maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
-              value={label.en}
-              onChange={(event) => change(index, 'en', event.currentTarget.value)}
-              error={issueAt(`valueLabels.${index}.en`)}
-              style={{ flex: '1 1 10rem' }}
-            />
-            <TextInput
-              label={t('console.types.wordFr')}
-              lang="fr"
-              maxLength={ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH}
-              value={label.fr}
-              onChange={(event) => change(index, 'fr', event.currentTarget.value)}
-              error={issueAt(`valueLabels.${index}.fr`)}
-              style={{ flex: '1 1 10rem' }}
-            />
+            {WORD_FIELDS.map(({ field, labelKey, lang, maxLength }) => (
+              <TextInput
+                key={field}
+                label={t(labelKey)}
+                lang={lang}
+                maxLength={maxLength}
+                value={label[field]}
+                onChange={(event) => change(index, field, event.currentTarget.value)}
+                error={issueAt(`valueLabels.${index}.${field}`)}
+                style={{ flex: '1 1 10rem' }}
+              />
+            ))}
             <ActionIcon
               variant="subtle"
               color="red"
