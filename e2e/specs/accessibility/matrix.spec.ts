@@ -1,93 +1,42 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { devices, expect, test, type Page } from '@playwright/test';
-import { openLogin, readSignInCode, signInWithForm } from '../../fixtures/portal';
+import { expect, test } from '@playwright/test';
+import { readSignInCode, signInWithForm } from '../../fixtures/portal';
 import { readMailbox } from '../../fixtures/mailbox';
+import {
+  MATRIX_RUNS,
+  axeChecker,
+  chooseFromAccountMenu,
+  closeWithEscape,
+  labelOf,
+  openLoginIn,
+  pixel7,
+  startingWith,
+  switchSignedInLanguage,
+  textOf,
+} from '../../fixtures/accessibility-matrix';
 
 /**
  * Every screen and dialog a signed-in administrator reaches, opened one after the other and
- * checked by axe, in four runs that cover every pair of the three choices (language, width,
- * brand): English and French each meet both widths and both brands, and each brand both widths.
- * Eight runs would add little that four do not, for twice the time. A serious or critical
- * violation fails the run; a moderate one fails it too unless it is listed below with its reason.
+ * checked by axe in the four runs of the matrix (see the fixture). Under the Northbridge brand the
+ * administrator is a super user, who also reaches the usage spreadsheets, the API keys and the
+ * tenant console; under Laurentian, a client's administrator. What a visitor and a customer see is
+ * the other matrix's.
  */
-type Language = 'en' | 'fr';
-interface Run {
-  language: Language;
-  phone: boolean;
-  /** The experience whose brand the screens wear, and its administrator. */
-  brand: 'NBF' | 'LAU';
-  username: string;
-  firstName: string;
-  /** The language the account has, put back at the end for the other specs. */
-  accountLanguage: Language;
-  /** Whether the account reaches the usage spreadsheets and the tenant console (a super user). */
-  isSuper: boolean;
-}
-const RUNS: Run[] = [
-  { language: 'en', phone: false, brand: 'NBF', username: 'demo.super', firstName: 'Sam', accountLanguage: 'en', isSuper: true },
-  { language: 'fr', phone: false, brand: 'LAU', username: 'lau.admin', firstName: 'Nathan', accountLanguage: 'fr', isSuper: false },
-  { language: 'fr', phone: true, brand: 'NBF', username: 'demo.super', firstName: 'Sam', accountLanguage: 'en', isSuper: true },
-  { language: 'en', phone: true, brand: 'LAU', username: 'lau.admin', firstName: 'Nathan', accountLanguage: 'fr', isSuper: false },
-];
+const STAFF = {
+  NBF: { username: 'demo.super', firstName: 'Sam', accountLanguage: 'en', isSuper: true },
+  LAU: { username: 'lau.admin', firstName: 'Nathan', accountLanguage: 'fr', isSuper: false },
+} as const;
 
-/** Moderate findings accepted, by axe rule, with the reason. None so far. */
-const ACCEPTED_MODERATE: Record<string, string> = {};
-
-const bundles = Object.fromEntries(
-  (['en', 'fr'] as const).map((language) => [
-    language,
-    JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../apps/web/src/i18n/${language}.json`), 'utf8')) as object,
-  ]),
-) as Record<Language, object>;
-
-/** The web app's own text for a key in a language, with its placeholders filled. */
-function textOf(language: Language, key: string, values: Record<string, string> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], bundles[language]);
-  if (typeof found !== 'string') throw new Error(`No text ${key} in ${language}`);
-  return found.replace(/{{(\w+)}}/g, (_, name: string) => values[name] ?? '');
-}
-
-const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
-
-for (const run of RUNS) {
-  const label = `${run.language === 'en' ? 'English' : 'French'}, ${run.phone ? 'phone' : 'desktop'}, ${run.brand}`;
+for (const run of MATRIX_RUNS) {
+  const label = labelOf(run);
+  const staff = STAFF[run.brand];
   test.describe(label, () => {
     if (run.phone) test.use(pixel7);
 
-    test(`Every screen and dialog has no serious accessibility violation (${label})`, async ({ page }) => {
-      test.setTimeout(240_000);
+    test(`Every screen and dialog of the staff has no serious accessibility violation (${label})`, async ({ page }) => {
+      test.setTimeout(300_000);
       const t = (key: string, values?: Record<string, string>) => textOf(run.language, key, values);
       const findings: string[] = [];
-      /** Runs axe on the page as it is now and keeps what it finds, named by the screen. */
-      const check = async (screen: string) => {
-        await page.waitForFunction(() =>
-          document
-            .getAnimations()
-            .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-        );
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const violation of results.violations) {
-          if (violation.impact === 'minor' || (violation.impact === 'moderate' && ACCEPTED_MODERATE[violation.id])) continue;
-          findings.push(
-            `${screen}: ${violation.impact} ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-          );
-        }
-      };
-      /** An entry of the account's menu: the avatar's menu on a desktop, the drawer on a phone. */
-      const chooseFromAccountMenu = async (language: Language, name: string) => {
-        if (run.phone) {
-          await page.getByRole('button', { name: textOf(language, 'shell.openMenu') }).click();
-          await page
-            .getByRole('dialog', { name: textOf(language, 'shell.drawerTitle') })
-            .getByRole('button', { name })
-            .click();
-        } else {
-          await page.getByRole('button', { name: textOf(language, 'shell.accountMenu', { name: '' }).trim() }).click();
-          await page.getByRole('menuitem', { name }).click();
-        }
-      };
+      const check = axeChecker(page, findings);
       /** A screen of the main navigation; on a phone by its address (the drawer lists the screens a phone is for). */
       const navigateTo = async (key: string, route: string) => {
         if (run.phone) await page.goto(`/#${route}`);
@@ -97,43 +46,31 @@ for (const run of RUNS) {
             .getByRole('link', { name: t(key) })
             .click();
       };
-      const closeDialog = async (dialog: ReturnType<Page['getByRole']>) => {
-        // A dialog's title bar is no second banner (Mantine's is a <header>; the theme makes it a block).
-        await expect(page.getByRole('banner')).toHaveCount(1);
-        await page.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
+      /** A dialog opened by a button, checked, and closed with Escape. */
+      const checkDialogOf = async (screen: string, open: () => Promise<void>) => {
+        await open();
+        const dialog = page.getByRole('dialog').last();
+        await expect(dialog).toBeVisible();
+        await check(screen);
+        await closeWithEscape(page, dialog);
       };
 
-      // Before signing in: the login page and the forgotten password, in the run's language and brand.
-      await openLogin(page, `?exp=${run.brand}`);
-      if ((await page.locator('html').getAttribute('lang')) !== run.language) await page.getByTestId('language-toggle').click();
-      await expect(page.locator('html')).toHaveAttribute('lang', run.language);
-      await check('login');
-      await page.getByRole('link', { name: t('auth.login.forgotPassword') }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await check('forgot password');
-
-      // The code step, then the dashboard; the account is put in the run's language.
-      const mailsBefore = (await readMailbox(`${run.username}@example.com`)).length;
-      await signInWithForm(page, run.username);
+      // The code step, in the run's language and brand, then the dashboard in that language.
+      await openLoginIn(page, run.brand, run.language);
+      const mailsBefore = (await readMailbox(`${staff.username}@example.com`)).length;
+      await signInWithForm(page, staff.username);
       await expect(page).toHaveURL(/#\/mfaCodeValidation/);
       await check('code step');
       // The code step speaks the page's language; the dashboard then the account's.
-      await page.getByLabel(t('code.label')).fill(await readSignInCode(run.username, mailsBefore));
+      await page.getByLabel(t('code.label')).fill(await readSignInCode(staff.username, mailsBefore));
       await page.getByRole('button', { name: t('mfa.submit') }).click();
-      const welcome = (['en', 'fr'] as const).map((language) => textOf(language, 'dashboard.welcome', { firstname: run.firstName }));
+      const welcome = (['en', 'fr'] as const).map((language) => textOf(language, 'dashboard.welcome', { firstname: staff.firstName }));
       await expect(page.getByRole('heading', { name: new RegExp(`^(${welcome.join('|')})$`) })).toBeVisible();
-      const switchTo = async (language: Language) => {
-        const from = (await page.locator('html').getAttribute('lang')) as Language;
-        if (from === language) return;
-        await chooseFromAccountMenu(from, language === 'fr' ? 'Français' : 'English');
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-      };
-      await switchTo(run.language);
-      await expect(page.getByRole('heading', { name: t('dashboard.welcome', { firstname: run.firstName }) })).toBeVisible();
+      await switchSignedInLanguage(page, run.phone, run.language);
+      await expect(page.getByRole('heading', { name: t('dashboard.welcome', { firstname: staff.firstName }) })).toBeVisible();
       await check('dashboard');
 
-      // A list with its searches, the date picker, the selection's dialog and a preview.
+      // A list with its searches, the date picker, the selection's dialog, a preview and a preview that fails.
       const tile = page
         .getByRole('main')
         .getByRole('button')
@@ -143,76 +80,154 @@ for (const run of RUNS) {
       const row = page.getByTestId(run.phone ? 'document-card' : 'document-row').first();
       await expect(row).toBeVisible();
       await check('document list');
-      await page
-        .getByRole('button', { name: t('documents.advancedSearch') })
-        .first()
-        .click();
+      const advancedSearch = page.getByRole('button', { name: t('documents.advancedSearch') }).first();
+      await advancedSearch.click();
       await check('advanced search');
-      await page
-        .getByRole('button', { name: t('documents.advancedSearch') })
-        .first()
-        .click();
+      await advancedSearch.click();
       await page.getByTestId('date-range').first().click();
       await check('date picker');
       await page.keyboard.press('Escape');
-      await page
-        .getByRole('button', { name: t('documents.downloadSelected'), exact: true })
-        .first()
-        .click();
-      const selection = page.getByRole('dialog');
-      await expect(selection).toBeVisible();
-      await check('selection dialog');
-      await closeDialog(selection);
-      await row.getByRole('button', { name: new RegExp(`^${t('documents.previewOne', { name: '' }).trim()}`) }).click();
+      await checkDialogOf('selection dialog', () =>
+        page
+          .getByRole('button', { name: t('documents.downloadSelected'), exact: true })
+          .first()
+          .click(),
+      );
+      const previewOfRow = row.getByRole('button', { name: startingWith(run.language, 'documents.previewOne') });
+      await previewOfRow.click();
       const preview = page.getByRole('dialog');
       await expect(preview.getByTestId('preview-frame')).toBeVisible();
       await check('preview');
-      await closeDialog(preview);
+      await closeWithEscape(page, preview);
+      // The network failing under the preview: its error dialog.
+      await page.route('**/dashboard/preview?**', (route) => route.abort('connectionfailed'));
+      await previewOfRow.click();
+      const failed = page.getByRole('dialog', { name: t('preview.errorTitle') });
+      await expect(failed.getByRole('button', { name: t('preview.retry') })).toBeVisible();
+      await check('preview error');
+      await closeWithEscape(page, failed);
+      await page.unroute('**/dashboard/preview?**');
 
-      // The account's settings, tab by tab.
-      await chooseFromAccountMenu(run.language, t('shell.settings'));
+      // The log-out question, answered No.
+      await chooseFromAccountMenu(page, run.phone, run.language, t('shell.logout'));
+      const logout = page.getByRole('dialog', { name: t('shell.logoutTitle') });
+      await expect(logout).toBeVisible();
+      await check('log out question');
+      await logout.getByRole('button', { name: t('shell.no') }).click();
+      await expect(logout).toBeHidden();
+
+      // The account's settings, tab by tab, and the code step of a new e-mail address (never confirmed).
+      await chooseFromAccountMenu(page, run.phone, run.language, t('shell.settings'));
       const settings = page.getByTestId('settings-dialog');
-      for (const tab of ['profile', 'password', 'digest', 'sessions']) {
+      for (const tab of ['password', 'digest', 'sessions', 'profile']) {
         const tabButton = settings.getByRole('tab', { name: t(`settings.tabs.${tab}`) });
         if ((await tabButton.count()) === 0) continue;
         await tabButton.click();
         await check(`settings, ${tab}`);
       }
-      await closeDialog(page.getByRole('dialog').first());
+      await settings.getByRole('button', { name: t('settings.profile.changeEmail') }).click();
+      const change = page.getByRole('dialog', { name: t('settings.communication.emailTitle') });
+      await check('settings, new e-mail address');
+      await change.getByLabel(t('settings.communication.newEmail')).fill(`${staff.username}.elsewhere@example.com`);
+      await change.getByRole('button', { name: t('settings.communication.send') }).click();
+      await expect(change.getByLabel(t('code.label'))).toBeVisible();
+      await check('settings, code sent to a new e-mail address');
+      await closeWithEscape(page, change);
+      await closeWithEscape(page, settings);
 
       // The FAQ and repository.
       await navigateTo('shell.faq', '/faq');
       await expect(page.getByTestId('faq-list')).toBeVisible();
       await check('FAQ');
 
-      // User management, a user being edited (a row, or a dialog on a phone), and a report-access dialog.
+      // User management: a user being edited (a row, or a dialog on a phone), a new user, and each dialog of a row.
       await navigateTo('shell.userManagement', '/userManagement');
       const userRow = page.getByTestId('user-row').first();
       await expect(userRow).toBeVisible();
       await check('user management');
-      await userRow.getByRole('button', { name: new RegExp(`^${t('userManagement.actions.editOf', { name: '' }).trim()}`) }).click();
+      await userRow.getByRole('button', { name: startingWith(run.language, 'userManagement.actions.editOf') }).click();
       await check('a user being edited');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('edited-user-row')).toHaveCount(0);
-      await userRow
-        .getByRole('button', { name: new RegExp(`^${t('userManagement.actions.reportAccessOf', { name: '' }).trim()}`) })
-        .click();
-      const access = page.getByRole('dialog').filter({ has: page.getByTestId('report-access-item') });
-      await expect(access).toBeVisible();
-      await check('report access');
-      await closeDialog(access);
+      await page.getByRole('button', { name: t('userManagement.addUser') }).click();
+      await check('a new user');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('edited-user-row')).toHaveCount(0);
+      for (const action of ['reportAccessOf', 'sessionsOf', 'resetPasswordOf', 'deleteOf']) {
+        await checkDialogOf(`user management, ${action}`, () =>
+          userRow.getByRole('button', { name: startingWith(run.language, `userManagement.actions.${action}`) }).click(),
+        );
+      }
 
-      if (run.isSuper) {
+      if (staff.isSuper) {
+        // The usage spreadsheets and the dialog that waits for one.
         await navigateTo('shell.reports', '/reports');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await check('usage reports');
+        await page.getByRole('textbox', { name: t('usageReports.clients'), exact: true }).click();
+        await page.getByRole('option').first().click();
+        await page.keyboard.press('Escape');
+        const downloaded = page.waitForEvent('download');
+        await page.getByRole('button', { name: t('usageReports.generate') }).click();
+        await downloaded;
+        const waiting = page.getByRole('dialog', { name: t('usageReports.dialog.title') });
+        await expect(waiting.getByRole('status')).toHaveText(t('usageReports.dialog.done'));
+        await check('usage report dialog');
+        await waiting.getByRole('button', { name: 'OK' }).click();
+
+        // The API keys and the form of a new one (never sent).
+        await navigateTo('shell.apiKeys', '/api-keys');
+        await expect(page.getByRole('heading', { name: t('apiKeys.title'), level: 1 })).toBeVisible();
+        await check('API keys');
+        await checkDialogOf('new API key', () => page.getByRole('button', { name: t('apiKeys.create') }).click());
+
+        // Each section of the tenant console, with the dialogs its editors open.
         await navigateTo('shell.console', '/console');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await check('tenant console');
+        await expect(page.getByRole('heading', { name: t('console.title'), level: 1 })).toBeVisible();
+        const sections = page.getByRole('navigation', { name: t('console.navigation') });
+        const openSection = async (key: string) => {
+          await sections.getByRole('link', { name: t(`console.sections.${key}`) }).click();
+          await expect(page).toHaveURL(new RegExp(`#/console/${key}`));
+        };
+        const chooseFirstClient = async () => {
+          await page.getByRole('textbox', { name: t('console.client'), exact: true }).click();
+          await page.getByRole('option').first().click();
+        };
+        await openSection('clients');
+        await check('console, clients');
+        // Saved unchanged: the audit log then has a change to show.
+        await page.getByRole('button', { name: t('console.clients.save') }).click();
+        await expect(page.getByText(t('console.clients.saved'))).toBeVisible();
+        await openSection('brands');
+        await expect(page.getByRole('textbox', { name: t('console.brands.experience') })).toBeVisible();
+        await check('console, brands');
+        await openSection('types');
+        await chooseFirstClient();
+        await page
+          .getByRole('button', { name: startingWith(run.language, 'console.types.editType') })
+          .first()
+          .click();
+        await expect(page.getByRole('heading', { name: startingWith(run.language, 'console.types.editorTitle') })).toBeVisible();
+        await check('console, a document type');
+        await checkDialogOf('console, an attribute', () =>
+          page
+            .getByRole('button', { name: startingWith(run.language, 'console.types.editAttribute') })
+            .first()
+            .click(),
+        );
+        await openSection('help');
+        await chooseFirstClient();
+        await check('console, FAQ and repository');
+        await checkDialogOf('console, a new question', () => page.getByRole('button', { name: t('console.help.faq.add') }).click());
+        await openSection('audit');
+        const details = page.getByRole('button', { name: startingWith(run.language, 'console.audit.detailsLabel') }).first();
+        await expect(details).toBeVisible();
+        await check('console, audit log');
+        await checkDialogOf('console, a change', () => details.click());
       }
 
       // The account's language as it was, for the other specs.
-      await switchTo(run.accountLanguage);
+      await switchSignedInLanguage(page, run.phone, staff.accountLanguage);
       expect(findings).toEqual([]);
     });
   });
