@@ -63,37 +63,40 @@ export function ContrastPanel({ report, onUseShade }: ContrastPanelProps) {
           ))}
         </Stack>
       )}
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('console.brands.pair')}</Table.Th>
-            <Table.Th>{t('console.brands.ratio')}</Table.Th>
-            <Table.Th>{t('console.brands.minimum')}</Table.Th>
-            <Table.Th>{t('console.brands.result')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pairs.map((pair) => (
-            <Table.Tr key={pair.id} data-pair={pair.id}>
-              <Table.Td>{translateKey(`console.brands.pairs.${pair.id}`)}</Table.Td>
-              <Table.Td ff="monospace">{ratio(pair.ratio)}</Table.Td>
-              <Table.Td ff="monospace">{pair.minimum}:1</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {pair.passes ? (
-                    <IconCheck size={16} aria-hidden color="var(--mantine-color-green-9)" />
-                  ) : (
-                    <IconX size={16} aria-hidden color="var(--mantine-color-red-9)" />
-                  )}
-                  <Text size="sm" fw={600}>
-                    {pair.passes ? t('console.brands.passes') : t('console.brands.fails')}
-                  </Text>
-                </Group>
-              </Table.Td>
+      {/* Sideways in its own frame on a narrow screen; focusable, as nothing inside it takes the focus. */}
+      <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-labelledby="contrast-title">
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('console.brands.pair')}</Table.Th>
+              <Table.Th>{t('console.brands.ratio')}</Table.Th>
+              <Table.Th>{t('console.brands.minimum')}</Table.Th>
+              <Table.Th>{t('console.brands.result')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {pairs.map((pair) => (
+              <Table.Tr key={pair.id} data-pair={pair.id}>
+                <Table.Td>{translateKey(`console.brands.pairs.${pair.id}`)}</Table.Td>
+                <Table.Td ff="monospace">{ratio(pair.ratio)}</Table.Td>
+                <Table.Td ff="monospace">{pair.minimum}:1</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {pair.passes ? (
+                      <IconCheck size={16} aria-hidden color="var(--mantine-color-green-9)" />
+                    ) : (
+                      <IconX size={16} aria-hidden color="var(--mantine-color-red-9)" />
+                    )}
+                    <Text size="sm" fw={600}>
+                      {pair.passes ? t('console.brands.passes') : t('console.brands.fails')}
+                    </Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
