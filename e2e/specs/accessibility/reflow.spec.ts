@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readMailbox } from '../../fixtures/mailbox';
-import { openLogin, readSignInCode, signInWithForm } from '../../fixtures/portal';
+import { openLogin, signIn } from '../../fixtures/portal';
 
 /**
  * Reflow (WCAG 1.4.10): every screen is read without scrolling sideways at 320 CSS pixels wide
@@ -76,13 +75,7 @@ for (const size of WIDTHS) {
       await visit('forgot password', '/forgotPassword', page.getByRole('heading', { name: 'Forgot password' }));
       await visit('registration', '/register', page.getByTestId('registration-step-title'));
 
-      const mailsBefore = (await readMailbox('demo.super@example.com')).length;
-      await signInWithForm(page, 'demo.super');
-      await expect(page).toHaveURL(/#\/mfaCodeValidation/);
-      await judge('code step');
-      await page.getByLabel('Verification code').fill(await readSignInCode('demo.super', mailsBefore));
-      await page.getByRole('button', { name: 'Validate' }).click();
-      await expect(page.getByRole('heading', { name: 'Welcome, Sam' })).toBeVisible();
+      await signIn(page, 'demo.super', 'Sam', () => judge('code step'));
       await judge('dashboard');
 
       await page.getByRole('button', { name: /Account statements/ }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAnnounced } from '../../fixtures/announcements';
 import { codeOf, readMailbox, waitForMail } from '../../fixtures/mailbox';
 import { expectNoSeriousA11yViolations, signInWithForm } from '../../fixtures/portal';
 
@@ -19,8 +20,12 @@ test('A user signs in with the code from the e-mail after a wrong one, and can a
   // The resend link appears only once the 30-second wait is over.
   await expect(page.getByRole('button', { name: /Send a new code/ })).toHaveCount(0);
   await expect(page.getByText(/new code in \d+ s/)).toBeVisible();
-  await page.getByRole('button', { name: /Send a new code/ }).click({ timeout: 40_000 });
-  await expect(page.getByText(/A new code has been sent/)).toBeVisible();
+  await expectAnnounced(
+    page.getByTestId('mfa-resend-banner-region'),
+    () => page.getByRole('button', { name: /Send a new code/ }).click({ timeout: 40_000 }),
+    /A new code has been sent/,
+  );
+  await expect(page.getByTestId('mfa-resend-banner')).toContainText(/A new code has been sent/);
   const second = codeOf(await waitForMail(to, before + 1));
 
   if (second !== first) {

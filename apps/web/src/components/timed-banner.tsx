@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TimedMessage } from '../lib/use-timed-message';
@@ -9,24 +9,36 @@ const LOOK = {
   info: { color: 'blue', icon: IconInfoCircle },
 } as const;
 
-/** A success or error banner; errors interrupt (role=alert), the rest wait their turn (role=status). */
+/**
+ * A success or error banner. An error interrupts: an alert is read when it appears. The rest is
+ * read through a polite region that is always in the page, since a screen reader reads a change
+ * inside a live region it already knows, not a region that arrives with its text; the banner
+ * itself then hides its words from it, so they are not read twice.
+ */
 export function TimedBanner({ message, onClose, testId }: { message: TimedMessage | null; onClose: () => void; testId?: string }) {
   const { t } = useTranslation();
-  if (!message) return null;
-  const { color, icon: Icon } = LOOK[message.kind];
+  const isPolite = message !== null && message.kind !== 'error';
+  const look = message && LOOK[message.kind];
   return (
-    <Alert
-      color={color}
-      variant="light"
-      icon={<Icon aria-hidden />}
-      role={message.kind === 'error' ? 'alert' : 'status'}
-      withCloseButton
-      closeButtonLabel={t('common.dismiss')}
-      onClose={onClose}
-      data-testid={testId}
-      data-kind={message.kind}
-    >
-      {message.text}
-    </Alert>
+    <>
+      <VisuallyHidden role="status" data-testid={testId && `${testId}-region`}>
+        {isPolite ? message.text : ''}
+      </VisuallyHidden>
+      {message && look && (
+        <Alert
+          color={look.color}
+          variant="light"
+          icon={<look.icon aria-hidden />}
+          role={isPolite ? 'none' : 'alert'}
+          withCloseButton
+          closeButtonLabel={t('common.dismiss')}
+          onClose={onClose}
+          data-testid={testId}
+          data-kind={message.kind}
+        >
+          {isPolite ? <span aria-hidden>{message.text}</span> : message.text}
+        </Alert>
+      )}
+    </>
   );
 }

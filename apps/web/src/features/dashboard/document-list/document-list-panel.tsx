@@ -21,6 +21,7 @@ import { DocumentCards } from './document-cards';
 import { listColumns } from './document-columns';
 import { DocumentTable } from './document-table';
 import { formatAttributeValue, formatDocumentDate } from '../../../lib/attribute-values';
+import { ListOutcome } from './list-outcome';
 import { PageControls } from './page-controls';
 import { QuickSearchForm } from './quick-search';
 import { TextSearchForm } from './text-search';
@@ -140,7 +141,17 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
         {isMobile && bulkActions}
         {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
         {isPending && !error && <LoadingIndicator />}
-        {data && rows.length === 0 && <Text role="status">{t('documents.noDocument')}</Text>}
+        {data && rows.length === 0 && <Text>{t('documents.noDocument')}</Text>}
+        <ListOutcome
+          answer={
+            data && {
+              page: list.request.page ?? 1,
+              perPage: list.request.perPage ?? 10,
+              total: rows.length === 0 ? 0 : data.TotalDocuments,
+              isTotalLowerBound: data.TotalIsLowerBound === true,
+            }
+          }
+        />
         {data &&
           rows.length > 0 &&
           (isMobile ? (

@@ -18,7 +18,7 @@ interface PageControlsProps {
   onPerPage: (perPage: number) => void;
 }
 
-/** Page size, the range shown, and page navigation. */
+/** Page size, the range shown (the list's outcome region reads it out), and page navigation. */
 export function PageControls({ page, perPage, total, isTotalLowerBound = false, title, onPage, onPerPage }: PageControlsProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
@@ -27,7 +27,7 @@ export function PageControls({ page, perPage, total, isTotalLowerBound = false, 
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
         <PageSizeSelect label={t('documents.perPage')} sizes={PAGE_SIZES} value={perPage} onChange={onPerPage} w={90} />
-        <Text size="sm" aria-live="polite" mt="lg">
+        <Text size="sm" mt="lg">
           {t(isTotalLowerBound ? 'documents.rangeAtLeast' : 'documents.range', {
             first: formatNumber(first, language),
             last: formatNumber(last, language),
