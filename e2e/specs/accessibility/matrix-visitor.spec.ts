@@ -59,6 +59,14 @@ for (const run of MATRIX_RUNS) {
       await expect(page.locator('html')).toHaveAttribute('lang', run.language);
       await check('reset password');
 
+      // A digest's unsubscribe page, and its answer to a link the portal did not sign (the digest's own test follows a real one).
+      await page.goto(`/?exp=${run.brand}#/digest/unsubscribe?token=1.not-a-signature`);
+      await expect(page.getByRole('heading', { name: t('digestUnsubscribe.title'), level: 1 })).toBeVisible();
+      await check('digest unsubscribe');
+      await page.getByRole('button', { name: t('digestUnsubscribe.stop') }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await check('digest unsubscribe, link not valid');
+
       // Registration: each step, a step refused, and the last step's answer to data another user has.
       await page.goto(`/?exp=${run.brand}#/register`);
       await expect(stepTitle).toHaveText(t('registration.stepTitle', { number: '1', count: '4', name: t('registration.steps.userInfo') }));

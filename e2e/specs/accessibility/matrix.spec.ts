@@ -147,6 +147,15 @@ for (const run of MATRIX_RUNS) {
       await check('user management');
       await userRow.getByRole('button', { name: startingWith(run.language, 'userManagement.actions.editOf') }).click();
       await check('a user being edited');
+      // A change asks before it is saved; answered No, nothing is saved.
+      const firstName = page.getByRole('textbox', { name: t('userManagement.columns.firstName'), exact: true });
+      await firstName.fill(`${await firstName.inputValue()}e`);
+      await page.getByRole('button', { name: t('userManagement.actions.save'), exact: true }).click();
+      const question = page.getByRole('dialog', { name: t('userManagement.confirmEdit.title') });
+      await expect(question).toBeVisible();
+      await check('the question before saving a user');
+      await question.getByRole('button', { name: t('userManagement.no') }).click();
+      await expect(question).toBeHidden();
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('edited-user-row')).toHaveCount(0);
       await page.getByRole('button', { name: t('userManagement.addUser') }).click();

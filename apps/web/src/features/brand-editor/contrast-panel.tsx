@@ -64,7 +64,7 @@ export function ContrastPanel({ report, onUseShade }: ContrastPanelProps) {
         </Stack>
       )}
       {/* Sideways in its own frame on a narrow screen; focusable, as nothing inside it takes the focus. */}
-      <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-labelledby="contrast-title">
+      <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-label={t('console.brands.contrastPairs')}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
