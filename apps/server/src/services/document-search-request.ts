@@ -1,8 +1,9 @@
 import { DATE_RANGE_MAX_DAYS, SEARCH_OPERATIONS, type QuickSearch, type ReportDataRequest } from '@portal/contract';
 import type { AccessScope } from '../db/repositories/document-access.repository.js';
-import type { DocumentSearch, SearchOperation } from '../db/repositories/document-search.js';
+import type { DocumentSearch, QuickSearchTerms, SearchOperation } from '../db/repositories/document-search.js';
 import type { ReportAttribute } from '../db/repositories/documents.repository.js';
 import { AppError } from '../errors.js';
+import { valuesNamedBy } from './value-label-search.js';
 
 const DAY_MS = 86_400_000;
 
@@ -43,13 +44,19 @@ export function readDocumentSearch(
   for (const item of request.advandedSearch) {
     if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
     const text = item.value.trim();
-    if (text !== '') advanced.push({ attribute: item.attribute, text });
+    if (text === '') continue;
+    const valuesNamed = valuesNamedBy(
+      context.attributes.find((attribute) => attribute.name === item.attribute),
+      'contains',
+      text,
+    );
+    advanced.push({ attribute: item.attribute, text, ...(valuesNamed.length > 0 && { valuesNamed }) });
   }
   return {
     reportId: context.reportId,
     scope: context.scope,
     viewerId: context.viewerId,
-    quick: quick && quickText !== '' ? { operation: nameSearchOperation(quick.operation), fields: quick.fields, text: quickText } : null,
+    quick: quick && quickText !== '' ? readQuickSearch(quick, quickText, context.attributes) : null,
     advanced,
     dateRange: readDateRange(request.dateStart ?? null, request.dateEnd ?? null),
     text: textSearch || null,
@@ -59,6 +66,35 @@ export function readDocumentSearch(
     paging: { limit: request.perPage, offset: (request.page - 1) * request.perPage },
     byRelevance: textSearch !== '' && request.sortByRelevance === true,
   };
+}
+
+function readQuickSearch(quick: QuickSearch, text: string, attributes: ReportAttribute[]): QuickSearchTerms {
+  const operation = nameSearchOperation(quick.operation);
+  const { valuesNamed } = valuesNamedIn(attributes, quick.fields, operation, text);
+  return { operation, fields: quick.fields, text, ...(valuesNamed && { valuesNamed }) };
+}
+
+/** By field, the stored values whose English or French word matches the text; nothing when no word does. */
+function valuesNamedIn(
+  attributes: ReportAttribute[],
+  fields: string[],
+  operation: SearchOperation,
+  text: string,
+): { valuesNamed?: Record<string, string[]> } {
+  const found = fields
+    .map(
+      (field) =>
+        [
+          field,
+          valuesNamedBy(
+            attributes.find((attribute) => attribute.name === field),
+            operation,
+            text,
+          ),
+        ] as const,
+    )
+    .filter(([, values]) => values.length > 0);
+  return found.length > 0 ? { valuesNamed: Object.fromEntries(found) } : {};
 }
 
 /** The earlier of the two dates starts the range. */

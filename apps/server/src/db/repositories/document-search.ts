@@ -10,6 +10,8 @@ export interface QuickSearchTerms {
   fields: string[];
   /** Trimmed, never empty. */
   text: string;
+  /** By field, the stored values whose English or French word matches the text by the operation: they match too. */
+  valuesNamed?: Record<string, string[]>;
 }
 
 /** The text contained in one attribute. */
@@ -17,6 +19,8 @@ export interface AdvancedSearchTerm {
   attribute: string;
   /** Trimmed, never empty. */
   text: string;
+  /** The stored values whose English or French word contains the text: they match too. */
+  valuesNamed?: string[];
 }
 
 /**

@@ -65,11 +65,26 @@ export function escapeLike(text: string): string {
  * attribute's search indexes: a prefix btree for equal and starts-with, trigrams for ends-with
  * and contains.
  */
-function attributeMatches(attribute: string, operation: SearchOperation, text: string, options: { indexed: boolean }): RawBuilder<boolean> {
+function attributeMatches(
+  attribute: string,
+  operation: SearchOperation,
+  text: string,
+  options: { indexed: boolean },
+  valuesNamed: string[] = [],
+): RawBuilder<boolean> {
   // Unindexed, the test runs only on the rows a person's criteria already found.
   const value = options.indexed
     ? searchedValue(sql.ref('d.attributes'), attribute)
     : sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
+  const typed = valueMatches(value, operation, text);
+  if (valuesNamed.length === 0) return typed;
+  // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
+  const named = sql.join(valuesNamed.map((named) => sql`${named.toLowerCase()}`));
+  return sql<boolean>`(${typed} OR ${value} IN (${named}))`;
+}
+
+/** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
+function valueMatches(value: RawBuilder<string>, operation: SearchOperation, text: string): RawBuilder<boolean> {
   const needle = escapeLike(text.toLowerCase());
   switch (operation) {
     case 'equal':
@@ -90,10 +105,10 @@ function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
   const { quick, advanced, dateRange, text } = selection;
   if (quick) {
-    const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, options));
+    const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, options, quick.valuesNamed?.[field]));
     conditions.push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
   }
-  for (const term of advanced) conditions.push(attributeMatches(term.attribute, 'contains', term.text, options));
+  for (const term of advanced) conditions.push(attributeMatches(term.attribute, 'contains', term.text, options, term.valuesNamed));
   if (dateRange.from) conditions.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) conditions.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
   if (text) conditions.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
