@@ -178,6 +178,16 @@ test('A super user writes a notice type in French; the user reads its notices’
     await expect(table.getByRole('cell', { name: 'Renouvellement', exact: true }).first()).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Vie privée', exact: true }).first()).toBeVisible();
     await expect(table.getByRole('cell', { name: /^(Renewal|Privacy|Rate change)$/ })).toHaveCount(0);
+    // The reader searches by the word read, accents aside: the notices stored as "Privacy".
+    await avis.getByRole('button', { name: 'Recherche avancée' }).click();
+    const advanced = readerPage.getByRole('form', { name: 'Recherche avancée' });
+    await advanced.getByRole('textbox', { name: "Type d'avis" }).fill('vie privee');
+    await advanced.getByRole('button', { name: 'Appliquer' }).click();
+    await expect(table.getByTestId('document-row').first()).toBeVisible();
+    await expect(table.getByRole('cell', { name: /^(Renouvellement|Changement de taux|Confirmation)$/ })).toHaveCount(0);
+    expect(await table.getByRole('cell', { name: 'Vie privée', exact: true }).count()).toBe(
+      await table.getByTestId('document-row').count(),
+    );
     // The demo user's language as it was, for the other specs.
     await switchLanguage(readerPage, 'English');
   } finally {
