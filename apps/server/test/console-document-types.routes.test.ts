@@ -335,7 +335,12 @@ describe('an attribute’s settings', () => {
     });
     // The factory builds every attribute's search indexes: an attribute that never was searchable has none.
     await db.updateTable('report_attributes').set({ is_searchable: false }).where('id', '=', attributeIds.policyRef!).execute();
-    for (const index of ['documents_prefix_policyref_idx', 'documents_trgm_policyref_idx', 'documents_sort_policyref_idx']) {
+    for (const index of [
+      'documents_prefix_policyref_idx',
+      'documents_suffix_policyref_idx',
+      'documents_trgm_policyref_idx',
+      'documents_sort_policyref_idx',
+    ]) {
       await sql`DROP INDEX IF EXISTS ${sql.id(index)}`.execute(db);
     }
     const rows = Array.from({ length: 4000 }, (_, i) => ({
@@ -366,6 +371,7 @@ describe('an attribute’s settings', () => {
     expect(await indexNames()).toEqual(
       expect.arrayContaining([
         'documents_prefix_policyref_idx',
+        'documents_suffix_policyref_idx',
         'documents_trgm_policyref_idx',
         'documents_sort_policyref_idx',
         'documents_owner_policyref_idx',
@@ -398,6 +404,25 @@ describe('an attribute’s settings', () => {
     expect(equal.rows.map((row) => row.attributes.policyRef)).toEqual(['POL-01234']);
     const sorted = await documents.page({ ...search, quick: null, sort: { attribute: 'policyRef', ordering: 'number', direction: 'asc' } });
     expect(sorted.rows[0]!.attributes.policyRef).toBe('POL-00000');
+    // Ends-with, a wildcard of LIKE in the text included: the reversed value's prefix range.
+    const endsWith = await documents.page({
+      ...search,
+      quick: { operation: 'endsWith', fields: ['policyRef'], text: '1_34' },
+      sort: { attribute: null, direction: 'desc' },
+    });
+    expect(endsWith.rows).toEqual([]);
+    const endingIn = await documents.page({
+      ...search,
+      quick: { operation: 'endsWith', fields: ['policyRef'], text: '-0123' },
+      sort: { attribute: null, direction: 'desc' },
+    });
+    expect(endingIn.rows.map((row) => row.attributes.policyRef)).toEqual([]);
+    const ending = await documents.page({
+      ...search,
+      quick: { operation: 'endsWith', fields: ['policyRef'], text: 'L-01234' },
+      sort: { attribute: null, direction: 'desc' },
+    });
+    expect(ending.rows.map((row) => row.attributes.policyRef)).toEqual(['POL-01234']);
 
     interface PlanNode {
       'Node Type': string;
@@ -411,9 +436,10 @@ describe('an attribute’s settings', () => {
       return nodesOf(result.rows[0]!['QUERY PLAN'][0]!.Plan);
     };
     const pageQueries = recorded.filter((query) => query.sql.includes('order by') && query.sql.includes('document_views'));
-    expect(pageQueries).toHaveLength(2);
-    const [searchPlan, sortPlan] = await Promise.all(pageQueries.map(planOf));
-    for (const plan of [searchPlan!, sortPlan!]) {
+    expect(pageQueries).toHaveLength(5);
+    const [searchPlan, sortPlan, , , suffixPlan] = await Promise.all(pageQueries.map(planOf));
+    expect(suffixPlan!.map((node) => node['Index Name'])).toContain('documents_suffix_policyref_idx');
+    for (const plan of [searchPlan!, sortPlan!, suffixPlan!]) {
       expect(plan.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'documents')).toBe(false);
     }
     expect(searchPlan!.map((node) => node['Index Name'])).toContain('documents_prefix_policyref_idx');

@@ -17,6 +17,7 @@ import { statements as passkeys } from './migrations/016-passkeys.js';
 import { statements as documentOwnerKeys } from './migrations/017-document-owner-keys.js';
 import { statements as attributeValueLabels } from './migrations/018-attribute-value-labels.js';
 import { statements as attributeCurrency } from './migrations/019-attribute-currency.js';
+import { statements as attributeSuffixIndexes } from './migrations/020-attribute-suffix-indexes.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '017-document-owner-keys': documentOwnerKeys,
   '018-attribute-value-labels': attributeValueLabels,
   '019-attribute-currency': attributeCurrency,
+  '020-attribute-suffix-indexes': attributeSuffixIndexes,
 };
 
 const provider: MigrationProvider = {

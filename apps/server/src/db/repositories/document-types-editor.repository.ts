@@ -2,7 +2,7 @@ import type { AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseBackend } from '../database.js';
 import type { AttributeValueLabel, Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
-import { createDocumentsRepository, ownerIndexName, sortIndexName } from './documents.repository.js';
+import { createDocumentsRepository, ownerIndexName, searchIndexNames, sortIndexName } from './documents.repository.js';
 
 export type EditedType = Selectable<ReportDefinitionsTable>;
 export type EditedAttribute = Selectable<ReportAttributesTable>;
@@ -118,8 +118,7 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
       if (!needs.sort && !needs.search && !needs.owner) return;
       const concurrent = backend === 'postgres';
       if (concurrent) {
-        const name = attribute.toLowerCase();
-        const names = needs.search ? [`documents_prefix_${name}_idx`, `documents_trgm_${name}_idx`] : [];
+        const names = needs.search ? Object.values(searchIndexNames(attribute)) : [];
         if (needs.sort) names.push(sortIndexName(attribute, needs.sort));
         if (needs.owner) names.push(ownerIndexName(attribute));
         const invalid = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid

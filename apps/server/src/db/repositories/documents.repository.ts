@@ -44,6 +44,12 @@ export function sortIndexName(attribute: string, ordering: AttributeOrdering): s
   return ordering === 'text' ? `documents_textsort_${name}_idx` : `documents_sort_${name}_idx`;
 }
 
+/** The names of the indexes that search a type's documents by an attribute: prefix, suffix (the value reversed) and trigrams. */
+export function searchIndexNames(attribute: string): { prefix: string; suffix: string; trigrams: string } {
+  const name = attribute.toLowerCase();
+  return { prefix: `documents_prefix_${name}_idx`, suffix: `documents_suffix_${name}_idx`, trigrams: `documents_trgm_${name}_idx` };
+}
+
 /** The name of the index that reads one owner's documents of a type in date order, for an attribute identifying owners. */
 export function ownerIndexName(attribute: string): string {
   return `documents_owner_${attribute.toLowerCase()}_idx`;
@@ -54,6 +60,11 @@ function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawB
   return sql<string>`lower${attributeValue(attributes, attribute)}`;
 }
 
+/** A text's characters in reverse order, as PostgreSQL's reverse() gives them (by code point). */
+export function reversed(text: string): string {
+  return Array.from(text).reverse().join('');
+}
+
 /** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -62,8 +73,8 @@ export function escapeLike(text: string): string {
 /**
  * One attribute of documents aliased `d` against the searched text, without regard to case.
  * Indexed, the attribute is a literal so that the condition is the expression of that
- * attribute's search indexes: a prefix btree for equal and starts-with, trigrams for ends-with
- * and contains.
+ * attribute's search indexes: a prefix btree for equal and starts-with, the same on the reversed
+ * value for ends-with, trigrams for contains.
  */
 function attributeMatches(
   attribute: string,
@@ -76,7 +87,7 @@ function attributeMatches(
   const value = options.indexed
     ? searchedValue(sql.ref('d.attributes'), attribute)
     : sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
-  const typed = valueMatches(value, operation, text);
+  const typed = valueMatches(value, operation, text, options);
   if (valuesNamed.length === 0) return typed;
   // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
   const named = sql.join(valuesNamed.map((named) => sql`${named.toLowerCase()}`));
@@ -84,7 +95,12 @@ function attributeMatches(
 }
 
 /** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
-function valueMatches(value: RawBuilder<string>, operation: SearchOperation, text: string): RawBuilder<boolean> {
+function valueMatches(
+  value: RawBuilder<string>,
+  operation: SearchOperation,
+  text: string,
+  options: { indexed: boolean },
+): RawBuilder<boolean> {
   const needle = escapeLike(text.toLowerCase());
   switch (operation) {
     case 'equal':
@@ -92,7 +108,10 @@ function valueMatches(value: RawBuilder<string>, operation: SearchOperation, tex
     case 'startsWith':
       return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
     case 'endsWith':
-      return sql<boolean>`(${value} LIKE ${`%${needle}`})`;
+      // Over a whole type, the value reversed starts with the text reversed: the suffix index's prefix range, not trigrams.
+      return options.indexed
+        ? sql<boolean>`(reverse(${value}) LIKE ${`${escapeLike(reversed(text.toLowerCase()))}%`})`
+        : sql<boolean>`(${value} LIKE ${`%${needle}`})`;
     case 'contains':
       return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
   }
@@ -487,14 +506,20 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         ON documents (report_id, ${attributeValue(sql.ref('attributes'), attribute)}, document_date, id)`.execute(db);
     },
 
-    /** The indexes that serve searching a type's documents by this attribute (one set per attribute name). */
+    /**
+     * The indexes that serve searching a type's documents by this attribute (one set per attribute
+     * name): a prefix btree for equal and starts-with, the same on the reversed value for ends-with,
+     * trigrams for contains.
+     */
     async ensureSearchIndexes(attribute: string, options: { concurrently?: boolean } = {}): Promise<void> {
       const value = searchedValue(sql.ref('attributes'), attribute);
-      const name = attribute.toLowerCase();
-      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_prefix_${name}_idx`)}
+      const names = searchIndexNames(attribute);
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(names.prefix)}
         ON documents (report_id, ${value} text_pattern_ops)`.execute(db);
-      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(`documents_trgm_${name}_idx`)}
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(names.trigrams)}
         ON documents USING gin (${value} gin_trgm_ops)`.execute(db);
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(names.suffix)}
+        ON documents (report_id, reverse(${value}) text_pattern_ops)`.execute(db);
     },
 
     /**
