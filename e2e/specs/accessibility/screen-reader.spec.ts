@@ -40,7 +40,7 @@ test('Every screen and dialog has a heading outline', async ({ page }) => {
   const visit = async (screen: string, route: string) => {
     await page.goto(`/#${route}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('loading-indicator')).toHaveCount(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await judge(screen);
   };
 

@@ -94,6 +94,8 @@ async function closingBalancesAscending(page: Page): Promise<string[]> {
   const header = panel.getByRole('columnheader', { name: 'Closing balance' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  // The sorted answer, not the rows shown while it is on its way.
+  await expect(panel).toHaveAttribute('aria-busy', 'false');
   await expect(panel.getByTestId('document-row').first()).toBeVisible();
   return columnValues(panel, 'Closing balance');
 }

@@ -111,6 +111,8 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
       p="md"
       radius="md"
       aria-labelledby={headingId}
+      // Busy while a new answer is on its way: its rows are the previous answer's until then.
+      aria-busy={isFetching}
       className={classes.panel}
       data-testid={`panel-${report.Code}`}
     >
