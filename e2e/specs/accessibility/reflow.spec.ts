@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openLogin, signIn } from '../../fixtures/portal';
+import { lookAtFirstPreview, openLogin, signIn } from '../../fixtures/portal';
 
 /**
  * Reflow (WCAG 1.4.10): every screen is read without scrolling sideways at 320 CSS pixels wide
@@ -83,13 +83,7 @@ for (const size of WIDTHS) {
       await judge('document list');
       await page.getByRole('button', { name: 'Advanced search' }).first().click();
       await judge('advanced search');
-      await page
-        .getByRole('button', { name: /^Preview / })
-        .first()
-        .click();
-      await expect(page.getByTestId('preview-frame')).toBeVisible();
-      await judge('preview');
-      await page.keyboard.press('Escape');
+      await lookAtFirstPreview(page, () => judge('preview'));
 
       await visit('FAQ', '/faq', page.getByTestId('faq-list'));
       await visit('user management', '/userManagement', page.getByTestId('user-row').first());

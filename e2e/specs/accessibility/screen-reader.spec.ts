@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAnnounced } from '../../fixtures/announcements';
-import { openLogin, signIn } from '../../fixtures/portal';
+import { lookAtFirstPreview, openLogin, signIn } from '../../fixtures/portal';
 
 /**
  * What a screen reader's user relies on beyond axe's rules: a heading outline per page (one first
@@ -53,13 +53,7 @@ test('Every screen and dialog has a heading outline', async ({ page }) => {
   await page.getByRole('button', { name: /Account statements/ }).click();
   await expect(page.getByTestId('document-row').first()).toBeVisible();
   await judge('document list');
-  await page
-    .getByRole('button', { name: /^Preview / })
-    .first()
-    .click();
-  await expect(page.getByTestId('preview-frame')).toBeVisible();
-  await judge('preview');
-  await page.keyboard.press('Escape');
+  await lookAtFirstPreview(page, () => judge('preview'));
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
