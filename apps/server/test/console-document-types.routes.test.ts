@@ -416,7 +416,7 @@ describe('an attribute’s settings', () => {
       quick: { operation: 'endsWith', fields: ['policyRef'], text: '-0123' },
       sort: { attribute: null, direction: 'desc' },
     });
-    expect(endingIn.rows.map((row) => row.attributes.policyRef)).toEqual([]);
+    expect(endingIn.rows).toEqual([]);
     const ending = await documents.page({
       ...search,
       quick: { operation: 'endsWith', fields: ['policyRef'], text: 'L-01234' },

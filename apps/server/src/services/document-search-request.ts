@@ -45,11 +45,7 @@ export function readDocumentSearch(
     if (!searchable.has(item.attribute)) throw invalidSearch('validation.searchFieldInvalid', 'This field cannot be searched.');
     const text = item.value.trim();
     if (text === '') continue;
-    const valuesNamed = valuesNamedBy(
-      context.attributes.find((attribute) => attribute.name === item.attribute),
-      'contains',
-      text,
-    );
+    const valuesNamed = valuesNamedIn(context.attributes, item.attribute, 'contains', text);
     advanced.push({ attribute: item.attribute, text, ...(valuesNamed.length > 0 && { valuesNamed }) });
   }
   return {
@@ -70,31 +66,21 @@ export function readDocumentSearch(
 
 function readQuickSearch(quick: QuickSearch, text: string, attributes: ReportAttribute[]): QuickSearchTerms {
   const operation = nameSearchOperation(quick.operation);
-  const { valuesNamed } = valuesNamedIn(attributes, quick.fields, operation, text);
-  return { operation, fields: quick.fields, text, ...(valuesNamed && { valuesNamed }) };
+  const valuesNamed: Record<string, string[]> = {};
+  for (const field of quick.fields) {
+    const values = valuesNamedIn(attributes, field, operation, text);
+    if (values.length > 0) valuesNamed[field] = values;
+  }
+  return { operation, fields: quick.fields, text, ...(Object.keys(valuesNamed).length > 0 && { valuesNamed }) };
 }
 
-/** By field, the stored values whose English or French word matches the text; nothing when no word does. */
-function valuesNamedIn(
-  attributes: ReportAttribute[],
-  fields: string[],
-  operation: SearchOperation,
-  text: string,
-): { valuesNamed?: Record<string, string[]> } {
-  const found = fields
-    .map(
-      (field) =>
-        [
-          field,
-          valuesNamedBy(
-            attributes.find((attribute) => attribute.name === field),
-            operation,
-            text,
-          ),
-        ] as const,
-    )
-    .filter(([, values]) => values.length > 0);
-  return found.length > 0 ? { valuesNamed: Object.fromEntries(found) } : {};
+/** The stored values of one of the type's attributes whose English or French word matches the text. */
+function valuesNamedIn(attributes: ReportAttribute[], field: string, operation: SearchOperation, text: string): string[] {
+  return valuesNamedBy(
+    attributes.find((attribute) => attribute.name === field),
+    operation,
+    text,
+  );
 }
 
 /** The earlier of the two dates starts the range. */

@@ -144,14 +144,17 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
         {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
         {isPending && !error && <LoadingIndicator />}
         {data && rows.length === 0 && <Text>{t('documents.noDocument')}</Text>}
+        {/* Only a settled answer is read out: while one is on its way, the rows and total are the previous one's. */}
         <ListOutcome
           answer={
-            data && {
-              page: list.request.page ?? 1,
-              perPage: list.request.perPage ?? 10,
-              total: rows.length === 0 ? 0 : data.TotalDocuments,
-              isTotalLowerBound: data.TotalIsLowerBound === true,
-            }
+            data && !isFetching
+              ? {
+                  page: list.request.page ?? 1,
+                  perPage: list.request.perPage ?? 10,
+                  total: rows.length === 0 ? 0 : data.TotalDocuments,
+                  isTotalLowerBound: data.TotalIsLowerBound === true,
+                }
+              : undefined
           }
         />
         {data &&
