@@ -94,6 +94,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      // The merged object names every call, so it would carry every area's schemas into the file that imports it.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@portal/contract',
+              importNames: ['endpoints'],
+              allowTypeImports: true,
+              message:
+                "Import the area's calls (sessionEndpoints, documentsEndpoints…): a phone then downloads only the schemas of the calls a screen makes.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,7 +1,9 @@
 /**
  * Proves the translations are complete, the web's (apps/web/src/i18n) and those of the texts the
  * server writes itself (apps/server/src/i18n: messages, confirmations, spreadsheet words):
- *  - in each pair, en.json and fr.json have exactly the same keys (nested), none empty;
+ *  - in each pair, en.json and fr.json have exactly the same keys (nested), none empty; the web's
+ *    administration texts (apps/web/src/i18n/staff) are a pair of their own, sharing no key with the
+ *    texts every visitor may see;
  *  - in the server's pair, each text has the same {{placeholders}} in both languages, each
  *    written {{name}} as the server fills them in (a text in either language then gets its values);
  *  - every `validation.*` / `errors.*` key the contract or the server can send, and every
@@ -52,6 +54,7 @@ const SAME_IN_BOTH = new Set([
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webI18nDir = path.join(root, 'apps/web/src/i18n');
+const webStaffI18nDir = path.join(webI18nDir, 'staff');
 const serverI18nDir = path.join(root, 'apps/server/src/i18n');
 /** Where error keys come from: the shared schemas, and the server's own refusals. */
 const keySources = [path.join(root, 'packages/contract/src'), path.join(root, 'apps/server/src')];
@@ -148,11 +151,15 @@ function fixFrenchFile(dir: string) {
     );
   writeFileSync(path.join(dir, 'fr.json'), `${JSON.stringify(fix(readTree(dir, 'fr.json')), null, 2)}\n`);
 }
-if (process.argv.includes('--fix')) for (const dir of [webI18nDir, serverI18nDir]) fixFrenchFile(dir);
+if (process.argv.includes('--fix')) for (const dir of [webI18nDir, webStaffI18nDir, serverI18nDir]) fixFrenchFile(dir);
 
-const web = checkPair(webI18nDir, { placeholders: false });
+const webEveryone = checkPair(webI18nDir, { placeholders: false });
+const webStaff = checkPair(webStaffI18nDir, { placeholders: false });
 const server = checkPair(serverI18nDir, { placeholders: true });
-const problems = [...web.problems, ...server.problems];
+const web = { en: new Map([...webEveryone.en, ...webStaff.en]) };
+const problems = [...webEveryone.problems, ...webStaff.problems, ...server.problems];
+// The parts are merged into one set of texts in the browser: a key in both would hide one of them.
+for (const key of webStaff.en.keys()) if (webEveryone.en.has(key)) problems.push(`in both apps/web/src/i18n and its staff part: ${key}`);
 for (const key of [...keysSentToTheWeb()].sort()) {
   if (!web.en.has(key)) problems.push(`sent by the contract or the server but missing in apps/web/src/i18n/en.json: ${key}`);
 }

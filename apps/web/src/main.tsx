@@ -1,20 +1,27 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './theme/portal.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { whenRouterReady } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { rememberExperienceFromUrl } from './theme/experience-code';
 
 rememberExperienceFromUrl();
-// The texts of the page's language arrive first: no screen is drawn with bare keys.
-await initI18n();
+// The texts of the page's language arrive first: no screen is drawn with bare keys. The first
+// screen's files and guards meanwhile.
+await Promise.all([initI18n(), whenRouterReady()]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// A transition lets React draw the first screen in slices, yielding to the browser between them,
+// rather than in one long task: a slow phone stays responsive while the login form is built.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

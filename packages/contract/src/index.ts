@@ -1,4 +1,3 @@
-import './validation-mode.js';
 export * from './constants.js';
 export * from './schemas/fields.js';
 export * from './schemas/request-values.js';
@@ -26,6 +25,25 @@ export * from './schemas/console-document-types.js';
 export * from './schemas/console-audit.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, type EndpointName } from './endpoints/index.js';
+// Each area's calls on their own too: the web imports only the areas a screen calls, so the
+// bundler leaves the others' schemas out of the files a phone downloads first.
+export * from './endpoints/account.endpoints.js';
+export * from './endpoints/api-keys.endpoints.js';
+export * from './endpoints/console-audit.endpoints.js';
+export * from './endpoints/console-document-types.endpoints.js';
+export * from './endpoints/console-help-content.endpoints.js';
+export * from './endpoints/console-tenants.endpoints.js';
+export * from './endpoints/digest.endpoints.js';
+export * from './endpoints/documents.endpoints.js';
+export * from './endpoints/ingestion.endpoints.js';
+export * from './endpoints/own-sessions.endpoints.js';
+export * from './endpoints/passkeys.endpoints.js';
+export * from './endpoints/registration.endpoints.js';
+export * from './endpoints/retention.endpoints.js';
+export * from './endpoints/security.endpoints.js';
+export * from './endpoints/session.endpoints.js';
+export * from './endpoints/usage-reports.endpoints.js';
+export * from './endpoints/user-management.endpoints.js';
 export * from './brand/color-math.js';
 export * from './brand/contrast-gate.js';
 export * from './brand/fallback-colors.js';

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createHashRouter, redirect } from 'react-router';
 import type { Menu } from '@portal/contract';
 import { LoginPage } from '../features/auth/login-page';
+import { loadTextPart } from '../i18n/language-bundles';
 import { tellRoutePath } from '../theme/page-title';
 import { RequireMenu, RequirePendingMfa, RequireSignedIn } from './guards';
 import { requireMenu, requirePendingMfa, requireSignedIn, toHome } from './route-guards';
@@ -14,12 +15,15 @@ function page(load: () => Promise<ComponentType>) {
   return async () => ({ Component: await load() });
 }
 
-/** A screen reachable only through one of the person's menus, checked again while it is shown. */
+/**
+ * A screen reachable only through one of the person's menus, checked again while it is shown.
+ * Every such menu leads to an administration screen, drawn once its texts are here as well.
+ */
 function menuPage(menu: Menu, load: () => Promise<ComponentType>) {
   return {
     loader: requireMenu(menu),
     lazy: page(async () => {
-      const Screen = await load();
+      const [Screen] = await Promise.all([load(), loadTextPart('staff')]);
       return function MenuScreen() {
         return (
           <RequireMenu menu={menu}>
@@ -105,6 +109,22 @@ export const router = createHashRouter([
   },
   { path: '*', loader: toHome },
 ]);
+
+/**
+ * Resolves once the router has run the first address's guards and fetched its screen's files.
+ * The first render waits for it: drawn before, React would show nothing yet, and a router update
+ * arriving while that first render is still in slices (see main.tsx) would be missed.
+ */
+export function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 // The tab's title follows the screen (theme/page-title.ts).
 router.subscribe((state) => tellRoutePath(state.location.pathname));

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, VALIDATION_MESSAGE_VALUES } from '@portal/contract';
 import { readLanguageCookie } from './language';
-import { translationsOf } from './language-bundles';
+import { markLoaded, translationsOf } from './language-bundles';
 
 /**
  * Starts i18next in the language of the lang cookie, with that language's texts only (the
@@ -28,6 +28,7 @@ export async function initI18n() {
       defaultVariables: VALIDATION_MESSAGE_VALUES,
     },
   });
+  markLoaded(language, 'everyone');
   document.documentElement.lang = i18next.language;
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;

@@ -1,23 +1,60 @@
 import i18next from 'i18next';
 import type { Locale } from '@portal/contract';
 import type en from './en.json';
+import type staffEn from './staff/en.json';
 
-type Translation = typeof en;
+type Texts = typeof en | typeof staffEn;
 
-/** Each language is a file of its own, fetched when first shown: a page never carries both. */
-const BUNDLES: Record<Locale, () => Promise<{ default: Translation }>> = {
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
+/**
+ * The texts come in two parts per language, each a file of its own fetched when first needed:
+ * what every visitor and customer may see, and the administration screens' (user management,
+ * usage reports, API keys, the tenant console), which a phone signing in never downloads. A page
+ * never carries both languages either.
+ */
+export type TextPart = 'everyone' | 'staff';
+
+const BUNDLES: Record<TextPart, Record<Locale, () => Promise<{ default: Texts }>>> = {
+  everyone: { en: () => import('./en.json'), fr: () => import('./fr.json') },
+  staff: { en: () => import('./staff/en.json'), fr: () => import('./staff/fr.json') },
 };
 
-export async function translationsOf(language: Locale): Promise<Translation> {
-  return (await BUNDLES[language]()).default;
+/** The parts the page has asked for; a language switch fetches each of them in the new language. */
+const partsInUse = new Set<TextPart>(['everyone']);
+const partsLoaded = new Set<string>();
+
+export async function translationsOf(language: Locale, part: TextPart = 'everyone'): Promise<Texts> {
+  return (await BUNDLES[part][language]()).default;
+}
+
+async function addPart(language: Locale, part: TextPart): Promise<void> {
+  const key = `${part}:${language}`;
+  if (partsLoaded.has(key)) return;
+  const texts = await translationsOf(language, part);
+  i18next.addResourceBundle(language, 'translation', texts, true, true);
+  partsLoaded.add(key);
+}
+
+/** The page's first language, known once i18next has started (a screen's files may be asked for before). */
+let tellFirstLanguage: (language: Locale) => void = () => undefined;
+const firstLanguage = new Promise<Locale>((resolve) => {
+  tellFirstLanguage = resolve;
+});
+
+/** Called once i18next holds the first part of the page's language (see initI18n). */
+export function markLoaded(language: Locale, part: TextPart): void {
+  partsLoaded.add(`${part}:${language}`);
+  tellFirstLanguage(language);
+}
+
+/** Makes sure `part` of the texts is here in the page's language (and in any language shown later). */
+export async function loadTextPart(part: TextPart): Promise<void> {
+  partsInUse.add(part);
+  await firstLanguage;
+  await addPart(i18next.language as Locale, part);
 }
 
 /** Shows the page in `language`, fetching its texts first when they are not here yet. */
 export async function showLanguage(language: Locale): Promise<void> {
-  if (!i18next.hasResourceBundle(language, 'translation')) {
-    i18next.addResourceBundle(language, 'translation', await translationsOf(language));
-  }
+  await Promise.all([...partsInUse].map((part) => addPart(language, part)));
   await i18next.changeLanguage(language);
 }

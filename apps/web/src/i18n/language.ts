@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { endpoints, LANG_COOKIE, LOCALES, type Locale } from '@portal/contract';
+import { sessionEndpoints, LANG_COOKIE, LOCALES, type Locale } from '@portal/contract';
 import { callApi } from '../lib/api-client';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { showLanguage } from './language-bundles';
@@ -26,7 +26,7 @@ export async function chooseLanguage(language: Locale): Promise<void> {
   writeCookie(LANG_COOKIE, language);
   await showLanguage(language);
   try {
-    await callApi(endpoints.setLang, { query: { lang: language } });
+    await callApi(sessionEndpoints.setLang, { query: { lang: language } });
   } catch (error) {
     console.warn('The server did not record the language choice', error);
   }

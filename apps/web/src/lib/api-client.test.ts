@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract';
 import { buildUrl, callApi } from './api-client';
 import { ApiError } from './api-error';
 import { wasSessionExpired } from './session-expiry-notice';
@@ -30,7 +30,7 @@ describe('callApi', () => {
   it('sends JSON with the session cookie and parses the answer with the contract', async () => {
     const fetchMock = vi.fn(async () => buildJsonResponse(200, { success: true, lang: 'fr' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(callApi(endpoints.setLang, { query: { lang: 'fr' } })).resolves.toEqual({ success: true, lang: 'fr' });
+    await expect(callApi(sessionEndpoints.setLang, { query: { lang: 'fr' } })).resolves.toEqual({ success: true, lang: 'fr' });
     expect(fetchMock).toHaveBeenCalledWith(
       '/Localisation/SetLang?lang=fr',
       expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
@@ -42,7 +42,7 @@ describe('callApi', () => {
     vi.stubGlobal('fetch', async () =>
       buildJsonResponse(400, { success: false, error: 'errors.invalidCredentials', msg: 'Username or password incorrect' }),
     );
-    const failure = callApi(endpoints.processLogin, { body: { UserName: 'demo.user', Password: 'wrong' } });
+    const failure = callApi(sessionEndpoints.processLogin, { body: { UserName: 'demo.user', Password: 'wrong' } });
     await expect(failure).rejects.toMatchObject({ status: 400, key: 'errors.invalidCredentials' });
     expect(getStoredUser()).not.toBeNull();
     expect(window.location.hash).toBe('#/');
@@ -52,7 +52,7 @@ describe('callApi', () => {
   it.each([401, 419])('sends the browser to sign-in on %i', async (status) => {
     setStoredUser(USER);
     vi.stubGlobal('fetch', async () => buildJsonResponse(status, { success: false, error: 'errors.forbidden', msg: 'no' }));
-    await expect(callApi(endpoints.setLang, { query: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(callApi(sessionEndpoints.setLang, { query: { lang: 'en' } })).rejects.toBeInstanceOf(ApiError);
     expect(getStoredUser()).toBeNull();
     expect(window.location.hash).toBe('#/login');
     // The sign-in page says why the user is back there.
@@ -62,7 +62,7 @@ describe('callApi', () => {
   it('treats the session-expired key as a lost session whatever the status', async () => {
     setStoredUser(USER);
     vi.stubGlobal('fetch', async () => buildJsonResponse(200, { success: false, error: 'session-expired', msg: 'Session expired' }));
-    await expect(callApi(endpoints.logout)).rejects.toMatchObject({ key: 'session-expired' });
+    await expect(callApi(sessionEndpoints.logout)).rejects.toMatchObject({ key: 'session-expired' });
     expect(getStoredUser()).toBeNull();
   });
 
@@ -70,6 +70,6 @@ describe('callApi', () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(callApi(endpoints.logout)).rejects.toMatchObject({ status: 0, key: 'errors.unexpected' });
+    await expect(callApi(sessionEndpoints.logout)).rejects.toMatchObject({ status: 0, key: 'errors.unexpected' });
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { consoleTenantsEndpoints } from '@portal/contract';
 import { callApi } from './api-client';
 
 /** The root of every tenant-console query: one invalidation after a change refreshes every section. */
@@ -9,7 +9,7 @@ export const CONSOLE_QUERY_ROOT = ['console'] as const;
 export function consoleClientsQuery() {
   return queryOptions({
     queryKey: [...CONSOLE_QUERY_ROOT, 'clients'] as const,
-    queryFn: ({ signal }) => callApi(endpoints.listConsoleClients, { signal }),
+    queryFn: ({ signal }) => callApi(consoleTenantsEndpoints.listConsoleClients, { signal }),
     select: (answer) => answer.data,
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract';
 import { callApi } from './api-client';
 import { publicQueryKeys } from './public-query-keys';
 
@@ -10,7 +10,7 @@ import { publicQueryKeys } from './public-query-keys';
 export function displayLoginQuery(experienceCode: string | undefined) {
   return queryOptions({
     queryKey: publicQueryKeys.displayLogin(experienceCode),
-    queryFn: ({ signal }) => callApi(endpoints.displayLogin, { query: { exp: experienceCode }, signal }),
+    queryFn: ({ signal }) => callApi(sessionEndpoints.displayLogin, { query: { exp: experienceCode }, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@portal/contract';
+import { documentsEndpoints, usageReportsEndpoints } from '@portal/contract';
 import { fetchFile, readFileName } from './file-transfer';
 import { wasSessionExpired } from './session-expiry-notice';
 import { getStoredUser, setStoredUser } from './stored-user';
@@ -23,7 +23,7 @@ describe('fetchFile', () => {
       fileResponse('%PDF-1.7', { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="statement.pdf"' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const file = await fetchFile(endpoints.downloadDocument, { query: { documentKey: 'a/b' } });
+    const file = await fetchFile(documentsEndpoints.downloadDocument, { query: { documentKey: 'a/b' } });
     expect(file.fileName).toBe('statement.pdf');
     expect(await file.blob.text()).toBe('%PDF-1.7');
     expect(fetchMock).toHaveBeenCalledWith(
@@ -36,7 +36,7 @@ describe('fetchFile', () => {
     const fetchMock = vi.fn(async () => fileResponse('zip bytes', { 'content-type': 'application/zip', 'content-length': '9' }));
     vi.stubGlobal('fetch', fetchMock);
     const progress: unknown[] = [];
-    await fetchFile(endpoints.downloadList, { body: { documentKeyList: ['1', '2'] }, onProgress: (step) => progress.push(step) });
+    await fetchFile(documentsEndpoints.downloadList, { body: { documentKeyList: ['1', '2'] }, onProgress: (step) => progress.push(step) });
     expect(fetchMock).toHaveBeenCalledWith(
       '/dashboard/downloadList',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ documentKeyList: ['1', '2'] }) }),
@@ -47,7 +47,7 @@ describe('fetchFile', () => {
 
   it('turns a refusal into the server’s error key', async () => {
     vi.stubGlobal('fetch', async () => buildJsonResponse(404, { success: false, error: 'errors.notFound', msg: 'Not found' }));
-    await expect(fetchFile(endpoints.previewDocument, { query: { documentKey: 'gone' } })).rejects.toMatchObject({
+    await expect(fetchFile(documentsEndpoints.previewDocument, { query: { documentKey: 'gone' } })).rejects.toMatchObject({
       status: 404,
       key: 'errors.notFound',
       msg: 'Not found',
@@ -56,12 +56,12 @@ describe('fetchFile', () => {
 
   it('reads a JSON answer on a success status as a refusal', async () => {
     vi.stubGlobal('fetch', async () => buildJsonResponse(200, { success: false, error: 'errors.forbidden', msg: 'No' }));
-    await expect(fetchFile(endpoints.generateUsageReport, { body: {} })).rejects.toMatchObject({ key: 'errors.forbidden' });
+    await expect(fetchFile(usageReportsEndpoints.generateUsageReport, { body: {} })).rejects.toMatchObject({ key: 'errors.forbidden' });
   });
 
   it('reports an answer outside the contract as the generic error', async () => {
     vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
-    await expect(fetchFile(endpoints.repositoryDocument, { query: { documentId: 3, actionNum: 1 } })).rejects.toMatchObject({
+    await expect(fetchFile(documentsEndpoints.repositoryDocument, { query: { documentId: 3, actionNum: 1 } })).rejects.toMatchObject({
       status: 502,
       key: 'errors.unexpected',
     });
@@ -71,7 +71,7 @@ describe('fetchFile', () => {
     setStoredUser(USER);
     expect(getStoredUser()).not.toBeNull();
     vi.stubGlobal('fetch', async () => buildJsonResponse(401, { success: false, error: 'session-expired', msg: 'Session expired' }));
-    await expect(fetchFile(endpoints.previewList, { body: { documentKeyList: ['1'] } })).rejects.toMatchObject({ status: 401 });
+    await expect(fetchFile(documentsEndpoints.previewList, { body: { documentKeyList: ['1'] } })).rejects.toMatchObject({ status: 401 });
     expect(getStoredUser()).toBeNull();
     expect(window.location.hash).toBe('#/login');
     expect(wasSessionExpired()).toBe(true);

@@ -1,4 +1,4 @@
-import { endpoints, ERROR_KEYS, type Endpoint } from '@portal/contract';
+import { sessionEndpoints, ERROR_KEYS, type Endpoint } from '@portal/contract';
 import { isApiError } from './api-error';
 import { rememberSessionExpired } from './session-expiry-notice';
 import { clearStoredUser } from './stored-user';
@@ -17,7 +17,7 @@ export function isSessionLost(error: unknown): boolean {
  * lockout), which are not a lost session.
  */
 export function handleSessionLoss(endpoint: Pick<Endpoint, 'path'>, error: unknown): void {
-  if (endpoint.path === endpoints.processLogin.path || !isSessionLost(error)) return;
+  if (endpoint.path === sessionEndpoints.processLogin.path || !isSessionLost(error)) return;
   // The notice and the address come first: forgetting the user re-renders the guards, which
   // send the browser to sign-in too, and the page must find the notice there.
   if (!window.location.hash.startsWith('#/login')) {

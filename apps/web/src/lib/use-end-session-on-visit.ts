@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract';
 import { callApi } from './api-client';
 import { forgetSession } from './forget-session';
 
@@ -17,7 +17,7 @@ export function useEndSessionOnVisit(): () => Promise<void> {
   useEffect(() => {
     forgetSession(queryClient);
     notifications.clean();
-    pending.current = callApi(endpoints.logout).then(
+    pending.current = callApi(sessionEndpoints.logout).then(
       () => undefined,
       // Nothing to undo: the server may already have forgotten the session.
       () => undefined,

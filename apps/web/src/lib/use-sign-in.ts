@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { endpoints } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract';
 import { callApi } from './api-client';
 import { computeDeviceId } from './device-id';
 import { landingPathOf } from './landing-path';
@@ -21,7 +21,7 @@ export function useSignIn(options: { beforeSignIn: () => Promise<void> }) {
   return useMutation({
     mutationFn: async ({ username, password }: Credentials) => {
       await options.beforeSignIn();
-      return callApi(endpoints.processLogin, {
+      return callApi(sessionEndpoints.processLogin, {
         body: { UserName: username.trim(), Password: password, DeviceId: computeDeviceId() },
       });
     },

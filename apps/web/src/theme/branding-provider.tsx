@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, FALLBACK_BRAND_COLORS } from '@portal/contract';
+import { sessionEndpoints, FALLBACK_BRAND_COLORS } from '@portal/contract';
 import { callApi } from '../lib/api-client';
 import { publicQueryKeys } from '../lib/public-query-keys';
 import { applyBrandColors } from './brand-colors';
@@ -25,7 +25,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const experienceCode = useExperienceCode();
   const { data: branding, isPending } = useQuery({
     queryKey: publicQueryKeys.branding(experienceCode),
-    queryFn: ({ signal }) => callApi(endpoints.experienceBranding, { query: { exp: experienceCode }, signal }),
+    queryFn: ({ signal }) => callApi(sessionEndpoints.experienceBranding, { query: { exp: experienceCode }, signal }),
     // The page arrives with its experience's branding: no call before the first screen.
     initialData: () => pageBrandingFor(experienceCode),
     staleTime: 10 * 60_000,

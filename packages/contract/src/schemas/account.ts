@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { COMMUNICATION_TYPE, PASSWORD_MAX_LENGTH } from '../constants.js';
 import { LocaleSchema, OneTimeCodeSchema, PasswordSchema, PersonNameSchema, UsernameSchema } from './fields.js';
 import { MfaTypeSchema } from './mfa.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * Client API keys: what a client's back office presents (`Authorization: Bearer cpk_…`) on the

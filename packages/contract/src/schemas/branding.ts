@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Theme colours of an experience (spec section 1), as CSS colour strings. */
 export const BRAND_COLOR_NAMES = [

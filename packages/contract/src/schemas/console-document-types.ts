@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '../constants.js';
 import { SetRetentionRequestSchema } from './retention.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LocaleSchema } from './fields.js';
 import { allowControlCharacters, CONTROL_CHARACTERS_KEY } from './request-values.js';
 

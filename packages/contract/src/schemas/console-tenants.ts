@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_NAME_MAX_LENGTH } from '../constants.js';
 import { BRAND_ASSET_KINDS, BrandColorsSchema } from './branding.js';
 import { ROLE_CODES } from './roles.js';

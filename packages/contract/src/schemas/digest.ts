@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** How a USER hears of new documents: never (the default), or a summary each day or each week. */
 export const DIGEST_FREQUENCIES = ['never', 'daily', 'weekly'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, QUICK_SEARCH_MAX_FIELDS, SEARCH_TEXT_MAX_LENGTH } from '../constants.js';
 import { oneOrFirstOf } from './table-options.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Every failure the server reports has this shape; `error` is a translation key. */
 export const ErrorResponseSchema = z.object({

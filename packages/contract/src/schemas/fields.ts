@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   CODE_LENGTH,
   EMAIL_LOCAL_PART_MAX_LENGTH,

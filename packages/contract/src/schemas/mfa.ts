@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { RESEND_DELAYS_SECONDS } from '../constants.js';
 import { OneTimeCodeSchema } from './fields.js';
 import { LoggedInUserSchema } from './session.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Where a session or a sign-in came from, in the words its person can recognise. */
 const OriginSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { OneTimeCodeSchema } from './fields.js';
 import { MfaCodeValidationResponseSchema } from './mfa.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LoginUsernameSchema, PasswordSchema } from './fields.js';
 
 export const ForgotPasswordRequestSchema = z.object({

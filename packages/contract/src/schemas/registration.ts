@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   ATTRIBUTE_VALUE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** A retention is a whole number of days, at most about a hundred years; null keeps documents forever. */
 export const RETENTION_DAYS_MIN = 1;

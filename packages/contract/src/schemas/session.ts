@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LoginPasswordSchema, LoginUsernameSchema, LocaleSchema } from './fields.js';
 import { allowControlCharacters } from './request-values.js';
 import { ROLE_CODES, MENUS } from './roles.js';

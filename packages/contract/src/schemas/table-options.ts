@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * A sort option as data tables send it: a single value, or an array whose first entry sorts

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   ACCESS_PREVIEW_DOCUMENTS,
   ATTRIBUTE_VALUE_MAX_LENGTH,

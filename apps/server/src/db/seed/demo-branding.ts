@@ -192,12 +192,21 @@ export function languageNeutralName(experience: Pick<DemoExperience, 'nameEn' | 
   return experience.nameEn.split(' ').find((word) => french.has(word)) ?? '';
 }
 
+/**
+ * The size a logo declares, as a multiple of the 48-pixel-high box it is drawn in: the portal draws
+ * logos within the experience's maximum width and height, and a phone's screen has two or three
+ * device pixels per CSS pixel, so a logo that declares only its drawn size reads as blurry to a
+ * browser's audit (and is, when it is a bitmap).
+ */
+const LOGO_DECLARED_SCALE = 3;
+
 /** A logo: the experience's mark and initials beside its name, in the given text colour. */
 export function buildLogoSvg(experience: DemoExperience, name: string, textColor: string): string {
   const colors = buildPalette(experience.hue);
   const initials = experience.code.slice(0, 2);
   const width = 56 + Math.round(name.length * 10.5);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img">
+  const declared = `width="${width * LOGO_DECLARED_SCALE}" height="${48 * LOGO_DECLARED_SCALE}"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${declared} viewBox="0 0 ${width} 48" role="img">
 <title>${escapeXml(name)}</title>
 <g transform="translate(2 2)">${markShape(experience.mark, colors.loginGraphicPrimary, 44)}
 <text x="22" y="28" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" font-weight="700" fill="#ffffff">${initials}</text></g>

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { endpoints } from '@portal/contract';
+import { sessionEndpoints } from '@portal/contract';
 import { useCloseButtonProps } from '../../components/dialog';
 import { callApi } from '../../lib/api-client';
 import { afterMenuCloses } from '../../lib/after-menu-closes';
@@ -19,7 +19,7 @@ export function useConfirmLogout(): () => void {
 
   const signOut = async () => {
     try {
-      await callApi(endpoints.logout);
+      await callApi(sessionEndpoints.logout);
     } catch {
       // Signing out locally still matters when the server cannot be told.
     }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { endpoints, type AuditListQueryInput } from '@portal/contract';
+import { consoleAuditEndpoints, type AuditListQueryInput } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { auditLogKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ import { auditLogKeys } from './query-keys';
 export function auditOptionsQuery() {
   return queryOptions({
     queryKey: auditLogKeys.options(),
-    queryFn: ({ signal }) => callApi(endpoints.consoleAuditOptions, { signal }),
+    queryFn: ({ signal }) => callApi(consoleAuditEndpoints.consoleAuditOptions, { signal }),
     select: (answer) => answer.data.clients,
     staleTime: 5 * 60_000,
   });
@@ -16,7 +16,7 @@ export function auditOptionsQuery() {
 export function auditEntriesQuery(query: AuditListQueryInput) {
   return queryOptions({
     queryKey: auditLogKeys.list(query),
-    queryFn: ({ signal }) => callApi(endpoints.listConsoleAudit, { query, signal }),
+    queryFn: ({ signal }) => callApi(consoleAuditEndpoints.listConsoleAudit, { query, signal }),
     select: (answer) => answer.data,
     // Another page or filter replaces this one without the list blinking empty.
     placeholderData: keepPreviousData,

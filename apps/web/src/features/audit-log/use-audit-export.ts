@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { endpoints, type AuditFilterInput } from '@portal/contract';
+import { consoleAuditEndpoints, type AuditFilterInput } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { fetchFile, saveFile } from '../../lib/file-transfer';
 
@@ -16,7 +16,7 @@ export function useAuditExport() {
     running.current = controller;
     setState({ status: 'running' });
     try {
-      const file = await fetchFile(endpoints.exportConsoleAudit, { query, signal: controller.signal });
+      const file = await fetchFile(consoleAuditEndpoints.exportConsoleAudit, { query, signal: controller.signal });
       if (controller.signal.aborted) return;
       saveFile(file, 'audit-log.csv');
       setState({ status: 'idle' });

@@ -3,7 +3,7 @@ import { Button, ColorInput, Fieldset, Group, SegmentedControl, Select, SimpleGr
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_TENANT_ERROR_KEYS, endpoints, type BrandColorName, type ConsoleBrand } from '@portal/contract';
+import { consoleTenantsEndpoints, CONSOLE_TENANT_ERROR_KEYS, type BrandColorName, type ConsoleBrand } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -42,7 +42,7 @@ function BrandForm({ brand }: { brand: ConsoleBrand }) {
   const wrongColors = invalidColors(draft);
   const save = useMutation({
     mutationFn: (saved: BrandDraft) =>
-      callApi(endpoints.updateConsoleBrand, {
+      callApi(consoleTenantsEndpoints.updateConsoleBrand, {
         params: { experienceId: brand.id },
         body: { nameEn: saved.nameEn, nameFr: saved.nameFr, appTitle: saved.appTitle || null, colors: normalisedColors(saved) },
       }),
@@ -182,7 +182,7 @@ export function BrandEditorPage() {
   const experience = client?.experiences.find((candidate) => String(candidate.id) === experienceChoice) ?? client?.experiences[0];
   const brand = useQuery({
     queryKey: brandQueryKey(experience?.id ?? 0),
-    queryFn: ({ signal }) => callApi(endpoints.getConsoleBrand, { params: { experienceId: experience!.id }, signal }),
+    queryFn: ({ signal }) => callApi(consoleTenantsEndpoints.getConsoleBrand, { params: { experienceId: experience!.id }, signal }),
     select: (answer) => answer.data,
     enabled: experience !== undefined,
   });

@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type BrandAssetKind, type ConsoleBrand } from '@portal/contract';
+import { consoleTenantsEndpoints, type BrandAssetKind, type ConsoleBrand } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
@@ -23,8 +23,8 @@ export function BrandImages({ brand }: { brand: ConsoleBrand }) {
   const change = useMutation({
     mutationFn: ({ kind, file }: ImageChange) =>
       file
-        ? sendFile(endpoints.replaceConsoleBrandImage, { experienceId: brand.id, kind }, file)
-        : callApi(endpoints.removeConsoleBrandImage, { params: { experienceId: brand.id, kind } }),
+        ? sendFile(consoleTenantsEndpoints.replaceConsoleBrandImage, { experienceId: brand.id, kind }, file)
+        : callApi(consoleTenantsEndpoints.removeConsoleBrandImage, { params: { experienceId: brand.id, kind } }),
     onSuccess: async (_answer, { kind, file }) => {
       const image = t(`console.brands.images.${kind}`);
       notifications.show({

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints, type Locale, type ReportInfo } from '@portal/contract';
+import { documentsEndpoints, type Locale, type ReportInfo } from '@portal/contract';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { callApi } from '../../lib/api-client';
 import { dashboardKeys } from './query-keys';
@@ -7,7 +7,7 @@ import { dashboardKeys } from './query-keys';
 export function reportsQuery() {
   return queryOptions({
     queryKey: dashboardKeys.reports(),
-    queryFn: ({ signal }) => callApi(endpoints.getReports, { signal }),
+    queryFn: ({ signal }) => callApi(documentsEndpoints.getReports, { signal }),
     staleTime: 60_000,
   });
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { endpoints } from '@portal/contract';
+import { digestEndpoints } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { describeError } from '../../i18n/error-message';
@@ -18,7 +18,7 @@ export function DigestUnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const unsubscribe = useMutation({
-    mutationFn: (signed: string) => callApi(endpoints.unsubscribeDigest, { query: { token: signed } }),
+    mutationFn: (signed: string) => callApi(digestEndpoints.unsubscribeDigest, { query: { token: signed } }),
   });
 
   return (

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  endpoints,
+  consoleDocumentTypesEndpoints,
   type ConsoleAttribute,
   type ConsoleDocumentType,
   type UpdateAttributeForm,
@@ -14,7 +14,7 @@ const typesQueryKey = (clientId: number) => [...CONSOLE_QUERY_ROOT, 'document-ty
 export function documentTypesQuery(clientId: number | undefined) {
   return queryOptions({
     queryKey: typesQueryKey(clientId ?? 0),
-    queryFn: ({ signal }) => callApi(endpoints.listConsoleDocumentTypes, { params: { clientId: clientId! }, signal }),
+    queryFn: ({ signal }) => callApi(consoleDocumentTypesEndpoints.listConsoleDocumentTypes, { params: { clientId: clientId! }, signal }),
     select: (answer) => answer.data,
     enabled: clientId !== undefined,
   });
@@ -57,16 +57,17 @@ export function useDocumentTypeChanges(type: ConsoleDocumentType) {
   };
   return {
     updateType: useMutation({
-      mutationFn: (body: UpdateDocumentTypeForm) => callApi(endpoints.updateConsoleDocumentType, { params, body }),
+      mutationFn: (body: UpdateDocumentTypeForm) => callApi(consoleDocumentTypesEndpoints.updateConsoleDocumentType, { params, body }),
       onSuccess: store,
     }),
     updateAttribute: useMutation({
       mutationFn: ({ attributeId, body }: { attributeId: number; body: UpdateAttributeForm }) =>
-        callApi(endpoints.updateConsoleAttribute, { params: { ...params, attributeId }, body }),
+        callApi(consoleDocumentTypesEndpoints.updateConsoleAttribute, { params: { ...params, attributeId }, body }),
       onSuccess: store,
     }),
     reorder: useMutation({
-      mutationFn: (attributeIds: number[]) => callApi(endpoints.reorderConsoleAttributes, { params, body: { attributeIds } }),
+      mutationFn: (attributeIds: number[]) =>
+        callApi(consoleDocumentTypesEndpoints.reorderConsoleAttributes, { params, body: { attributeIds } }),
       onSuccess: store,
     }),
   };

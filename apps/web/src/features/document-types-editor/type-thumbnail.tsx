@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ConsoleDocumentType } from '@portal/contract';
+import { consoleDocumentTypesEndpoints, type ConsoleDocumentType } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
@@ -29,8 +29,8 @@ export function TypeThumbnail({ type }: { type: ConsoleDocumentType }) {
   const change = useMutation({
     mutationFn: (file: File | null) =>
       file
-        ? sendFile(endpoints.replaceConsoleDocumentTypeThumbnail, params, file)
-        : callApi(endpoints.removeConsoleDocumentTypeThumbnail, { params }),
+        ? sendFile(consoleDocumentTypesEndpoints.replaceConsoleDocumentTypeThumbnail, params, file)
+        : callApi(consoleDocumentTypesEndpoints.removeConsoleDocumentTypeThumbnail, { params }),
     onSuccess: async (_answer, file) => {
       notifications.show({
         color: 'green',

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { documentsEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { faqKeys } from '../../lib/faq-query-keys';
 
 export function faqQuery() {
   return queryOptions({
     queryKey: faqKeys.questions(),
-    queryFn: ({ signal }) => callApi(endpoints.faqList, { signal }),
+    queryFn: ({ signal }) => callApi(documentsEndpoints.faqList, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -14,7 +14,7 @@ export function faqQuery() {
 export function repositoryQuery() {
   return queryOptions({
     queryKey: faqKeys.repository(),
-    queryFn: ({ signal }) => callApi(endpoints.repositoryList, { signal }),
+    queryFn: ({ signal }) => callApi(documentsEndpoints.repositoryList, { signal }),
     staleTime: 5 * 60_000,
   });
 }

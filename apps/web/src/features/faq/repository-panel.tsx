@@ -3,7 +3,7 @@ import { ActionIcon, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { documentsEndpoints } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -19,7 +19,7 @@ const PREVIEW = 0;
 const DOWNLOAD = 1;
 
 function fetchDocument(documentId: number, actionNum: typeof PREVIEW | typeof DOWNLOAD) {
-  return fetchFile(endpoints.repositoryDocument, { query: { documentId, actionNum } });
+  return fetchFile(documentsEndpoints.repositoryDocument, { query: { documentId, actionNum } });
 }
 
 /** The client's reference documents: download always, preview on wider screens only (spec). */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  endpoints,
+  consoleHelpContentEndpoints,
   REPOSITORY_FILE_CONTENT_TYPE,
   type FaqEntry,
   type Locale,
@@ -15,7 +15,7 @@ import { helpContentKeys } from './query-keys';
 export function helpContentClientsQuery() {
   return queryOptions({
     queryKey: helpContentKeys.clients(),
-    queryFn: ({ signal }) => callApi(endpoints.helpContentClients, { signal }),
+    queryFn: ({ signal }) => callApi(consoleHelpContentEndpoints.helpContentClients, { signal }),
     select: (answer) => answer.data,
     staleTime: 5 * 60_000,
   });
@@ -24,7 +24,7 @@ export function helpContentClientsQuery() {
 export function faqEntriesQuery(clientId: number) {
   return queryOptions({
     queryKey: helpContentKeys.faqs(clientId),
-    queryFn: ({ signal }) => callApi(endpoints.listFaqEntries, { params: { clientId }, signal }),
+    queryFn: ({ signal }) => callApi(consoleHelpContentEndpoints.listFaqEntries, { params: { clientId }, signal }),
     select: (answer) => answer.data,
   });
 }
@@ -32,17 +32,15 @@ export function faqEntriesQuery(clientId: number) {
 export function repositoryEntriesQuery(clientId: number) {
   return queryOptions({
     queryKey: helpContentKeys.documents(clientId),
-    queryFn: ({ signal }) => callApi(endpoints.listRepositoryEntries, { params: { clientId }, signal }),
+    queryFn: ({ signal }) => callApi(consoleHelpContentEndpoints.listRepositoryEntries, { params: { clientId }, signal }),
     select: (answer) => answer.data,
   });
 }
 
 /** Sends one PDF as the body of the request (the server takes the file itself, not a form). */
-function sendPdf<E extends typeof endpoints.uploadRepositoryFile | typeof endpoints.replaceRepositoryFile>(
-  endpoint: E,
-  params: Record<string, unknown>,
-  file: File,
-) {
+function sendPdf<
+  E extends typeof consoleHelpContentEndpoints.uploadRepositoryFile | typeof consoleHelpContentEndpoints.replaceRepositoryFile,
+>(endpoint: E, params: Record<string, unknown>, file: File) {
   return sendFile(endpoint, params, file, REPOSITORY_FILE_CONTENT_TYPE);
 }
 
@@ -74,24 +72,24 @@ export function useHelpContentChanges(clientId: number) {
   const saveFaq = useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SaveFaqEntryRequest }) =>
       id === null
-        ? callApi(endpoints.createFaqEntry, { params: { clientId }, body })
-        : callApi(endpoints.updateFaqEntry, { params: { clientId, id }, body }),
+        ? callApi(consoleHelpContentEndpoints.createFaqEntry, { params: { clientId }, body })
+        : callApi(consoleHelpContentEndpoints.updateFaqEntry, { params: { clientId, id }, body }),
     onSuccess: refresh,
   });
   const deleteFaq = useMutation({
-    mutationFn: (entry: FaqEntry) => callApi(endpoints.deleteFaqEntry, { params: { clientId, id: entry.id } }),
+    mutationFn: (entry: FaqEntry) => callApi(consoleHelpContentEndpoints.deleteFaqEntry, { params: { clientId, id: entry.id } }),
     onSuccess: refresh,
   });
   const reorderFaqs = useMutation({
-    mutationFn: (ids: number[]) => callApi(endpoints.reorderFaqEntries, { params: { clientId }, body: { ids } }),
+    mutationFn: (ids: number[]) => callApi(consoleHelpContentEndpoints.reorderFaqEntries, { params: { clientId }, body: { ids } }),
     onSuccess: refresh,
   });
 
   const createDocument = useMutation({
     mutationFn: async (input: NewRepositoryDocument) => {
-      const fileEn = await sendPdf(endpoints.uploadRepositoryFile, { clientId }, input.fileEn);
-      const fileFr = await sendPdf(endpoints.uploadRepositoryFile, { clientId }, input.fileFr);
-      return callApi(endpoints.createRepositoryEntry, {
+      const fileEn = await sendPdf(consoleHelpContentEndpoints.uploadRepositoryFile, { clientId }, input.fileEn);
+      const fileFr = await sendPdf(consoleHelpContentEndpoints.uploadRepositoryFile, { clientId }, input.fileFr);
+      return callApi(consoleHelpContentEndpoints.createRepositoryEntry, {
         params: { clientId },
         body: { nameEn: input.nameEn, nameFr: input.nameFr, fileEn: fileEn.data.fileId, fileFr: fileFr.data.fileId },
       });
@@ -105,21 +103,25 @@ export function useHelpContentChanges(clientId: number) {
         ['fr', fileFr],
       ];
       for (const [language, file] of files) {
-        if (file) await sendPdf(endpoints.replaceRepositoryFile, { clientId, id: document.id, language }, file);
+        if (file) await sendPdf(consoleHelpContentEndpoints.replaceRepositoryFile, { clientId, id: document.id, language }, file);
       }
       if (nameEn !== document.nameEn || nameFr !== document.nameFr) {
-        await callApi(endpoints.renameRepositoryEntry, { params: { clientId, id: document.id }, body: { nameEn, nameFr } });
+        await callApi(consoleHelpContentEndpoints.renameRepositoryEntry, {
+          params: { clientId, id: document.id },
+          body: { nameEn, nameFr },
+        });
       }
     },
     // A file replaced before a refused rename is replaced all the same: the list shows what is.
     onSettled: refresh,
   });
   const deleteDocument = useMutation({
-    mutationFn: (document: RepositoryEntry) => callApi(endpoints.deleteRepositoryEntry, { params: { clientId, id: document.id } }),
+    mutationFn: (document: RepositoryEntry) =>
+      callApi(consoleHelpContentEndpoints.deleteRepositoryEntry, { params: { clientId, id: document.id } }),
     onSuccess: refresh,
   });
   const reorderDocuments = useMutation({
-    mutationFn: (ids: number[]) => callApi(endpoints.reorderRepositoryEntries, { params: { clientId }, body: { ids } }),
+    mutationFn: (ids: number[]) => callApi(consoleHelpContentEndpoints.reorderRepositoryEntries, { params: { clientId }, body: { ids } }),
     onSuccess: refresh,
   });
 
@@ -129,7 +131,7 @@ export type HelpContentChanges = ReturnType<typeof useHelpContentChanges>;
 
 /** Where the console shows a document's file to check it. */
 export function repositoryFileUrl(clientId: number, documentId: number, language: Locale): string {
-  return buildUrl(endpoints.openRepositoryFile, { clientId, id: documentId, language });
+  return buildUrl(consoleHelpContentEndpoints.openRepositoryFile, { clientId, id: documentId, language });
 }
 
 /** The ids with the one at `index` moved one place up (-1) or down (+1). */

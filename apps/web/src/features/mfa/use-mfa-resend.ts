@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, MFA_TYPE, resendDelayAfter, type LoggedInUser } from '@portal/contract';
+import { securityEndpoints, MFA_TYPE, resendDelayAfter, type LoggedInUser } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
 import { computeDeviceId } from '../../lib/device-id';
@@ -32,7 +32,7 @@ export function useMfaResend(user: LoggedInUser) {
 
   const resend = useMutation({
     mutationFn: () =>
-      callApi(endpoints.sendMfaCode, {
+      callApi(securityEndpoints.sendMfaCode, {
         body: { MFAType: channel, AuditRoot: user.mfaAuditRoot || undefined, UserId: user.userid, DeviceId: computeDeviceId() },
       }),
     onSuccess: (answer) => {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type LoggedInUser } from '@portal/contract';
+import { securityEndpoints, type LoggedInUser } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { computeDeviceId } from '../../lib/device-id';
 import { trustDeviceField, useSecondStepPassed } from './use-second-step-passed';
@@ -8,7 +8,7 @@ import { trustDeviceField, useSecondStepPassed } from './use-second-step-passed'
 export function useMfaValidation(user: LoggedInUser) {
   return useMutation({
     mutationFn: ({ code, trustDevice }: { code: string; trustDevice: boolean }) =>
-      callApi(endpoints.mfaCodeValidation, {
+      callApi(securityEndpoints.mfaCodeValidation, {
         body: {
           MFACode: code,
           AuditRoot: user.mfaAuditRoot || undefined,

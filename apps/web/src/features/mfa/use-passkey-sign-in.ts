@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { passkeysEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { computeDeviceId } from '../../lib/device-id';
 import { signWithPasskey } from '../../lib/passkeys';
@@ -9,9 +9,9 @@ import { trustDeviceField, useSecondStepPassed } from './use-second-step-passed'
 export function usePasskeySignIn() {
   return useMutation({
     mutationFn: async ({ trustDevice }: { trustDevice: boolean }) => {
-      const { options } = await callApi(endpoints.passkeySignInOptions, {});
+      const { options } = await callApi(passkeysEndpoints.passkeySignInOptions, {});
       const credential = await signWithPasskey(options);
-      return callApi(endpoints.passkeySignIn, {
+      return callApi(passkeysEndpoints.passkeySignIn, {
         body: { Credential: credential, DeviceId: computeDeviceId(), ...trustDeviceField(trustDevice) },
       });
     },

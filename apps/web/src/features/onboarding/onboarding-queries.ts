@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { registrationEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { onboardingKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ import { onboardingKeys } from './query-keys';
 export function onboardingReportsQuery() {
   return queryOptions({
     queryKey: onboardingKeys.reports(),
-    queryFn: ({ signal }) => callApi(endpoints.onboardingReports, { signal }),
+    queryFn: ({ signal }) => callApi(registrationEndpoints.onboardingReports, { signal }),
     staleTime: 0,
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpoints, type ChosenReport, type OnboardingReport } from '@portal/contract';
+import { registrationEndpoints, type ChosenReport, type OnboardingReport } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
 import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
@@ -31,7 +31,7 @@ export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
 
   const subscribe = useMutation({
     mutationFn: (ignoreDuplicates: boolean) =>
-      callApi(ignoreDuplicates ? endpoints.processOnboardingIgnoreDupes : endpoints.processOnboarding, {
+      callApi(ignoreDuplicates ? registrationEndpoints.processOnboardingIgnoreDupes : registrationEndpoints.processOnboarding, {
         body: { choosenReports: toChosenReportInputs(chosen) },
       }),
     onSuccess: () => {

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { endpoints, LoginUsernameSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { securityEndpoints, LoginUsernameSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';
@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
     mutationFn: async (username: string) => {
       // A late logout answer must not race the request.
       await waitForSignOut();
-      return callApi(endpoints.forgotPassword, { body: { userName: username.trim(), exp: experienceCode } });
+      return callApi(securityEndpoints.forgotPassword, { body: { userName: username.trim(), exp: experienceCode } });
     },
     onSuccess: () => setSentDialogOpen(true),
   });

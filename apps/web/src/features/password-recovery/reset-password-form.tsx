@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, LoginUsernameSchema, PasswordSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
+import { securityEndpoints, LoginUsernameSchema, PasswordSchema, USERNAME_MAX_LENGTH } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordField } from '../../components/new-password-field';
 import { describeError } from '../../i18n/error-message';
@@ -31,7 +31,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   });
   const fieldProps = useFieldProps(form);
   const reset = useMutation({
-    mutationFn: (values: ResetValues) => callApi(endpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
+    mutationFn: (values: ResetValues) =>
+      callApi(securityEndpoints.resetPassword, { body: { ...values, username: values.username.trim(), token } }),
     onSuccess: onDone,
   });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { securityEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { passwordRecoveryKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ import { passwordRecoveryKeys } from './query-keys';
 export function useResetTokenCheck(token: string | null) {
   return useQuery({
     queryKey: passwordRecoveryKeys.resetToken(token),
-    queryFn: ({ signal }) => callApi(endpoints.validateToken, { body: { token: token ?? '' }, signal }),
+    queryFn: ({ signal }) => callApi(securityEndpoints.validateToken, { body: { token: token ?? '' }, signal }),
     enabled: token !== null && token !== '',
     retry: false,
     staleTime: Infinity,

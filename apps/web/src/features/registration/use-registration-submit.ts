@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { endpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
+import { registrationEndpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { translateKey } from '../../lib/error-text';
@@ -37,7 +37,9 @@ export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: Su
   const signIn = useSignIn({ beforeSignIn });
   const register = useMutation({
     mutationFn: (ignoreDuplicates: boolean) =>
-      callApi(ignoreDuplicates ? endpoints.processRegisteringNoDupes : endpoints.processRegistering, { body: model }),
+      callApi(ignoreDuplicates ? registrationEndpoints.processRegisteringNoDupes : registrationEndpoints.processRegistering, {
+        body: model,
+      }),
     onSuccess: ({ data }) => {
       setDuplicate(null);
       signIn.mutate({ username: data.Username, password: data.Password });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ChosenReport, type RegistrationReport } from '@portal/contract';
+import { registrationEndpoints, type ChosenReport, type RegistrationReport } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
 import { readRetryAfterSeconds } from '../../lib/retry-after';
@@ -37,7 +37,7 @@ export function useRegistrationWizard() {
 
   const submitInfo = useMutation({
     mutationFn: (values: UserInformation) =>
-      callApi(endpoints.validateRegistrationStep1, { body: modelWith({ info: values, reports: [] }) }),
+      callApi(registrationEndpoints.validateRegistrationStep1, { body: modelWith({ info: values, reports: [] }) }),
     onSuccess: (answer, values) => {
       setInfo(values);
       setReports(answer.reportsLst);
@@ -51,7 +51,7 @@ export function useRegistrationWizard() {
 
   const submitCode = useMutation({
     mutationFn: (typed: string) =>
-      callApi(endpoints.validateRegistrationStep2, { body: { data: modelWith(), contactValidationCode: typed } }),
+      callApi(registrationEndpoints.validateRegistrationStep2, { body: { data: modelWith(), contactValidationCode: typed } }),
     onSuccess: (answer, typed) => {
       setCode(typed);
       setCodeNotice(null);
@@ -61,7 +61,7 @@ export function useRegistrationWizard() {
   });
 
   const resend = useMutation({
-    mutationFn: () => callApi(endpoints.resendRegistrationCode, { body: modelWith() }),
+    mutationFn: () => callApi(registrationEndpoints.resendRegistrationCode, { body: modelWith() }),
     onSuccess: (answer) => {
       countdown.restart(answer.nextResendSeconds);
       resendBanner.show({ kind: 'success', text: t('registration.codeResent', { email: info.email.trim() }) });
@@ -75,7 +75,7 @@ export function useRegistrationWizard() {
   });
 
   const submitTypes = useMutation({
-    mutationFn: () => callApi(endpoints.validateRegistrationStep3, { body: modelWith() }),
+    mutationFn: () => callApi(registrationEndpoints.validateRegistrationStep3, { body: modelWith() }),
     onSuccess: (answer) => {
       setChosen((previous) => keepTypedValues(answer.choosenReports, previous));
       setStep(3);

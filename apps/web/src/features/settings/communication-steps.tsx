@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { COMMUNICATION_TYPE, endpoints, ERROR_KEYS, type UserInfo } from '@portal/contract';
+import { accountEndpoints, COMMUNICATION_TYPE, ERROR_KEYS, type UserInfo } from '@portal/contract';
 import { TimedBanner } from '../../components/timed-banner';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
@@ -34,7 +34,7 @@ export function CommunicationSteps({ kind, currentValue, onCancel, onChanged }: 
 
   const send = useMutation({
     mutationFn: (value: string) =>
-      callApi(endpoints.sendContactValidationCode, {
+      callApi(accountEndpoints.sendContactValidationCode, {
         body: { ContactValue: value, CommunicationType: kind === 'email' ? COMMUNICATION_TYPE.email : COMMUNICATION_TYPE.phone },
       }),
     onSuccess: (answer, value) => {
@@ -61,7 +61,7 @@ export function CommunicationSteps({ kind, currentValue, onCancel, onChanged }: 
 
   const validate = useMutation({
     mutationFn: (validationCode: string) =>
-      callApi(endpoints.validateContactValidationCode, { body: { ContactValue: sentTo, ContactValidationCode: validationCode } }),
+      callApi(accountEndpoints.validateContactValidationCode, { body: { ContactValue: sentTo, ContactValidationCode: validationCode } }),
     onSuccess: (answer) => onChanged(answer.userInfo),
     onError: (error) => banner.show({ kind: 'error', text: describeError(error) }),
   });

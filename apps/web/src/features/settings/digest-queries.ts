@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type DigestFrequency } from '@portal/contract';
+import { digestEndpoints, type DigestFrequency } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { settingsKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ import { settingsKeys } from './query-keys';
 export function digestPreferenceQuery() {
   return queryOptions({
     queryKey: settingsKeys.digestPreference(),
-    queryFn: ({ signal }) => callApi(endpoints.digestPreference, { signal }),
+    queryFn: ({ signal }) => callApi(digestEndpoints.digestPreference, { signal }),
     staleTime: 0,
   });
 }
@@ -19,7 +19,7 @@ export function digestPreferenceQuery() {
 export function useSaveDigestPreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (frequency: DigestFrequency) => callApi(endpoints.saveDigestPreference, { body: { frequency } }),
+    mutationFn: (frequency: DigestFrequency) => callApi(digestEndpoints.saveDigestPreference, { body: { frequency } }),
     onSuccess: (answer) => queryClient.setQueryData(digestPreferenceQuery().queryKey, answer),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { ownSessionsEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { settingsKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ import { settingsKeys } from './query-keys';
 export function ownSessionsQuery() {
   return queryOptions({
     queryKey: settingsKeys.ownSessions(),
-    queryFn: ({ signal }) => callApi(endpoints.listOwnSessions, { signal }),
+    queryFn: ({ signal }) => callApi(ownSessionsEndpoints.listOwnSessions, { signal }),
     staleTime: 0,
   });
 }
@@ -15,7 +15,7 @@ export function ownSessionsQuery() {
 export function signInHistoryQuery() {
   return queryOptions({
     queryKey: settingsKeys.signInHistory(),
-    queryFn: ({ signal }) => callApi(endpoints.ownSignInHistory, { signal }),
+    queryFn: ({ signal }) => callApi(ownSessionsEndpoints.ownSignInHistory, { signal }),
     staleTime: 0,
   });
 }
@@ -25,7 +25,9 @@ export function useEndSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId: string | null) =>
-      sessionId === null ? callApi(endpoints.endOtherOwnSessions, {}) : callApi(endpoints.endOwnSession, { params: { sessionId } }),
+      sessionId === null
+        ? callApi(ownSessionsEndpoints.endOtherOwnSessions, {})
+        : callApi(ownSessionsEndpoints.endOwnSession, { params: { sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.ownSessions() }),
   });
 }
@@ -33,7 +35,7 @@ export function useEndSessions() {
 export function trustedDevicesQuery() {
   return queryOptions({
     queryKey: settingsKeys.trustedDevices(),
-    queryFn: ({ signal }) => callApi(endpoints.listTrustedDevices, { signal }),
+    queryFn: ({ signal }) => callApi(ownSessionsEndpoints.listTrustedDevices, { signal }),
     staleTime: 0,
   });
 }
@@ -42,7 +44,7 @@ export function trustedDevicesQuery() {
 export function useRemoveTrustedDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deviceId: string) => callApi(endpoints.removeTrustedDevice, { params: { deviceId } }),
+    mutationFn: (deviceId: string) => callApi(ownSessionsEndpoints.removeTrustedDevice, { params: { deviceId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.trustedDevices() }),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { passkeysEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { createPasskey } from '../../lib/passkeys';
 import { settingsKeys } from './query-keys';
@@ -7,14 +7,14 @@ import { settingsKeys } from './query-keys';
 export function passkeysQuery() {
   return queryOptions({
     queryKey: settingsKeys.passkeys(),
-    queryFn: ({ signal }) => callApi(endpoints.listPasskeys, { signal }),
+    queryFn: ({ signal }) => callApi(passkeysEndpoints.listPasskeys, { signal }),
     staleTime: 0,
   });
 }
 
 /** The code that confirms it is the person who adds a passkey, sent by their usual channel. */
 export function useSendPasskeyCode() {
-  return useMutation({ mutationFn: () => callApi(endpoints.sendPasskeyCode, {}) });
+  return useMutation({ mutationFn: () => callApi(passkeysEndpoints.sendPasskeyCode, {}) });
 }
 
 /** The code checked, the browser creates the passkey, the server verifies and keeps it. */
@@ -22,9 +22,9 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ code, name }: { code: string; name: string }) => {
-      const { options } = await callApi(endpoints.passkeyRegistrationOptions, { body: { Code: code } });
+      const { options } = await callApi(passkeysEndpoints.passkeyRegistrationOptions, { body: { Code: code } });
       const credential = await createPasskey(options);
-      return callApi(endpoints.registerPasskey, { body: { Name: name, Code: code, Credential: credential } });
+      return callApi(passkeysEndpoints.registerPasskey, { body: { Name: name, Code: code, Credential: credential } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys() }),
   });
@@ -34,7 +34,7 @@ export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ passkeyId, name }: { passkeyId: string; name: string }) =>
-      callApi(endpoints.renamePasskey, { params: { passkeyId }, body: { Name: name } }),
+      callApi(passkeysEndpoints.renamePasskey, { params: { passkeyId }, body: { Name: name } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys() }),
   });
 }
@@ -42,7 +42,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (passkeyId: string) => callApi(endpoints.removePasskey, { params: { passkeyId } }),
+    mutationFn: (passkeyId: string) => callApi(passkeysEndpoints.removePasskey, { params: { passkeyId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys() }),
   });
 }

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, PASSWORD_MAX_LENGTH, PasswordSchema, SetNewPasswordRequestSchema } from '@portal/contract';
+import { accountEndpoints, PASSWORD_MAX_LENGTH, PasswordSchema, SetNewPasswordRequestSchema } from '@portal/contract';
 import { NewPasswordField } from '../../components/new-password-field';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
@@ -40,7 +40,7 @@ export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
   });
   const fieldProps = useFieldProps(form);
   const save = useMutation({
-    mutationFn: (values: PasswordValues) => callApi(endpoints.setNewPassword, { body: values }),
+    mutationFn: (values: PasswordValues) => callApi(accountEndpoints.setNewPassword, { body: values }),
     onSuccess: () => {
       form.reset();
       onSaved(t('settings.password.saved'));

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type UserInfo } from '@portal/contract';
+import { accountEndpoints, type UserInfo } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { settingsKeys } from './query-keys';
 
@@ -7,7 +7,7 @@ import { settingsKeys } from './query-keys';
 export function accountStatusQuery() {
   return queryOptions({
     queryKey: settingsKeys.accountStatus(),
-    queryFn: ({ signal }) => callApi(endpoints.accountStatus, { signal }),
+    queryFn: ({ signal }) => callApi(accountEndpoints.accountStatus, { signal }),
     staleTime: Infinity,
   });
 }
@@ -15,7 +15,7 @@ export function accountStatusQuery() {
 export function userInfoQuery() {
   return queryOptions({
     queryKey: settingsKeys.userInfo(),
-    queryFn: ({ signal }) => callApi(endpoints.userInfo, { signal }),
+    queryFn: ({ signal }) => callApi(accountEndpoints.userInfo, { signal }),
     staleTime: 5 * 60_000,
   });
 }

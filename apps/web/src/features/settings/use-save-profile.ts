@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { accountEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { getStoredUser, setStoredUser } from '../../lib/stored-user';
 import type { ProfileValues } from './profile-values';
@@ -9,7 +9,7 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: ProfileValues) =>
-      callApi(endpoints.setUserInfo, {
+      callApi(accountEndpoints.setUserInfo, {
         body: { ...values, Username: values.Username.trim(), FirstName: values.FirstName.trim(), LastName: values.LastName.trim() },
       }),
     onSuccess: async (_answer, values) => {

@@ -2,7 +2,7 @@ import { Alert, Badge, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type IncompleteText } from '@portal/contract';
+import { consoleTenantsEndpoints, type IncompleteText } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -39,7 +39,7 @@ export function CompletenessPanel({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
   const report = useQuery({
     queryKey: completenessQueryKey(clientId),
-    queryFn: ({ signal }) => callApi(endpoints.consoleCompleteness, { params: { clientId }, signal }),
+    queryFn: ({ signal }) => callApi(consoleTenantsEndpoints.consoleCompleteness, { params: { clientId }, signal }),
     select: (answer) => answer.data,
   });
   return (

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONSOLE_TENANT_ERROR_KEYS, endpoints, ROLE_CODES, type ConsoleClient, type IncompleteText } from '@portal/contract';
+import { consoleTenantsEndpoints, CONSOLE_TENANT_ERROR_KEYS, ROLE_CODES, type ConsoleClient, type IncompleteText } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -33,7 +33,7 @@ function ClientSettingsForm({ client }: { client: ConsoleClient }) {
   const form = useForm<ClientFormValues>({ mode: 'controlled', initialValues: clientFormValues(client) });
   const save = useMutation({
     mutationFn: (values: ClientFormValues) =>
-      callApi(endpoints.updateConsoleClient, { params: { clientId: client.id }, body: toUpdateClientBody(values) }),
+      callApi(consoleTenantsEndpoints.updateConsoleClient, { params: { clientId: client.id }, body: toUpdateClientBody(values) }),
     onSuccess: async (answer) => {
       form.setValues(clientFormValues(answer.data));
       form.resetDirty();

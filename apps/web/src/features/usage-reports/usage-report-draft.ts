@@ -1,15 +1,15 @@
 import {
+  usageReportsEndpoints,
   GenerateUsageReportRequestSchema,
   USAGE_REPORT_DEFAULT_TYPE,
   USAGE_REPORT_ERROR_KEYS,
   getDefaultUsageReportRange,
   isUsageReportRangeTooLong,
   type BodyOf,
-  type endpoints,
   type UsageReportType,
 } from '@portal/contract';
 
-export type GenerateUsageReportBody = BodyOf<typeof endpoints.generateUsageReport>;
+export type GenerateUsageReportBody = BodyOf<typeof usageReportsEndpoints.generateUsageReport>;
 
 /** Two days picked in the calendar (YYYY-MM-DD); the second is null while the person is still choosing. */
 export type DayRange = [string | null, string | null];

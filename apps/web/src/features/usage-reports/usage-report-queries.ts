@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { endpoints, type Locale } from '@portal/contract';
+import { usageReportsEndpoints, type Locale } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { usageReportKeys } from './query-keys';
 
@@ -13,7 +13,7 @@ const NAMED_LIST_OPTIONS = {
 export function usageReportClientsQuery(language: Locale) {
   return queryOptions({
     queryKey: usageReportKeys.clients(language),
-    queryFn: ({ signal }) => callApi(endpoints.usageReportClients, { signal }),
+    queryFn: ({ signal }) => callApi(usageReportsEndpoints.usageReportClients, { signal }),
     select: (answer) => answer.items,
     ...NAMED_LIST_OPTIONS,
   });
@@ -22,7 +22,7 @@ export function usageReportClientsQuery(language: Locale) {
 export function usageReportDefinitionsQuery(language: Locale) {
   return queryOptions({
     queryKey: usageReportKeys.definitions(language),
-    queryFn: ({ signal }) => callApi(endpoints.usageReportDefinitions, { signal }),
+    queryFn: ({ signal }) => callApi(usageReportsEndpoints.usageReportDefinitions, { signal }),
     select: (answer) => answer.items,
     ...NAMED_LIST_OPTIONS,
   });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import i18next from 'i18next';
-import { endpoints } from '@portal/contract';
+import { usageReportsEndpoints } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { translateKey } from '../../lib/error-text';
 import { readIssues } from '../../lib/field-issues';
@@ -40,7 +40,7 @@ export function useUsageReportGeneration() {
     setState({ status: 'running', progress: null });
     try {
       // Spec section 7: the answer is a spreadsheet, or JSON with an error (fetchFile throws that).
-      const file = await fetchFile(endpoints.generateUsageReport, {
+      const file = await fetchFile(usageReportsEndpoints.generateUsageReport, {
         body,
         signal: controller.signal,
         onProgress: (progress) => {

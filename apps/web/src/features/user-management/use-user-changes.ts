@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type Locale, type ManagedUser } from '@portal/contract';
+import { userManagementEndpoints, type Locale, type ManagedUser } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { readFieldIssues } from '../../lib/field-issues';
 import { isSessionLost } from '../../lib/session-loss';
@@ -47,7 +47,7 @@ export function useUserChanges(editor: UserEditor, showOutcome: (outcome: Outcom
 
   const create = useMutation({
     mutationFn: ({ values, language }: { values: UserFormValues; language: Locale }) =>
-      callApi(endpoints.createUser, { body: toCreateRequest(values, language) }),
+      callApi(userManagementEndpoints.createUser, { body: toCreateRequest(values, language) }),
     onSuccess: async (answer) => {
       editor.stop();
       await succeed(answer.msg);
@@ -57,7 +57,7 @@ export function useUserChanges(editor: UserEditor, showOutcome: (outcome: Outcom
 
   const update = useMutation({
     mutationFn: ({ userId, values }: { userId: number; values: UserFormValues }) =>
-      callApi(endpoints.updateUser, { body: toUpdateRequest(userId, values) }),
+      callApi(userManagementEndpoints.updateUser, { body: toUpdateRequest(userId, values) }),
     onSuccess: async (answer) => {
       editor.stop();
       // People who edit their own row see their new name in the top bar at once.
@@ -69,13 +69,13 @@ export function useUserChanges(editor: UserEditor, showOutcome: (outcome: Outcom
   });
 
   const reset = useMutation({
-    mutationFn: (user: ManagedUser) => callApi(endpoints.resetUserPassword, { body: { userId: user.Id } }),
+    mutationFn: (user: ManagedUser) => callApi(userManagementEndpoints.resetUserPassword, { body: { userId: user.Id } }),
     onSuccess: (answer) => succeed(answer.msg),
     onError: fail,
   });
 
   const remove = useMutation({
-    mutationFn: (user: ManagedUser) => callApi(endpoints.softDeleteUser, { body: { userId: user.Id } }),
+    mutationFn: (user: ManagedUser) => callApi(userManagementEndpoints.softDeleteUser, { body: { userId: user.Id } }),
     onSuccess: (answer) => succeed(answer.msg),
     onError: fail,
   });

@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
+import { userManagementEndpoints, type BodyOf, type ResponseOf } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { userManagementKeys } from './query-keys';
 
-export type UserListRequest = BodyOf<typeof endpoints.listManagedUsers>;
-export type DataLists = ResponseOf<typeof endpoints.userManagementDataLists>;
+export type UserListRequest = BodyOf<typeof userManagementEndpoints.listManagedUsers>;
+export type DataLists = ResponseOf<typeof userManagementEndpoints.userManagementDataLists>;
 
 /** The roles, clients and divisions the signed-in person may use; they change only with the catalogue. */
 export function dataListsQuery() {
   return queryOptions({
     queryKey: userManagementKeys.dataLists(),
-    queryFn: ({ signal }) => callApi(endpoints.userManagementDataLists, { signal }),
+    queryFn: ({ signal }) => callApi(userManagementEndpoints.userManagementDataLists, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -18,7 +18,7 @@ export function dataListsQuery() {
 export function usersQuery(request: UserListRequest) {
   return queryOptions({
     queryKey: userManagementKeys.users(request),
-    queryFn: ({ signal }) => callApi(endpoints.listManagedUsers, { body: request, signal }),
+    queryFn: ({ signal }) => callApi(userManagementEndpoints.listManagedUsers, { body: request, signal }),
     // The previous page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,
   });
@@ -28,7 +28,7 @@ export function usersQuery(request: UserListRequest) {
 export function userDetailQuery(userId: number) {
   return queryOptions({
     queryKey: userManagementKeys.user(userId),
-    queryFn: ({ signal }) => callApi(endpoints.getManagedUser, { params: { id: userId }, signal }),
+    queryFn: ({ signal }) => callApi(userManagementEndpoints.getManagedUser, { params: { id: userId }, signal }),
     staleTime: 0,
     gcTime: 0,
   });

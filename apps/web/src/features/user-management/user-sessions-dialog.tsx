@@ -1,7 +1,7 @@
 import { Center, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ManagedUser } from '@portal/contract';
+import { userManagementEndpoints, type ManagedUser } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
@@ -21,12 +21,12 @@ export function UserSessionsDialog({ user, onClose }: { user: ManagedUser | null
   const userId = user?.Id ?? 0;
   const sessions = useQuery({
     queryKey: userManagementKeys.sessions(userId),
-    queryFn: ({ signal }) => callApi(endpoints.listUserSessions, { params: { id: userId }, signal }),
+    queryFn: ({ signal }) => callApi(userManagementEndpoints.listUserSessions, { params: { id: userId }, signal }),
     enabled: user !== null,
     staleTime: 0,
   });
   const endAll = useMutation({
-    mutationFn: () => callApi(endpoints.endUserSessions, { params: { id: userId } }),
+    mutationFn: () => callApi(userManagementEndpoints.endUserSessions, { params: { id: userId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userManagementKeys.sessions(userId) }),
   });
   const close = () => {

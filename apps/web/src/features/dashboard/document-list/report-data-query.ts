@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type BodyOf, type ResponseOf } from '@portal/contract';
+import { documentsEndpoints, type BodyOf, type ResponseOf } from '@portal/contract';
 import { callApi } from '../../../lib/api-client';
 import { dashboardKeys } from '../query-keys';
 import { rememberSearchPreference } from './search-preference';
 
-export type ReportDataRequest = BodyOf<typeof endpoints.reportData>;
-export type ReportData = ResponseOf<typeof endpoints.reportData>;
+export type ReportDataRequest = BodyOf<typeof documentsEndpoints.reportData>;
+export type ReportData = ResponseOf<typeof documentsEndpoints.reportData>;
 export type DocumentRow = ReportData['Results'][number];
 
 /** `searchRun` keeps each run of a quick search a request of its own, even when its terms were searched before. */
@@ -13,7 +13,7 @@ export function reportDataQuery(reportCode: string, request: ReportDataRequest, 
   return queryOptions({
     queryKey: dashboardKeys.reportData(reportCode, request, searchRun),
     queryFn: async ({ signal }) => {
-      const data = await callApi(endpoints.reportData, { params: { reportCode }, body: request, signal });
+      const data = await callApi(documentsEndpoints.reportData, { params: { reportCode }, body: request, signal });
       if (request.updateSearchPreference && request.searchOptions) rememberSearchPreference(reportCode, request.searchOptions);
       return data;
     },
@@ -25,7 +25,7 @@ export function reportDataQuery(reportCode: string, request: ReportDataRequest, 
 export function searchAttributesQuery(configId: number | undefined) {
   return queryOptions({
     queryKey: dashboardKeys.searchAttributes(configId),
-    queryFn: ({ signal }) => callApi(endpoints.searchAttributes, { params: { configId: configId ?? 0 }, signal }),
+    queryFn: ({ signal }) => callApi(documentsEndpoints.searchAttributes, { params: { configId: configId ?? 0 }, signal }),
     enabled: configId !== undefined,
     staleTime: Infinity,
   });

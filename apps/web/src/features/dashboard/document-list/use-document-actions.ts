@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, endpoints } from '@portal/contract';
+import { documentsEndpoints, DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { PreviewRequest } from '../../../components/pdf-preview-dialog';
 import { fetchFile, saveFile, type TransferProgress } from '../../../lib/file-transfer';
@@ -35,7 +35,7 @@ export function useDocumentActions(reportCode: string, title: string) {
         title: label,
         fallbackFileName: 'document.pdf',
         load: async () => {
-          const file = await fetchFile(endpoints.previewDocument, { query: { documentKey: key } });
+          const file = await fetchFile(documentsEndpoints.previewDocument, { query: { documentKey: key } });
           opened([key]);
           return file;
         },
@@ -46,7 +46,7 @@ export function useDocumentActions(reportCode: string, title: string) {
   const downloadOne = useCallback(
     async (key: string) => {
       try {
-        const file = await fetchFile(endpoints.downloadDocument, { query: { documentKey: key } });
+        const file = await fetchFile(documentsEndpoints.downloadDocument, { query: { documentKey: key } });
         opened([key]);
         done(saveFile(file, 'document.pdf'));
       } catch (error) {
@@ -64,7 +64,7 @@ export function useDocumentActions(reportCode: string, title: string) {
       title: t('documents.selectionTitle', { title, count: keys.length }),
       fallbackFileName: 'documents.pdf',
       load: async () => {
-        const file = await fetchFile(endpoints.previewList, { body: { documentKeyList: keys } });
+        const file = await fetchFile(documentsEndpoints.previewList, { body: { documentKeyList: keys } });
         opened(keys);
         return file;
       },
@@ -74,7 +74,7 @@ export function useDocumentActions(reportCode: string, title: string) {
   const downloadSelected = async (keys: string[]) => {
     if (!isSelectionValid(keys)) return setSelectionInvalid(true);
     try {
-      const file = await fetchFile(endpoints.downloadList, {
+      const file = await fetchFile(documentsEndpoints.downloadList, {
         body: { documentKeyList: keys },
         onProgress: setProgress,
       });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { userManagementEndpoints } from '@portal/contract';
 import { callApi } from '../../../lib/api-client';
 import { userManagementKeys } from '../query-keys';
 import { readPreviews, toPreviewBody, toPreviewDrafts, type PreviewDraft } from './access-preview-model';
@@ -14,7 +14,10 @@ export function accessPreviewQuery(userId: number, drafts: PreviewDraft[]) {
   return queryOptions({
     queryKey: userManagementKeys.accessPreview(userId, drafts),
     queryFn: async ({ signal }) => {
-      const answer = await callApi(endpoints.previewReportAccess, { body: { userId, submitedReports: toPreviewBody(drafts) }, signal });
+      const answer = await callApi(userManagementEndpoints.previewReportAccess, {
+        body: { userId, submitedReports: toPreviewBody(drafts) },
+        signal,
+      });
       return readPreviews(drafts, answer.Reports);
     },
     // The last counts stay on screen while the next ones load, so the dialog does not jump at each key.

@@ -3,7 +3,7 @@ import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ReportAccess } from '@portal/contract';
+import { userManagementEndpoints, type ReportAccess } from '@portal/contract';
 import { ErrorAlert } from '../../../components/error-alert';
 import { describeError } from '../../../i18n/error-message';
 import { pickBilingual } from '../../../i18n/pick-bilingual';
@@ -44,7 +44,7 @@ export function ReportAccessForm({ userId, reports, onCancel, onSaved }: ReportA
   const [opened, setOpened] = useState(() => drafts.filter(hasAccess).map((report) => String(report.reportId)));
   const [showErrors, setShowErrors] = useState(false);
   const save = useMutation({
-    mutationFn: () => callApi(endpoints.saveReportAccess, { body: { userId, submitedReports: toSubmittedReports(drafts) } }),
+    mutationFn: () => callApi(userManagementEndpoints.saveReportAccess, { body: { userId, submitedReports: toSubmittedReports(drafts) } }),
     onSuccess: (answer) => onSaved(answer.msg),
   });
   const preview = useAccessPreview(userId, drafts);

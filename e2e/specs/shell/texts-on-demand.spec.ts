@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../../fixtures/portal';
+import { switchSignedInLanguage, textOf } from '../../fixtures/accessibility-matrix';
+
+/** The opening words of a text of the administration screens' own part, read from the web app's file. */
+function staffWords(language: 'en' | 'fr', ...keys: string[]): string {
+  const file = path.resolve(import.meta.dirname, `../../../apps/web/src/i18n/staff/${language}.json`);
+  const text = keys.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], JSON.parse(readFileSync(file, 'utf8')));
+  if (typeof text !== 'string') throw new Error(`No staff text ${keys.join('.')} in ${language}`);
+  // Plain ASCII words: the build may write other characters escaped.
+  return text.slice(0, 30);
+}
+
+/** Keeps the body of every script the page downloads; `take` returns those downloaded since the last call. */
+function recordScripts(page: Page) {
+  let pending: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') pending.push(response.text().catch(() => ''));
+  });
+  return {
+    take: async () => {
+      const bodies = await Promise.all(pending);
+      pending = [];
+      return bodies;
+    },
+  };
+}
+
+test('The administration screens’ texts arrive with the first of those screens, in the language shown, and follow a switch', async ({
+  page,
+}) => {
+  const scripts = recordScripts(page);
+  const englishAuditIntro = staffWords('en', 'console', 'audit', 'intro');
+  const frenchAuditIntro = staffWords('fr', 'console', 'audit', 'intro');
+  expect(englishAuditIntro).toMatch(/^[\x20-\x7e]+$/);
+  expect(frenchAuditIntro).toMatch(/^[\x20-\x7e]+$/);
+
+  // Signing in and the dashboard download none of them.
+  await signIn(page, 'demo.admin', 'Alex');
+  await page.waitForLoadState('networkidle');
+  const beforeStaffScreen = await scripts.take();
+  expect(beforeStaffScreen.length).toBeGreaterThan(0);
+  expect(beforeStaffScreen.filter((body) => body.includes(englishAuditIntro) || body.includes(frenchAuditIntro))).toEqual([]);
+
+  // Switched to French first, the administrator opens User Management: its French texts come with it.
+  await switchSignedInLanguage(page, false, 'fr');
+  await page
+    .getByRole('navigation', { name: textOf('fr', 'shell.mainNavigation') })
+    .getByRole('link', { name: textOf('fr', 'shell.userManagement') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: textOf('fr', 'userManagement.title') })).toBeVisible();
+  const withStaffScreen = await scripts.take();
+  expect(withStaffScreen.some((body) => body.includes(frenchAuditIntro))).toBe(true);
+  expect(withStaffScreen.some((body) => body.includes(englishAuditIntro))).toBe(false);
+
+  // Opened afresh at that screen's address, the page fetches them before drawing it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: textOf('fr', 'userManagement.title') })).toBeVisible();
+  await scripts.take();
+
+  // Back in English on that screen, its texts follow.
+  await switchSignedInLanguage(page, false, 'en');
+  await expect(page.getByRole('heading', { level: 1, name: textOf('en', 'userManagement.title') })).toBeVisible();
+  expect((await scripts.take()).some((body) => body.includes(englishAuditIntro))).toBe(true);
+});
