@@ -206,7 +206,11 @@ for (const run of MATRIX_RUNS) {
         await check('console, clients');
         // Saved unchanged: the audit log then has a change to show.
         await page.getByRole('button', { name: t('console.clients.save') }).click();
-        await expect(page.getByText(t('console.clients.saved'))).toBeVisible();
+        const saved = page.getByText(t('console.clients.saved'));
+        await expect(saved).toBeVisible();
+        await check('console, a client saved');
+        // It closes itself after a few seconds, fading: judged while fading, its words would fail contrast.
+        await expect(saved).toBeHidden({ timeout: 15_000 });
         await openSection('brands');
         await expect(page.getByRole('textbox', { name: t('console.brands.experience') })).toBeVisible();
         await check('console, brands');
