@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ClientScope } from '../../domain/client-scope.js';
 import type { Database } from '../types.js';
-import { escapeLike } from './documents.repository.js';
+import { escapeLike } from './document-search-conditions.js';
 
 /** Entries are read this many at a time for an export, so a large log never sits in memory. */
 export const AUDIT_EXPORT_BATCH_SIZE = 1_000;

@@ -50,17 +50,18 @@ export function keyLookups(group: KeyedGroup, reportId: number): RawBuilder<bool
 /**
  * The documents of groups that the keys alone decide (no attribute to test on the document),
  * as ids, for counting from the index: one group's key range, or several groups' ranges without
- * repeats.
+ * repeats. `decided`, by group, are search terms that group's own values decide (they read no key).
  */
-export function keyedDocumentIds(db: Kysely<Database>, reportId: number, groups: KeyedGroup[]) {
-  const ranges = groups.map((group) =>
+export function keyedDocumentIds(db: Kysely<Database>, reportId: number, groups: KeyedGroup[], decided: RawBuilder<boolean>[][] = []) {
+  const ranges = groups.map((group, index) =>
     db
       .selectFrom('document_owner_keys as k')
       .select('k.document_id')
       .where('k.report_id', '=', reportId)
       .where('k.name', '=', group.driver.name)
       .where('k.value', '=', group.driver.value)
-      .where(keyLookups(group, reportId)),
+      .where(keyLookups(group, reportId))
+      .where((eb) => eb.and(decided[index] ?? [])),
   );
   return ranges.slice(1).reduce((all, range) => all.union(range), ranges[0]!);
 }

@@ -1,11 +1,13 @@
 import { SEARCH_OPERATIONS, type AttributeOrdering } from '@portal/contract';
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
-import { isAmongDocuments, textMatches, textRank } from './document-text-search.js';
+import { textRank } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
+import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
+
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -55,85 +57,6 @@ export function ownerIndexName(attribute: string): string {
   return `documents_owner_${attribute.toLowerCase()}_idx`;
 }
 
-/** The lower-cased value of an attribute, as its search indexes store it. */
-function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
-  return sql<string>`lower${attributeValue(attributes, attribute)}`;
-}
-
-/** A text's characters in reverse order, as PostgreSQL's reverse() gives them (by code point). */
-export function reversed(text: string): string {
-  return Array.from(text).reverse().join('');
-}
-
-/** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * One attribute of documents aliased `d` against the searched text, without regard to case.
- * Indexed, the attribute is a literal so that the condition is the expression of that
- * attribute's search indexes: a prefix btree for equal and starts-with, the same on the reversed
- * value for ends-with, trigrams for contains.
- */
-function attributeMatches(
-  attribute: string,
-  operation: SearchOperation,
-  text: string,
-  options: { indexed: boolean },
-  valuesNamed: string[] = [],
-): RawBuilder<boolean> {
-  // Unindexed, the test runs only on the rows a person's criteria already found.
-  const value = options.indexed
-    ? searchedValue(sql.ref('d.attributes'), attribute)
-    : sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
-  const typed = valueMatches(value, operation, text, options);
-  if (valuesNamed.length === 0) return typed;
-  // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
-  const named = sql.join(valuesNamed.map((named) => sql`${named.toLowerCase()}`));
-  return sql<boolean>`(${typed} OR ${value} IN (${named}))`;
-}
-
-/** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
-function valueMatches(
-  value: RawBuilder<string>,
-  operation: SearchOperation,
-  text: string,
-  options: { indexed: boolean },
-): RawBuilder<boolean> {
-  const needle = escapeLike(text.toLowerCase());
-  switch (operation) {
-    case 'equal':
-      return sql<boolean>`(${value} = ${text.toLowerCase()})`;
-    case 'startsWith':
-      return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
-    case 'endsWith':
-      // Over a whole type, the value reversed starts with the text reversed: the suffix index's prefix range, not trigrams.
-      return options.indexed
-        ? sql<boolean>`(reverse(${value}) LIKE ${`${escapeLike(reversed(text.toLowerCase()))}%`})`
-        : sql<boolean>`(${value} LIKE ${`%${needle}`})`;
-    case 'contains':
-      return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
-  }
-}
-
-/** A selection's search conditions as SQL on documents aliased `d`; the scope is applied apart. */
-function searchConditions(selection: DocumentSelection): RawBuilder<boolean>[] {
-  // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
-  const options = { indexed: selection.scope.kind === 'all' };
-  const conditions: RawBuilder<boolean>[] = [];
-  const { quick, advanced, dateRange, text } = selection;
-  if (quick) {
-    const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, options, quick.valuesNamed?.[field]));
-    conditions.push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
-  }
-  for (const term of advanced) conditions.push(attributeMatches(term.attribute, 'contains', term.text, options, term.valuesNamed));
-  if (dateRange.from) conditions.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
-  if (dateRange.to) conditions.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
-  if (text) conditions.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
-  return conditions;
-}
-
 /** One page of a list, its count (exact up to EXACT_COUNT_LIMIT, else a lower bound) and the oldest date of the person's documents. */
 export interface ListPage {
   rows: ListedDocument[];
@@ -174,6 +97,30 @@ function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuil
     // IS NOT TRUE: a document lacking an attribute of an earlier group is not selected by it (NULL).
     excluded: index === 0 ? [] : [sql<boolean>`(${scopeCondition({ ...scope, groups: scope.groups.slice(0, index) })}) IS NOT TRUE`],
   }));
+}
+
+/** A part of a scope with what its rows must meet, and whether they are read from its owner's keys. */
+interface SearchedPart {
+  scope: AccessScope;
+  conditions: RawBuilder<boolean>[];
+  readKeys: boolean;
+}
+
+/**
+ * A search's parts (see scopeParts), each with its own group's search terms: a part whose terms
+ * its group's values decide reads no document when they fail, and reads as an unsearched list
+ * (its owner's keys, in list order) when they pass. A sort by an attribute reads every one of the
+ * person's documents, as a search does.
+ */
+function searchedParts(search: DocumentSearch): SearchedPart[] {
+  return scopeParts(search.scope).map((part) => {
+    const { decided, onDocuments } = searchTerms(search, pinnedBy(part.scope));
+    return {
+      scope: part.scope,
+      conditions: [...decided, ...onDocuments, ...part.excluded],
+      readKeys: onDocuments.length === 0 && search.sort.attribute === null,
+    };
+  });
 }
 
 /** The columns a list is ordered by: its date, then its id. */
@@ -245,38 +192,59 @@ export function createDocumentsRepository(db: Kysely<Database>) {
   /**
    * A scope's documents counted from the owner keys' index alone, as a scalar subquery, when the
    * keys decide every group (no other attribute to test on the documents) and nothing else is
-   * asked; else null. `limit` bounds the count as a list's is.
+   * asked but, per group, the search terms its own values decide (`decided`); else null. `limit`
+   * bounds the count as a list's is.
    */
-  const countFromKeys = (reportId: number, scope: AccessScope, options: { limit?: number } = {}): RawBuilder<number> | null => {
+  const countFromKeys = (
+    reportId: number,
+    scope: AccessScope,
+    options: { limit?: number; decided?: RawBuilder<boolean>[][] } = {},
+  ): RawBuilder<number> | null => {
     const groups = keyedGroups(scope);
     if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
-    const ids = keyedDocumentIds(db, reportId, groups);
-    const bounded = options.limit === undefined ? ids : db.selectFrom(ids.as('ids')).selectAll().limit(options.limit);
-    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
+    const ids = keyedDocumentIds(db, reportId, groups, options.decided);
+    return countOf(options.limit === undefined ? ids : db.selectFrom(ids.as('ids')).selectAll().limit(options.limit));
   };
+  /** The rows of a query counted, as a scalar subquery. */
+  const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
 
   /**
-   * How many documents match, as one scalar subquery: a whole type's counter, or the matching
-   * documents counted up to one past EXACT_COUNT_LIMIT.
+   * How many documents a selection holds, as one scalar subquery: a whole type's counter, or the
+   * matching documents counted up to one past EXACT_COUNT_LIMIT. Searched, each criteria group is
+   * counted with its own terms (see searchTerms): groups whose own values decide the whole search
+   * are counted from the owner keys alone, or not at all.
    */
-  const matchingCount = (reportId: number, scope: AccessScope, conditions: RawBuilder<boolean>[]): RawBuilder<number> => {
-    if (scope.kind === 'all' && conditions.length === 0) return typeCounter(reportId);
-    const fromKeys = conditions.length === 0 ? countFromKeys(reportId, scope, { limit: EXACT_COUNT_LIMIT + 1 }) : null;
-    if (fromKeys) return fromKeys;
-    const bounded = visible(reportId, scope, conditions)
-      .select(sql`1`.as('one'))
-      .limit(EXACT_COUNT_LIMIT + 1);
-    return sql<number>`(${db.selectFrom(bounded.as('matching')).select(sql<number>`count(*)::int`.as('n'))})`;
+  const matchingCount = (selection: DocumentSelection): RawBuilder<number> => {
+    const { reportId, scope } = selection;
+    const bounded = (rows: ReturnType<typeof visible>) => countOf(rows.select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1));
+    if (scope.kind === 'all') {
+      const { onDocuments } = searchTerms(selection);
+      return onDocuments.length === 0 ? typeCounter(reportId) : bounded(visible(reportId, scope, onDocuments));
+    }
+    const byGroup = scope.groups.map((group) => searchTerms(selection, group));
+    if (byGroup.every((terms) => terms.onDocuments.length === 0)) {
+      const decided = byGroup.map((terms) => terms.decided);
+      const fromKeys = countFromKeys(reportId, scope, { limit: EXACT_COUNT_LIMIT + 1, decided });
+      if (fromKeys) return fromKeys;
+      if (decided.every((terms) => terms.length === 0)) return bounded(visible(reportId, scope));
+    }
+    // A document counts once, whichever of its groups select it.
+    const eachGroup = scope.groups.map((group, index) => {
+      const { decided, onDocuments } = byGroup[index]!;
+      return sql<boolean>`(${scopeCondition({ ...scope, groups: [group] })} AND ${sql.join([...decided, ...onDocuments], sql` AND `)})`;
+    });
+    return bounded(
+      db
+        .selectFrom('documents as d')
+        .where('d.report_id', '=', reportId)
+        .where(sql<boolean>`(${sql.join(eachGroup, sql` OR `)})`),
+    );
   };
   const boundedTotal = (n: number) =>
     n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
 
-  const countVisible = async (
-    reportId: number,
-    scope: AccessScope,
-    conditions: RawBuilder<boolean>[],
-  ): Promise<{ total: number; isLowerBound: boolean }> => {
-    const row = await db.selectNoFrom(matchingCount(reportId, scope, conditions).as('n')).executeTakeFirstOrThrow();
+  const countVisible = async (selection: DocumentSelection): Promise<{ total: number; isLowerBound: boolean }> => {
+    const row = await db.selectNoFrom(matchingCount(selection).as('n')).executeTakeFirstOrThrow();
     return boundedTotal(row.n);
   };
 
@@ -297,10 +265,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    * order (read from its own index), merged, then the page taken from the merge.
    */
   const mergedPage = async (
-    parts: ReturnType<typeof scopeParts>,
+    parts: SearchedPart[],
     page: Pick<DocumentSearch, 'reportId' | 'viewerId' | 'paging'> & {
-      conditions: RawBuilder<boolean>[];
-      readKeys: boolean;
       orderingBy(order: ListOrder): RawBuilder<unknown>;
       total: RawBuilder<number>;
       oldest: RawBuilder<string | null>;
@@ -309,9 +275,9 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     const { limit, offset } = page.paging;
     const firsts = parts.map(
       (part) =>
-        sql`(${visible(page.reportId, part.scope, [...page.conditions, ...part.excluded], page.readKeys)
+        sql`(${visible(page.reportId, part.scope, part.conditions, part.readKeys)
           .select(['d.id', 'd.document_date', 'd.attributes', 'd.language'])
-          .orderBy(page.orderingBy(listOrderOf(part.scope, page.readKeys)))
+          .orderBy(page.orderingBy(listOrderOf(part.scope, part.readKeys)))
           .limit(offset + limit)})`,
     );
     const result = await sql<PageRow>`SELECT d.id, d.document_date, d.attributes, d.language, v.document_id IS NOT NULL AS viewed,
@@ -324,7 +290,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
 
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
-    countMatching: (selection: DocumentSelection) => countVisible(selection.reportId, selection.scope, searchConditions(selection)),
+    countMatching: countVisible,
 
     reportsOfClient(clientId: number): Promise<Report[]> {
       return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('id').execute();
@@ -402,7 +368,6 @@ export function createDocumentsRepository(db: Kysely<Database>) {
      * once beside the page's rows (a second statement only when the page is empty).
      */
     async page(search: DocumentSearch): Promise<ListPage> {
-      const conditions = searchConditions(search);
       const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
       // Default NULL placement, so that either direction can walk the same index.
       const orderingBy = (order: ListOrder) => {
@@ -416,15 +381,14 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
         return sql.join([...sortKeys, sql`${order.id} ${direction}`]);
       };
-      const total = matchingCount(search.reportId, search.scope, conditions);
+      const total = matchingCount(search);
       const oldest = oldestDate(search.reportId, search.scope);
       const { limit, offset } = search.paging;
-      const parts = scopeParts(search.scope);
-      // A sort by an attribute reads every one of the person's documents, as a search does.
-      const readKeys = conditions.length === 0 && search.sort.attribute === null;
+      const parts = searchedParts(search);
+      const [only] = parts;
       const found =
-        parts.length === 1
-          ? await visible(search.reportId, search.scope, conditions, readKeys)
+        parts.length === 1 && only
+          ? await visible(search.reportId, only.scope, only.conditions, only.readKeys)
               .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
               .select([
                 'd.id',
@@ -435,11 +399,11 @@ export function createDocumentsRepository(db: Kysely<Database>) {
                 total.as('matching'),
                 oldest.as('oldest_date'),
               ])
-              .orderBy(orderingBy(listOrderOf(search.scope, readKeys)))
+              .orderBy(orderingBy(listOrderOf(only.scope, only.readKeys)))
               .limit(limit)
               .offset(offset)
               .execute()
-          : await mergedPage(parts, { ...search, conditions, readKeys, orderingBy, total, oldest });
+          : await mergedPage(parts, { ...search, orderingBy, total, oldest });
       const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return {
         rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),

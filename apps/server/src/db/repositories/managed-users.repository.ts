@@ -3,7 +3,7 @@ import type { RoleCode, UserSortColumn } from '@portal/contract';
 import type { ClientScope } from '../../domain/client-scope.js';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import type { Database } from '../types.js';
-import { escapeLike } from './documents.repository.js';
+import { escapeLike } from './document-search-conditions.js';
 
 export interface UserListQuery {
   /** Whose users the list may return: every client's, or one client's. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../types.js';
-import { escapeLike } from './documents.repository.js';
+import { escapeLike } from './document-search-conditions.js';
 
 /** Rows are read this many at a time, so a spreadsheet of a million sign-ins never sits in memory. */
 export const USAGE_BATCH_SIZE = 5_000;

@@ -1,0 +1,111 @@
+import { sql, type RawBuilder } from 'kysely';
+import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
+import type { DocumentSelection, SearchOperation } from './document-search.js';
+import { isAmongDocuments, textMatches } from './document-text-search.js';
+
+/** The lower-cased value of an attribute, as its search indexes store it. */
+export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
+  return sql<string>`lower${attributeValue(attributes, attribute)}`;
+}
+
+/** A text's characters in reverse order, as PostgreSQL's reverse() gives them (by code point). */
+export function reversed(text: string): string {
+  return Array.from(text).reverse().join('');
+}
+
+/** LIKE patterns treat % and _ as wildcards; a person's search text must not. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Where an attribute's value is read from. `indexed`: documents aliased `d`, written as the
+ * attribute's search indexes' expression (a whole type). Otherwise a person's own documents,
+ * already found by its criteria: each document's value in a form no index matches, or, for an
+ * attribute its criteria group fixes (`pinned`), that value itself — every document of the group
+ * holds it, so the test is decided once for the group, before any document is read.
+ */
+interface ValueSource {
+  indexed: boolean;
+  pinned: Readonly<Record<string, string>>;
+}
+
+function valueOf(attribute: string, source: ValueSource): RawBuilder<string> {
+  const pinned = source.pinned[attribute];
+  if (pinned !== undefined) return sql<string>`lower(${pinned}::text)`;
+  if (source.indexed) return searchedValue(sql.ref('d.attributes'), attribute);
+  return sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
+}
+
+/** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
+function valueMatches(value: RawBuilder<string>, operation: SearchOperation, text: string, options: { suffixIndex: boolean }): RawBuilder<boolean> {
+  const needle = escapeLike(text.toLowerCase());
+  switch (operation) {
+    case 'equal':
+      return sql<boolean>`(${value} = ${text.toLowerCase()})`;
+    case 'startsWith':
+      return sql<boolean>`(${value} LIKE ${`${needle}%`})`;
+    case 'endsWith':
+      // Over a whole type, the value reversed starts with the text reversed: the suffix index's prefix range, not trigrams.
+      return options.suffixIndex
+        ? sql<boolean>`(reverse(${value}) LIKE ${`${escapeLike(reversed(text.toLowerCase()))}%`})`
+        : sql<boolean>`(${value} LIKE ${`%${needle}`})`;
+    case 'contains':
+      return sql<boolean>`(${value} LIKE ${`%${needle}%`})`;
+  }
+}
+
+/**
+ * One attribute against the searched text, without regard to case: with the expressions of that
+ * attribute's search indexes over a whole type (a prefix btree for equal and starts-with, the
+ * same on the reversed value for ends-with, trigrams for contains).
+ */
+function attributeMatches(
+  attribute: string,
+  operation: SearchOperation,
+  text: string,
+  source: ValueSource,
+  valuesNamed: string[] = [],
+): RawBuilder<boolean> {
+  const value = valueOf(attribute, source);
+  const typed = valueMatches(value, operation, text, { suffixIndex: source.indexed && source.pinned[attribute] === undefined });
+  if (valuesNamed.length === 0) return typed;
+  // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
+  const named = sql.join(valuesNamed.map((named) => sql`${named.toLowerCase()}`));
+  return sql<boolean>`(${typed} OR ${value} IN (${named}))`;
+}
+
+/**
+ * A selection's search as SQL on documents aliased `d` (the scope is applied apart), in two sets:
+ * `decided`, the terms over attributes the group's criteria fix (`pinned`), which read no document
+ * (PostgreSQL tests them once, before reading any: a group whose value fails reads nothing, one
+ * whose value passes reads its documents as an unsearched list does); `onDocuments`, every other
+ * term, tested on each document.
+ */
+export function searchTerms(
+  selection: DocumentSelection,
+  pinned: Readonly<Record<string, string>> = {},
+): { decided: RawBuilder<boolean>[]; onDocuments: RawBuilder<boolean>[] } {
+  // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
+  const source: ValueSource = { indexed: selection.scope.kind === 'all', pinned };
+  const isPinned = (attribute: string) => pinned[attribute] !== undefined;
+  const decided: RawBuilder<boolean>[] = [];
+  const onDocuments: RawBuilder<boolean>[] = [];
+  const { quick, advanced, dateRange, text } = selection;
+  if (quick) {
+    const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, source, quick.valuesNamed?.[field]));
+    (quick.fields.every(isPinned) ? decided : onDocuments).push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
+  }
+  for (const term of advanced) {
+    (isPinned(term.attribute) ? decided : onDocuments).push(attributeMatches(term.attribute, 'contains', term.text, source, term.valuesNamed));
+  }
+  if (dateRange.from) onDocuments.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
+  if (dateRange.to) onDocuments.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
+  if (text) onDocuments.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
+  return { decided, onDocuments };
+}
+
+/** The attribute values a scope's only criteria group fixes: none for a whole type or several groups. */
+export function pinnedBy(scope: DocumentSelection['scope']): Readonly<Record<string, string>> {
+  return scope.kind === 'groups' && scope.groups.length === 1 ? scope.groups[0]! : {};
+}
