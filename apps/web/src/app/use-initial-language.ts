@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { displayLoginQuery } from '../lib/display-login-query';
-import { readLanguageCookie } from '../i18n/language';
+import { currentLanguage, readLanguageCookie } from '../i18n/language';
 import { showLanguage } from '../i18n/language-bundles';
 import { useExperienceCode } from '../theme/experience-code';
 
@@ -19,6 +18,6 @@ export function useInitialLanguage(): void {
   useEffect(() => {
     if (!data || isApplied.current || readLanguageCookie() !== undefined) return;
     isApplied.current = true;
-    if (data.defaultLanguage !== i18next.language) void showLanguage(data.defaultLanguage);
+    if (data.defaultLanguage !== currentLanguage()) void showLanguage(data.defaultLanguage);
   }, [data]);
 }

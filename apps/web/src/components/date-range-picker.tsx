@@ -2,8 +2,8 @@ import { DatePickerInput, DatesProvider, type DatePickerInputProps } from '@mant
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import 'dayjs/locale/fr';
-import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language';
+import { useTranslation } from '../i18n/use-translation';
 import { formatDay } from '../lib/format';
 import classes from './date-range-picker.module.css';
 

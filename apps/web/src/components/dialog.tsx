@@ -1,5 +1,5 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** The close button's name for screen readers, for Mantine's modals API as for Dialog. */
 export function useCloseButtonProps(): { 'aria-label': string } {

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { SubscriptionRefusal } from '../lib/subscription-error';
 import { AffectedReportList } from './affected-report-list';
 import { Dialog } from './dialog';

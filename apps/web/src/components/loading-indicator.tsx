@@ -1,5 +1,5 @@
 import { Loader, type MantineSize } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 interface LoadingIndicatorProps {
   /** What is being waited for; the generic "Loading" when left out. */

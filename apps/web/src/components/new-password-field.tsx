@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH } from '@portal/contract';
+import { useTranslation } from '../i18n/use-translation';
 import { PasswordField, type PasswordFieldProps } from './password-field';
 
 interface NewPasswordFieldProps extends PasswordFieldProps {

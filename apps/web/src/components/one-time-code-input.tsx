@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@portal/contract';
+import { useTranslation } from '../i18n/use-translation';
 
 interface OneTimeCodeInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   value: string;

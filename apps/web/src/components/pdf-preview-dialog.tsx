@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { saveFile, type ReceivedFile } from '../lib/file-transfer';
 import { openPdf, type PDFDocumentProxy } from '../lib/pdf-document';
 import { useIsMobile } from '../lib/use-is-mobile';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconArrowsHorizontal, IconChevronLeft, IconChevronRight, IconDownload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../i18n/use-current-language';
+import { useTranslation } from '../i18n/use-translation';
 import { formatNumber } from '../lib/format';
 
 /** The zoom steps, as multiples of the page fitted to the width. */

@@ -1,5 +1,5 @@
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Countdown } from '../lib/use-countdown';
 
 interface ResendCodeProps {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { OwnSession } from '@portal/contract';
 import { useCurrentLanguage } from '../i18n/use-current-language';
+import { useTranslation } from '../i18n/use-translation';
 import { formatDate } from '../lib/format';
 
 type Origin = Pick<OwnSession, 'browser' | 'system' | 'network'>;

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import classes from './step-progress.module.css';
 
 interface StepProgressProps {

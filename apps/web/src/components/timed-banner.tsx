@@ -1,6 +1,6 @@
 import { Alert, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { TimedMessage } from '../lib/use-timed-message';
 
 const LOOK = {

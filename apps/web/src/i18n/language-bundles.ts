@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import type { Locale } from '@portal/contract';
+import { translator } from './app-translator';
 import type en from './en.json';
 import type staffEn from './staff/en.json';
 
@@ -30,17 +30,17 @@ async function addPart(language: Locale, part: TextPart): Promise<void> {
   const key = `${part}:${language}`;
   if (partsLoaded.has(key)) return;
   const texts = await translationsOf(language, part);
-  i18next.addResourceBundle(language, 'translation', texts, true, true);
+  translator.addTexts(language, texts);
   partsLoaded.add(key);
 }
 
-/** The page's first language, known once i18next has started (a screen's files may be asked for before). */
+/** The page's first language, known once the translator has started (a screen's files may be asked for before). */
 let tellFirstLanguage: (language: Locale) => void = () => undefined;
 const firstLanguage = new Promise<Locale>((resolve) => {
   tellFirstLanguage = resolve;
 });
 
-/** Called once i18next holds the first part of the page's language (see initI18n). */
+/** Called once the translator holds the first part of the page's language (see initI18n). */
 export function markLoaded(language: Locale, part: TextPart): void {
   partsLoaded.add(`${part}:${language}`);
   tellFirstLanguage(language);
@@ -50,11 +50,11 @@ export function markLoaded(language: Locale, part: TextPart): void {
 export async function loadTextPart(part: TextPart): Promise<void> {
   partsInUse.add(part);
   await firstLanguage;
-  await addPart(i18next.language as Locale, part);
+  await addPart(translator.language, part);
 }
 
 /** Shows the page in `language`, fetching its texts first when they are not here yet. */
 export async function showLanguage(language: Locale): Promise<void> {
   await Promise.all([...partsInUse].map((part) => addPart(language, part)));
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
 }

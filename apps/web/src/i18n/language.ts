@@ -1,7 +1,7 @@
-import i18next from 'i18next';
 import { sessionEndpoints, LANG_COOKIE, LOCALES, type Locale } from '@portal/contract';
 import { callApi } from '../lib/api-client';
 import { readCookie, writeCookie } from '../lib/cookies';
+import { translator } from './app-translator';
 import { showLanguage } from './language-bundles';
 
 export function isLocale(value: unknown): value is Locale {
@@ -14,7 +14,7 @@ export function readLanguageCookie(): Locale | undefined {
 }
 
 export function currentLanguage(): Locale {
-  return isLocale(i18next.language) ? i18next.language : 'en';
+  return translator.language;
 }
 
 /**

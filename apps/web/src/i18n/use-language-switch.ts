@@ -1,19 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { chooseLanguage, currentLanguage, otherLanguage } from './language';
+import { chooseLanguage, otherLanguage } from './language';
+import { useTranslation } from './use-translation';
 
 /**
  * What every language toggle needs: the other language's name (written in that language,
  * so its readers recognise it), its code for the lang attribute, and the switch itself.
  */
 export function useLanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const target = otherLanguage(currentLanguage());
+  const { t, language } = useTranslation();
+  const target = otherLanguage(language);
   return {
     label: t('language.switchTo'),
     accessibleLabel: t('language.switchToLabel'),
     targetLanguage: target,
-    // Read at render so the hook re-runs when the language changes.
-    currentLanguage: i18n.language,
+    currentLanguage: language,
     switchLanguage: () => chooseLanguage(target),
   };
 }

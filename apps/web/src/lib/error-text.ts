@@ -1,14 +1,15 @@
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { translator } from '../i18n/app-translator';
+import type { TextKey } from '../i18n/text-keys';
+import { useTranslation } from '../i18n/use-translation';
 
 /**
  * The text of a translation key known only at run time: a form's error, a server's error
- * key. i18next types its keys from en.json, which such keys cannot be checked against at
- * compile time; scripts/check-translations.ts proves every key the contract and the server
- * can send has its texts instead. This is the one place that steps outside the typed keys.
+ * key. Keys are typed from en.json, which such keys cannot be checked against at compile
+ * time; scripts/check-translations.ts proves every key the contract and the server can send
+ * has its texts instead. This is the one place that steps outside the typed keys.
  */
 export function translateKey(key: string): string {
-  return i18next.t(key as never);
+  return translator.t(key as TextKey);
 }
 
 /**

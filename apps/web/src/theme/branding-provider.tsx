@@ -1,8 +1,8 @@
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Center, Loader, MantineProvider } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { sessionEndpoints, FALLBACK_BRAND_COLORS } from '@portal/contract';
+import { useTranslation } from '../i18n/use-translation';
 import { callApi } from '../lib/api-client';
 import { publicQueryKeys } from '../lib/public-query-keys';
 import { applyBrandColors } from './brand-colors';
@@ -21,7 +21,7 @@ import { createCssVariablesResolver, createPortalTheme } from './portal-theme';
  * and the theme, never by experience code.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const experienceCode = useExperienceCode();
   const { data: branding, isPending } = useQuery({
     queryKey: publicQueryKeys.branding(experienceCode),
@@ -44,7 +44,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const path = useRoutePath();
   const language = useCurrentLanguage();
   const title = `${translateKey(routeTitleKey(path))} – ${siteName(branding ?? null, language, t('app.defaultTitle'))}`;
-  useLayoutEffect(() => applyDocumentBranding(branding ?? null, title), [branding, title, i18n.language]);
+  useLayoutEffect(() => applyDocumentBranding(branding ?? null, title), [branding, title, language]);
 
   return (
     <BrandingContext value={branding ?? null}>

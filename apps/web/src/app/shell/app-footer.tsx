@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { brandName } from '../../theme/brand-assets';
 import { useBranding } from '../../theme/branding-context';
 import classes from './app-shell.module.css';

@@ -1,8 +1,8 @@
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { afterMenuCloses } from '../../lib/after-menu-closes';
 import { useStoredUser } from '../../lib/stored-user';
 import { SettingsDialog } from '../../features/settings/settings-dialog';

@@ -1,7 +1,7 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AccountActions } from './account-actions';
 import { initialsOf } from './nav-items';
 import classes from './app-shell.module.css';

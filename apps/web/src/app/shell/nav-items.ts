@@ -1,9 +1,9 @@
-import type { ParseKeys } from 'i18next';
 import type { LoggedInUser, Menu } from '@portal/contract';
+import type { TextKey } from '../../i18n/text-keys';
 
 export interface NavItem {
   to: string;
-  labelKey: ParseKeys;
+  labelKey: TextKey;
   /** The menu entry of the login answer that unlocks this item; absent means everyone. */
   menu?: Menu;
   /** The spec leaves User Management out of the mobile drawer. */

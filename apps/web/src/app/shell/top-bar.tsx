@@ -1,8 +1,8 @@
 import { Burger, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
 import { useBranding } from '../../theme/branding-context';
 import { isDarkColor } from '@portal/contract';

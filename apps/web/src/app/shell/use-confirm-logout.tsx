@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { sessionEndpoints } from '@portal/contract';
 import { useCloseButtonProps } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { afterMenuCloses } from '../../lib/after-menu-closes';
 import { forgetSession } from '../../lib/forget-session';

@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { ApiKeySummary, Locale } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { HiddenCaption } from '../../components/sortable-table';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { describeTypes, formatMoment, maskedKey } from './api-key-descriptions';
 import { FactList } from '../../components/fact-list';
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button, Checkbox, Fieldset, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeyClientOption, type ApiKeySummary } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { readFieldIssues } from '../../lib/field-issues';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';

@@ -1,8 +1,8 @@
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { ApiKeySummary } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 
 interface NewApiKeyDialogProps {

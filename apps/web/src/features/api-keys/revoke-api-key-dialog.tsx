@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ApiKeySummary } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { maskedKey } from './api-key-descriptions';
 import type { useApiKeyChanges } from './api-key-queries';
 

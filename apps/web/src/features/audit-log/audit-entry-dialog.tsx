@@ -1,8 +1,8 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { HiddenCaption } from '../../components/sortable-table';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useAuditTexts } from './audit-texts';
 import { compareSnapshots } from './snapshot-diff';

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@portal/contract';
 import { HiddenCaption, SortableHeader } from '../../components/sortable-table';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuditTexts } from './audit-texts';
 import { FactList } from '../../components/fact-list';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_FILTER_TEXT_MAX_LENGTH, AUDIT_RANGE_MAX_DAYS, type AuditClient } from '@portal/contract';
 import { DateRangeInput } from '../../components/date-range-input';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { checkAuditFilters, EMPTY_AUDIT_FILTERS, type AuditFilterDraft } from './audit-filters';
 import { describeClient, useAuditTexts } from './audit-texts';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditActionName, type AuditEntry, type AuditPerson, type Locale } from '@portal/contract';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatDate } from '../../lib/format';
 
 const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };

@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PromptLink } from '../../components/prompt-link';
 import { PublicPageLayout } from '../../components/public-page-layout';
+import { useTranslation } from '../../i18n/use-translation';
 import { displayLoginQuery } from '../../lib/display-login-query';
 import { useExperienceCode } from '../../theme/experience-code';
 import { LoginForm } from './login-form';

@@ -1,11 +1,11 @@
 import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { consoleTenantsEndpoints, type BrandAssetKind, type ConsoleBrand } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { CONSOLE_QUERY_ROOT } from '../../lib/console-clients-query';
 import { ACCEPTED_IMAGE_FILES, sendFile } from '../../lib/file-upload';

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { readableTextOn, type BrandColors, type Locale } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import classes from './brand-preview.module.css';
 
 interface BrandPreviewProps {
@@ -43,8 +43,8 @@ function cssVariables(colors: BrandColors): CSSProperties {
  * which reads the same findings in the contrast table beside it.
  */
 export function BrandPreview({ colors, language, width, brandName, failing }: BrandPreviewProps) {
-  const { i18n } = useTranslation();
-  const t = i18n.getFixedT(language);
+  const { fixedT } = useTranslation();
+  const t = fixedT(language);
   const flag = (...pairs: string[]) => ({ 'data-failing': pairs.some((pair) => failing.has(pair)) ? 'true' : undefined });
   const frame = `${classes.frame} ${width === 'desktop' ? classes.desktop : classes.phone}`;
   return (

@@ -1,7 +1,7 @@
 import { Button, ColorSwatch, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { BrandColorName, ContrastReport } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import { translateKey } from '../../lib/error-text';
 
 interface ContrastPanelProps {

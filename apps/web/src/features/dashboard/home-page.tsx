@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatDate } from '../../lib/format';
 import { useStoredUser } from '../../lib/stored-user';
 import { DocumentListPanel } from './document-list/document-list-panel';
@@ -23,7 +23,7 @@ interface HomePageProps {
 
 /** The dashboard (spec section 2): a tile per document type, and the lists opened from them, newest first. */
 export function HomePage({ renderAddSubscription }: HomePageProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const user = useStoredUser();
   const panels = usePanelStack();
   const queryClient = useQueryClient();
@@ -39,7 +39,7 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4}>
           <Title order={1}>{t('dashboard.welcome', { firstname: user?.firstname ?? '' })}</Title>
-          <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), i18n.language, { dateStyle: 'full' }) })}</Text>
+          <Text c="dimmed">{t('dashboard.today', { date: formatDate(new Date(), language, { dateStyle: 'full' }) })}</Text>
         </Stack>
         {canSubscribe && renderAddSubscription?.(refreshDocuments)}
       </Group>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Group, SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { thumbnailPath, type ReportInfo } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatNumber } from '../../lib/format';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { countUnviewed, reportTitle } from './reports-query';

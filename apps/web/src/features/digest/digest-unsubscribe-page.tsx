@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { digestEndpoints } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 
 /**

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Group, Radio, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import {
   ATTRIBUTE_DESCRIPTION_MAX_LENGTH,
   ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH,
@@ -13,6 +12,7 @@ import {
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { toIntlLocale } from '../../lib/format';
 import { useCurrentLanguage } from '../../i18n/use-current-language';

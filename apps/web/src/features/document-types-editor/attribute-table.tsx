@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Group, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { ConsoleAttribute, ConsoleDocumentType } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { attributeSettingsOf, movedAttributeIds, type DocumentTypeChanges } from './document-types-queries';
 
 type Flag = 'showInColumn' | 'isSearchable' | 'identifiesOwner';

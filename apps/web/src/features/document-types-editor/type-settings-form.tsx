@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_TYPE_SORT_BY_DATE,
   DOCUMENT_TYPE_TITLE_MAX_LENGTH,
@@ -13,6 +12,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { readFieldIssues } from '../../lib/field-issues';
 import type { DocumentTypeChanges } from './document-types-queries';

@@ -1,13 +1,13 @@
 import { Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { consoleDocumentTypesEndpoints, type ConsoleDocumentType } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { CONSOLE_QUERY_ROOT } from '../../lib/console-clients-query';
 import { dashboardReportsKey } from '../../lib/dashboard-query-keys';

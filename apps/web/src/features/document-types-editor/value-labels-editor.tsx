@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import type { FieldIssue } from '../../lib/field-issues';
 import {

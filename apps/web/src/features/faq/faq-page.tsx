@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Grid, Stack, Title } from '@mantine/core';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../components/search-box';
+import { useTranslation } from '../../i18n/use-translation';
 import { FaqList } from './faq-list';
 import { RepositoryPanel } from './repository-panel';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { MoveButtons } from './move-buttons';
 

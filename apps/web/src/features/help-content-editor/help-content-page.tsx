@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useStoredUser } from '../../lib/stored-user';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { FaqEntriesSection } from './faq-entries-section';

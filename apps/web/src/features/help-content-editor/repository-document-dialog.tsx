@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Button, FileInput, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import {
   HELP_CONTENT_ERROR_KEYS,
   REPOSITORY_DOCUMENT_NAME_MAX_LENGTH,
@@ -15,6 +14,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { readFieldIssues } from '../../lib/field-issues';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { Locale, RepositoryEntry } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { repositoryEntriesQuery, repositoryFileUrl, useHelpContentChanges } from './help-content-queries';
@@ -18,7 +18,7 @@ import { useReorder } from './use-reorder';
 
 /** The client's repository documents: a name and a PDF in each language, in the order the FAQ page lists them. */
 export function RepositorySection({ clientId }: { clientId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = useCurrentLanguage();
   const isMobile = useIsMobile();
   const documents = useQuery(repositoryEntriesQuery(clientId));
@@ -38,9 +38,7 @@ export function RepositorySection({ clientId }: { clientId: number }) {
   const sizeText = (size: number | null) =>
     size === null
       ? t('console.help.repository.fileMissing')
-      : new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
-          Math.max(1, size / 1024),
-        );
+      : new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, size / 1024));
   const fileLink = (entry: RepositoryEntry, fileLanguage: Locale) => {
     const file = fileLanguage === 'en' ? entry.fileEn : entry.fileFr;
     return (

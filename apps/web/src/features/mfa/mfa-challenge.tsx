@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OneTimeCodeSchema, type LoggedInUser } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
@@ -9,6 +8,7 @@ import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';
 import { TimedBanner } from '../../components/timed-banner';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 import { MfaChannelChoice } from './mfa-channel-choice';

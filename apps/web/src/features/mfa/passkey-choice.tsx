@@ -1,8 +1,8 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { translateKey } from '../../lib/error-text';
 import { browserHasPasskeys, passkeyProblemOf } from '../../lib/passkeys';
 import { usePasskeySignIn } from './use-passkey-sign-in';

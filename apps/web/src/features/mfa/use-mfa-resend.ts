@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { securityEndpoints, MFA_TYPE, resendDelayAfter, type LoggedInUser } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { computeDeviceId } from '../../lib/device-id';
 import { readRetryAfterSeconds } from '../../lib/retry-after';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { OnboardingForm } from './onboarding-form';
 

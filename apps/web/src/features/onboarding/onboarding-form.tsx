@@ -1,6 +1,5 @@
 import { useRef, type FormEvent } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { DocumentTypeChecklist } from '../../components/document-type-checklist';
 import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscription-dialog';
 import { ErrorAlert } from '../../components/error-alert';
@@ -9,6 +8,7 @@ import { StepProgress } from '../../components/step-progress';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { useOnboarding } from './use-onboarding';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_KEYS } from '@portal/contract';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';
+import { useTranslation } from '../../i18n/use-translation';
 import type { LoginNoticeState } from '../../lib/login-notice';
 import { ResetPasswordForm } from './reset-password-form';
 import { useResetTokenCheck } from './use-reset-token-check';

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscription-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';
 import { SubscriptionErrorAlert } from '../../components/subscription-error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { findAttributeErrors } from '../../lib/subscription-values';
 import { useRegistrationSubmit } from './use-registration-submit';

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { OneTimeCodeSchema } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';
 import { TimedBanner } from '../../components/timed-banner';
+import { useTranslation } from '../../i18n/use-translation';
 import { translateKey, useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 import { describeRegistrationError } from './use-registration-submit';

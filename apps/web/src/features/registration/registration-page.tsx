@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { PromptLink } from '../../components/prompt-link';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { StepProgress } from '../../components/step-progress';
+import { useTranslation } from '../../i18n/use-translation';
 import { displayLoginQuery } from '../../lib/display-login-query';
 import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
 import { useExperienceCode } from '../../theme/experience-code';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS } from '@portal/contract';
 import { DocumentTypeChecklist } from '../../components/document-type-checklist';
 import { ErrorAlert } from '../../components/error-alert';
+import { useTranslation } from '../../i18n/use-translation';
 import { describeRegistrationError } from './use-registration-submit';
 import type { RegistrationWizard } from './use-registration-wizard';
 import { WizardButtons } from './wizard-buttons';

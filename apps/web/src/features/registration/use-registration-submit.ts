@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { registrationEndpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
+import { translator } from '../../i18n/app-translator';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { translateKey } from '../../lib/error-text';
@@ -23,8 +23,8 @@ interface SubmitOptions {
  * own for; a key the web translates (too many requests, a refused field) is shown as such.
  */
 export function describeRegistrationError(error: unknown): string {
-  if (isApiError(error) && error.key !== ERROR_KEYS.unexpected && i18next.exists(error.key)) return translateKey(error.key);
-  return i18next.t('errors.registrationFailed');
+  if (isApiError(error) && error.key !== ERROR_KEYS.unexpected && translator.exists(error.key)) return translateKey(error.key);
+  return translator.t('errors.registrationFailed');
 }
 
 /**

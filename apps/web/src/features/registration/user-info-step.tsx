@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import {
   EMAIL_INPUT_MAX_LENGTH,
   EmailSchema,
@@ -13,6 +12,7 @@ import {
 } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { NewPasswordField } from '../../components/new-password-field';
+import { useTranslation } from '../../i18n/use-translation';
 import { validateConfirmationOf } from '../../lib/confirmation-rule';
 import { readFieldIssues } from '../../lib/field-issues';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS, OneTimeCodeSchema, PASSKEY_NAME_MAX_LENGTH, PasskeyNameSchema } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { isApiError } from '../../lib/api-error';
 import { translateKey, useErrorText } from '../../lib/error-text';
 import { passkeyProblemOf } from '../../lib/passkeys';

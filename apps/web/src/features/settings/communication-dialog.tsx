@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { COMMUNICATION_DIALOG_WIDTH, type UserInfo } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { CommunicationSteps } from './communication-steps';
 import type { CommunicationKind } from './contact-value';

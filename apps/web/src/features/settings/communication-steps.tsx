@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { accountEndpoints, COMMUNICATION_TYPE, ERROR_KEYS, type UserInfo } from '@portal/contract';
 import { TimedBanner } from '../../components/timed-banner';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { readRetryAfterSeconds } from '../../lib/retry-after';

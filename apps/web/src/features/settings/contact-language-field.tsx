@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/contract';
 import { LocaleChoiceField } from '../../components/locale-choice-field';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The language of e-mails and SMS; always one of the two (the spec's mandatory toggle). */
 export function ContactLanguageField({ value, onChange }: { value: Locale; onChange: (language: Locale) => void }) {

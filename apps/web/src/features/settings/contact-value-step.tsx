@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { isSameContact, normaliseContact, type CommunicationKind } from './contact-value';
 

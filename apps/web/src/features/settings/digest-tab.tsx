@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Center, Group, Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { digestPreferenceQuery, useSaveDigestPreference } from './digest-queries';
 

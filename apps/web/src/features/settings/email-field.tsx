@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ReadOnlyValue } from './read-only-value';
 
 /** The e-mail address is read-only here: a new one is proven by a code (the pencil opens that dialog). */

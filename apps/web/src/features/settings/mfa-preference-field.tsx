@@ -1,6 +1,6 @@
 import { Group, Radio } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { MFA_TYPE } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface MfaPreferenceFieldProps {
   value: 0 | 1;

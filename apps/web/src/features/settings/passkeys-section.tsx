@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PASSKEYS_PER_PERSON, type Passkey } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { useOriginText } from '../../components/session-card';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { browserHasPasskeys } from '../../lib/passkeys';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { AddPasskeyDialog } from './add-passkey-dialog';

@@ -1,11 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { accountEndpoints, PASSWORD_MAX_LENGTH, PasswordSchema, SetNewPasswordRequestSchema } from '@portal/contract';
 import { NewPasswordField } from '../../components/new-password-field';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { validateConfirmationOf } from '../../lib/confirmation-rule';
 import { useFieldProps } from '../../lib/use-field-props';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash, type TablerIcon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { formatPhoneForDisplay } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
+import { useTranslation } from '../../i18n/use-translation';
 import { ReadOnlyValue } from './read-only-value';
 
 interface PhoneFieldProps {

@@ -1,10 +1,10 @@
 import { Button, Center, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ResponseOf, endpoints } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ProfileForm } from './profile-form';
 

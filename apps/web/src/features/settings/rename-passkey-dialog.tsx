@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { PASSKEY_NAME_MAX_LENGTH, PasskeyNameSchema, type Passkey } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { validateWith } from '../../lib/zod-validator';
 import { useRenamePasskey } from './passkeys-queries';

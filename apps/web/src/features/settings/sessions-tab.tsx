@@ -1,12 +1,12 @@
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { SessionCard, useOriginText } from '../../components/session-card';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { ownSessionsQuery, signInHistoryQuery, useEndSessions } from './own-sessions-queries';
 import { PasskeysSection } from './passkeys-section';

@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { TrustedDevice } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { DeviceCard, useOriginText } from '../../components/session-card';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import type { TimedMessageControl } from '../../lib/use-timed-message';
 import { trustedDevicesQuery, useRemoveTrustedDevice } from './own-sessions-queries';
 

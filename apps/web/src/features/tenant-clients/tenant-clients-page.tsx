@@ -3,13 +3,13 @@ import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { consoleTenantsEndpoints, CONSOLE_TENANT_ERROR_KEYS, ROLE_CODES, type ConsoleClient, type IncompleteText } from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { CONSOLE_QUERY_ROOT, consoleClientsQuery } from '../../lib/console-clients-query';

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import classes from './console-layout.module.css';
 import { CONSOLE_SECTIONS } from './console-sections';
 

@@ -1,9 +1,9 @@
-import type { ParseKeys } from 'i18next';
+import type { TextKey } from '../../i18n/text-keys';
 
 export interface ConsoleSection {
   /** The path under #/console. */
   path: string;
-  labelKey: ParseKeys;
+  labelKey: TextKey;
 }
 
 /** The tenant console's sections, in the order its navigation shows them; the router binds each path. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatNumber } from '../../lib/format';
 import type { GenerationState } from './use-usage-report-generation';
 

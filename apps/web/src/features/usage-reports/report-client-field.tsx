@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_MAX_CLIENTS } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { usageReportClientsQuery } from './usage-report-queries';
 

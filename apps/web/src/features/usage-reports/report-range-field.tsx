@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_MAX_MONTHS } from '@portal/contract';
 import { DateRangeInput } from '../../components/date-range-input';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import type { DayRange } from './usage-report-draft';
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Fieldset, Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { USAGE_REPORT_TYPES, type UsageReportType } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { usageReportDefinitionsQuery } from './usage-report-queries';
 
 interface ReportTypeFieldsetProps {

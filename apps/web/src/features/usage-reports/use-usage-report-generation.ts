@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import i18next from 'i18next';
 import { usageReportsEndpoints } from '@portal/contract';
+import { translator } from '../../i18n/app-translator';
 import { describeError } from '../../i18n/error-message';
 import { translateKey } from '../../lib/error-text';
 import { readIssues } from '../../lib/field-issues';
@@ -17,7 +17,7 @@ export type GenerationState =
 function describeRefusal(error: unknown): string {
   const details = readIssues(error)
     .map((issue) => issue.message)
-    .filter((key) => i18next.exists(key));
+    .filter((key) => translator.exists(key));
   return [describeError(error), ...new Set(details.map(translateKey))].join(' ');
 }
 

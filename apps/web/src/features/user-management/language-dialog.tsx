@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { LocaleChoiceField } from '../../components/locale-choice-field';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface LanguageDialogProps {
   opened: boolean;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { SUCCESS_DIALOG_CLOSE_MS } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import type { Outcome } from './outcome';
 
 export function useOutcome() {

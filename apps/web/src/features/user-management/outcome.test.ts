@@ -1,13 +1,13 @@
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createUnexpectedError } from '../../lib/api-error';
+import { translator } from '../../i18n/app-translator';
 import en from '../../i18n/en.json';
+import { ApiError, createUnexpectedError } from '../../lib/api-error';
 import { failureOutcome } from './outcome';
 
 const TITLE = 'Error occurred during save';
 
-beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+beforeAll(() => {
+  translator.addTexts('en', en);
 });
 
 describe('the error dialog of a failed change', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { userManagementEndpoints, type Locale, type ManagedUser } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { readFieldIssues } from '../../lib/field-issues';
 import { isSessionLost } from '../../lib/session-loss';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import { ConfirmDialog } from './confirm-dialog';
 import { fullNameOf } from './display-names';
 import { LanguageDialog } from './language-dialog';

@@ -1,6 +1,6 @@
 import { Group, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/dialog';
+import { useTranslation } from '../../i18n/use-translation';
 import { fullNameOf } from './display-names';
 import { useUserEditFields, type UserEditProps } from './user-edit-fields';
 

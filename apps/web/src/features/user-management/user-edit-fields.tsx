@@ -1,8 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Checkbox, Select, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { EMAIL_INPUT_MAX_LENGTH, NAME_INPUT_MAX_LENGTH, USERNAME_MAX_LENGTH, type RoleCode } from '@portal/contract';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { useFieldProps } from '../../lib/use-field-props';
 import { clientName, divisionName, roleName } from './display-names';

@@ -1,9 +1,9 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { USER_PAGE_SIZES, USER_PAGE_SIZES_MOBILE } from '@portal/contract';
 import { ListPagination } from '../../components/list-pagination';
 import { PageSizeSelect } from '../../components/page-size-select';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatNumber } from '../../lib/format';
 import { computePageRange } from '../../lib/page-range';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
+import { useTranslation } from '../../i18n/use-translation';
 import { fullNameOf } from './display-names';
 
 export interface RowActionHandlers {

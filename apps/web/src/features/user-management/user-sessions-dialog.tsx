@@ -1,6 +1,5 @@
 import { Center, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { userManagementEndpoints, type ManagedUser } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { Dialog } from '../../components/dialog';
@@ -8,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { SessionCard } from '../../components/session-card';
 import { describeError } from '../../i18n/error-message';
+import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { fullNameOf } from './display-names';

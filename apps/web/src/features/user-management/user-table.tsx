@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import { Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
 import { HiddenCaption, SortableHeader } from '../../components/sortable-table';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
 import { describeUser } from './display-names';
 import { UserEditRow } from './user-edit-row';
 import type { DataLists } from './user-management-queries';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MAX_LENGTH, type RoleCode } from '@portal/contract';
 import { SearchBox } from '../../components/search-box';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface UserToolbarProps {
   search: string;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Indicator, Popover, Stack, TextInput } from '@mantine/core';
 import { IconAdjustments } from '@tabler/icons-react';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DocumentColumn } from '../../../lib/attribute-values';
 import type { AdvancedTerm } from './use-list-request';
 

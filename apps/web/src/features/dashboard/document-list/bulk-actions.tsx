@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN } from '@portal/contract';
 import { IconDownload, IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { TransferProgress } from '../../../lib/file-transfer';
 import classes from './document-list.module.css';
 import { formatNumber } from '../../../lib/format';

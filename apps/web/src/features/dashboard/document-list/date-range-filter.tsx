@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { DATE_RANGE_MAX_DAYS } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { DateRangeInput } from '../../../components/date-range-input';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DateRange } from './use-list-request';
 
 interface DateRangeFilterProps {

@@ -1,6 +1,6 @@
 import { Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DocumentViewProps } from './document-table';
 import { cellText, formatDocumentDate } from '../../../lib/attribute-values';
 import { Passage } from './passage';

@@ -1,8 +1,8 @@
 import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import type { PassageSegment } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
 import { HiddenCaption, SortableHeader } from '../../../components/sortable-table';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { useTranslation } from '../../../i18n/use-translation';
 import { cellText, formatDocumentDate, isAmount, type DocumentColumn } from '../../../lib/attribute-values';
 import { Passage } from './passage';
 import { isViewed, rowKey, type DocumentRow } from './report-data-query';

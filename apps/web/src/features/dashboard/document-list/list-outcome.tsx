@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { computePageRange } from '../../../lib/page-range';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageSizeSelect } from '../../../components/page-size-select';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { computePageRange } from '../../../lib/page-range';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';

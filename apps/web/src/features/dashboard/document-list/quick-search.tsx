@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { QUICK_SEARCH_MAX_FIELDS, SEARCH_OPERATIONS, SEARCH_TEXT_MAX_LENGTH, type QuickSearch } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DocumentColumn } from '../../../lib/attribute-values';
 import type { QuickSearchPreset } from './search-preference';
 

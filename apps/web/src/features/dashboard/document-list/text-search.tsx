@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 interface TextSearchFormProps {
   title: string;

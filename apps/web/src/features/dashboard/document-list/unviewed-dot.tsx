@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import classes from './document-list.module.css';
 
 /** The dot of a document not opened yet, with words for screen readers. */

@@ -1,6 +1,6 @@
 import { Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../i18n/error-message';
+import { useTranslation } from '../../../i18n/use-translation';
 import { cellText, columnOf } from '../../../lib/attribute-values';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { formatDate, formatNumber } from '../../../lib/format';

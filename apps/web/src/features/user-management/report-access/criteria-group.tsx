@@ -1,11 +1,12 @@
 import { useCallback, useId } from 'react';
 import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
 import { DangerButton } from '../../../components/danger-button';
+import type { TextKey } from '../../../i18n/text-keys';
+import type { Translate } from '../../../i18n/translator';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { useTranslation } from '../../../i18n/use-translation';
 import { toIntlLocale } from '../../../lib/format';
 import { attributeName, isGroupIncomplete, unusedAttributes, type DraftGroup, type DraftReport } from './report-access-model';
 
@@ -29,7 +30,7 @@ interface CriteriaGroupProps {
  * A group in plain words: "Documents whose account number is NB-100200 and postal code is H2X 1Y4."
  * Only the values filled in count; nothing when there is none yet.
  */
-function describeGroup(criteria: { name: string; value: string }[], language: string, t: TFunction): string | null {
+function describeGroup(criteria: { name: string; value: string }[], language: string, t: Translate<TextKey>): string | null {
   const conditions = criteria
     .filter((criterion) => criterion.value !== '')
     // English runs the name into the sentence; French quotes it as it is (its gender is unknown).

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/contract';
 import { Dialog } from '../../../components/dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { describeError } from '../../../i18n/error-message';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { fullNameOf } from '../display-names';
 import { userDetailQuery } from '../user-management-queries';
