@@ -12,6 +12,7 @@ import { createPasswordTokensRepository } from './db/repositories/password-token
 import { createRateLimitsRepository } from './db/repositories/rate-limits.repository.js';
 import { createSessionsRepository } from './db/repositories/sessions.repository.js';
 import { createUsersRepository } from './db/repositories/users.repository.js';
+import { withRepeatedReadsKept } from './db/repeated-reads.js';
 import { createUsageReportsRepository } from './db/repositories/usage-reports.repository.js';
 import { createAuditLogRepository } from './db/repositories/audit-log.repository.js';
 import { createApiKeysRepository } from './db/repositories/api-keys.repository.js';
@@ -86,7 +87,18 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const { db } = database;
   const transports = chooseTransports(config);
   const transact = createTransact(db);
-  const users = createUsersRepository(db);
+  // The reads every signed-in call repeats are kept between writes where that is safe (see read-cache.ts).
+  // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
+  // that runs away is cancelled, not waited for.
+  const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
+  const {
+    users,
+    access,
+    documents: boundedDocuments,
+  } = withRepeatedReadsKept(
+    { users: createUsersRepository(db), access: createDocumentAccessRepository(db), documents: createDocumentsRepository(searchDb) },
+    database.readCache,
+  );
   const sessions = createSessionsRepository(db);
   const experiences = createExperiencesRepository(db);
   const connectionLog = createConnectionLogRepository(db);
@@ -168,10 +180,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     publicUrl: config.publicUrl,
   };
 
-  // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
-  // that runs away is cancelled, not waited for.
-  const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
-  const boundedDocuments = createDocumentsRepository(searchDb);
   const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
 
   /** What routes may call: services only, never a repository or a transport. */
@@ -181,7 +189,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     managedSessions: createManagedSessionsService({ managedUsers, ownSessions, sessions, audit, transact }),
     documents: createDocumentsService({
       documents: boundedDocuments,
-      access: createDocumentAccessRepository(db),
+      access,
       storage: transports.storage,
       texts: createDocumentTextsRepository(searchDb),
     }),

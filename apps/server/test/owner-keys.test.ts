@@ -165,7 +165,10 @@ describe('owner keys', () => {
     ['owner numbers starting', { quick: { operation: 'startsWith', fields: ['ownerNumber'], text: 'OW-00' } }],
     ['owner numbers ending', { quick: { operation: 'endsWith', fields: ['ownerNumber'], text: '42' } }],
     ['an owner number or an amount', { quick: { operation: 'contains', fields: ['ownerNumber', 'amount'], text: '42' } }],
-    ['a postal code, with dates', { advanced: [{ attribute: 'ownerPostalCode', text: 'x 2' }], dateRange: { from: '2020-03-01', to: null } }],
+    [
+      'a postal code, with dates',
+      { advanced: [{ attribute: 'ownerPostalCode', text: 'x 2' }], dateRange: { from: '2020-03-01', to: null } },
+    ],
     [
       'an owner number named by its word',
       { quick: { operation: 'contains', fields: ['ownerNumber'], text: 'word', valuesNamed: { ownerNumber: [ownerNumber(42)] } } },
@@ -194,6 +197,7 @@ describe('owner keys', () => {
     ...search,
   });
 
+  // Twelve shapes by thirteen searches, each read two ways: longer than a test's default limit on a busy machine.
   it('select the same documents, in the same order, as containment tests do', async () => {
     const documents = createDocumentsRepository(database.db);
     for (const [shape, groups] of shapes) {
@@ -215,7 +219,7 @@ describe('owner keys', () => {
     // Not vacuous: the shapes select documents, and not all of them.
     const one = await documents.countMatching(searchOf(owning(...shapes[0]![1])));
     expect(one).toEqual({ total: PER_OWNER, isLowerBound: false });
-  });
+  }, 120_000);
 
   const pageQueriesOf = (recorded: CompiledQuery[]) => recorded.filter((query) => query.sql.includes('document_views'));
 

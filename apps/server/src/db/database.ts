@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
+import { createReadCache, NO_READ_CACHE, onlyReads, type ReadCache } from './read-cache.js';
 import type { Database } from './types.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
    * collide when several instances start together. The embedded database has one instance.
    */
   oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
+  /** Answers of the reads every signed-in call repeats, kept between writes on the embedded database only (see read-cache.ts). */
+  readCache: ReadCache;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
@@ -38,6 +41,9 @@ export type DatabaseTarget =
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
 pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
+
+/** How long the embedded database keeps a read's answer at most: how late a session's end may be noticed. */
+const READ_CACHE_LIFETIME_MS = 1_000;
 
 /** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
 const START_UP_LOCK = 7_270_001;
@@ -67,6 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       backend: 'postgres',
+      readCache: NO_READ_CACHE,
       close: async () => {
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
         await db.destroy();
@@ -107,9 +114,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pool = await PGlitePool.open({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const readCache = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+  pool.onStatement = (sql) => {
+    if (!onlyReads(sql)) readCache.forget();
+  };
   return {
     db,
     backend: 'pglite',
+    readCache,
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,

@@ -24,6 +24,8 @@ interface PoolClient {
  */
 export class PGlitePool {
   private queue: Promise<void> = Promise.resolve();
+  /** Told of every statement (or script of several) before it runs: see read-cache.ts. */
+  onStatement: (sql: string) => void = () => undefined;
 
   constructor(readonly pglite: PGlite) {}
 
@@ -66,6 +68,7 @@ export class PGlitePool {
   private async run(sql: string, parameters?: readonly unknown[]): Promise<PoolQueryResult> {
     // Without parameters the simple protocol runs scripts of several statements (as the job
     // queue's schema set-up sends); the answer is that of the last statement, as with pg.
+    this.onStatement(sql);
     const result =
       parameters && parameters.length > 0
         ? await this.pglite.query(sql, [...parameters])

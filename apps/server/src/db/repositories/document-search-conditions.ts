@@ -38,7 +38,12 @@ function valueOf(attribute: string, source: ValueSource): RawBuilder<string> {
 }
 
 /** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
-function valueMatches(value: RawBuilder<string>, operation: SearchOperation, text: string, options: { suffixIndex: boolean }): RawBuilder<boolean> {
+function valueMatches(
+  value: RawBuilder<string>,
+  operation: SearchOperation,
+  text: string,
+  options: { suffixIndex: boolean },
+): RawBuilder<boolean> {
   const needle = escapeLike(text.toLowerCase());
   switch (operation) {
     case 'equal':
@@ -97,7 +102,9 @@ export function searchTerms(
     (quick.fields.every(isPinned) ? decided : onDocuments).push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
   }
   for (const term of advanced) {
-    (isPinned(term.attribute) ? decided : onDocuments).push(attributeMatches(term.attribute, 'contains', term.text, source, term.valuesNamed));
+    (isPinned(term.attribute) ? decided : onDocuments).push(
+      attributeMatches(term.attribute, 'contains', term.text, source, term.valuesNamed),
+    );
   }
   if (dateRange.from) onDocuments.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) onDocuments.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);

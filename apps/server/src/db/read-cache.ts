@@ -1,0 +1,46 @@
+/**
+ * The answers of a few reads that every signed-in call repeats (who is asking, what it may see,
+ * the document type asked for), kept between writes. Only the embedded database keeps them: it
+ * lives in this one process, which runs every statement and so sees every write, and each
+ * statement it runs costs the whole process (a statement opens and sizes its relations' files
+ * again). Any statement other than a plain read forgets everything kept, and nothing is kept
+ * longer than `lifetimeMs`, which bounds how late a time limit (a session's end) is noticed.
+ * PostgreSQL may be written by other instances: there, nothing is kept.
+ */
+export interface ReadCache {
+  /** The answer kept for `key`, or `read()`'s, kept until the next write. Callers must not change what they get. */
+  remember<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /** Forgets every answer kept: called for each statement that may write. */
+  forget(): void;
+}
+
+/** Keeps nothing: every read goes to the database. */
+export const NO_READ_CACHE: ReadCache = { remember: (_key, read) => read(), forget: () => undefined };
+
+export function createReadCache(options: { lifetimeMs: number }): ReadCache {
+  const kept = new Map<string, { answer: Promise<unknown>; until: number }>();
+  return {
+    remember<T>(key: string, read: () => Promise<T>): Promise<T> {
+      const entry = kept.get(key);
+      if (entry && Date.now() < entry.until) return entry.answer as Promise<T>;
+      const answer = read();
+      const fresh = { answer, until: Date.now() + options.lifetimeMs };
+      kept.set(key, fresh);
+      // A failed read is not kept (and a write meanwhile has already removed it).
+      answer.catch(() => {
+        if (kept.get(key) === fresh) kept.delete(key);
+      });
+      return answer;
+    },
+    forget: () => kept.clear(),
+  };
+}
+
+/**
+ * Whether a statement only reads: one SELECT. A script of several statements (the job queue's
+ * and migrations' set-ups send them) is never taken as a read, nor is anything that is not a
+ * SELECT (a WITH may hold a write). A semicolon inside a literal only makes a read count as a write.
+ */
+export function onlyReads(sql: string): boolean {
+  return /^\s*select\b/i.test(sql) && !/;\s*\S/.test(sql);
+}
