@@ -91,11 +91,20 @@ const SCOPE_PARTS_LIMIT = 10;
  */
 function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuilder<boolean>[] }[] {
   if (scope.kind === 'all' || scope.groups.length < 2 || scope.groups.length > SCOPE_PARTS_LIMIT) return [{ scope, excluded: [] }];
-  return scope.groups.map((group, index) => ({
-    scope: { ...scope, groups: [group] },
-    // IS NOT TRUE: a document lacking an attribute of an earlier group is not selected by it (NULL).
-    excluded: index === 0 ? [] : [sql<boolean>`(${scopeCondition({ ...scope, groups: scope.groups.slice(0, index) })}) IS NOT TRUE`],
-  }));
+  return scope.groups.map((group, index) => {
+    // Groups that fix an attribute to another value (two account numbers) share no document: nothing to exclude.
+    const overlapping = scope.groups.slice(0, index).filter((earlier) => !fixDifferentValues(earlier, group));
+    return {
+      scope: { ...scope, groups: [group] },
+      // IS NOT TRUE: a document lacking an attribute of an earlier group is not selected by it (NULL).
+      excluded: overlapping.length === 0 ? [] : [sql<boolean>`(${scopeCondition({ ...scope, groups: overlapping })}) IS NOT TRUE`],
+    };
+  });
+}
+
+/** Whether two criteria groups fix one attribute to different values, so that no document is in both. */
+function fixDifferentValues(one: Record<string, string>, other: Record<string, string>): boolean {
+  return Object.keys(one).some((name) => Object.hasOwn(other, name) && other[name] !== one[name]);
 }
 
 /** A part of a scope with what its rows must meet, and whether they are read from its owner's keys. */
