@@ -53,10 +53,10 @@ describe('reads kept between writes', () => {
     });
     afterAll(() => drop());
 
-    it('answer a repeated read from what was kept on the embedded database only, and read again after any write', async () => {
+    /** A session of `username` opened with `token`, and the repositories with their repeated reads kept. */
+    const sessionAndKeptReads = async (username: string, token: string) => {
       const { db } = database;
-      const user = await db.selectFrom('users').select(['id', 'client_id']).where('username', '=', 'demo.user').executeTakeFirstOrThrow();
-      const token = 'a-session-kept-between-writes';
+      const user = await db.selectFrom('users').select(['id', 'client_id']).where('username', '=', username).executeTakeFirstOrThrow();
       await createSessionsRepository(db).create({
         idHash: hashSecret(token),
         userId: user.id,
@@ -71,6 +71,13 @@ describe('reads kept between writes', () => {
         { users: createUsersRepository(db), access: createDocumentAccessRepository(db), documents: createDocumentsRepository(db) },
         database.readCache,
       );
+      return { user, kept };
+    };
+
+    it('answer a repeated read from what was kept on the embedded database only, and read again after any write', async () => {
+      const { db } = database;
+      const token = 'a-session-kept-between-writes';
+      const { user, kept } = await sessionAndKeptReads('demo.user', token);
       const sessionOf = () => kept.users.findBySession(hashSecret(token), new Date(Date.now() - 60_000));
       const first = await sessionOf();
       expect(first?.user.id).toBe(user.id);
@@ -103,23 +110,8 @@ describe('reads kept between writes', () => {
     });
 
     it('apply the idle limit to a kept session', async () => {
-      const { db } = database;
-      const user = await db.selectFrom('users').select('id').where('username', '=', 'demo.admin').executeTakeFirstOrThrow();
       const token = 'a-session-gone-idle';
-      await createSessionsRepository(db).create({
-        idHash: hashSecret(token),
-        userId: user.id,
-        mfaPending: false,
-        language: 'en',
-        deviceId: null,
-        ip: null,
-        userAgent: null,
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
-      const kept = withRepeatedReadsKept(
-        { users: createUsersRepository(db), access: createDocumentAccessRepository(db), documents: createDocumentsRepository(db) },
-        database.readCache,
-      );
+      const { kept } = await sessionAndKeptReads('demo.admin', token);
       expect(await kept.users.findBySession(hashSecret(token), new Date(Date.now() - 60_000))).toBeDefined();
       // Asked later with an idle limit past its last activity, with no write in between.
       expect(await kept.users.findBySession(hashSecret(token), new Date(Date.now() + 60_000))).toBeUndefined();
