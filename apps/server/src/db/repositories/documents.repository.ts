@@ -239,7 +239,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     // A document counts once, whichever of its groups select it.
     const eachGroup = scope.groups.map((group, index) => {
       const { decided, onDocuments } = byGroup[index]!;
-      return sql<boolean>`(${scopeCondition({ ...scope, groups: [group] })} AND ${sql.join([...decided, ...onDocuments], sql` AND `)})`;
+      const terms = [...decided, ...onDocuments];
+      return sql<boolean>`(${scopeCondition({ ...scope, groups: [group] })} AND ${terms.length > 0 ? sql.join(terms, sql` AND `) : sql`true`})`;
     });
     return bounded(
       db
