@@ -87,10 +87,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const { db } = database;
   const transports = chooseTransports(config);
   const transact = createTransact(db);
-  // The reads every signed-in call repeats are kept between writes where that is safe (see read-cache.ts).
   // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
   // that runs away is cancelled, not waited for.
   const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
+  // The reads every signed-in call repeats are kept between writes where that is safe (see read-cache.ts).
   const {
     users,
     access,

@@ -30,9 +30,11 @@ interface ValueSource {
   pinned: Readonly<Record<string, string>>;
 }
 
+/** Whether a group fixes the attribute: its own key only (an attribute may be named `constructor`). */
+const isPinned = (pinned: ValueSource['pinned'], attribute: string) => Object.hasOwn(pinned, attribute);
+
 function valueOf(attribute: string, source: ValueSource): RawBuilder<string> {
-  const pinned = source.pinned[attribute];
-  if (pinned !== undefined) return sql<string>`lower(${pinned}::text)`;
+  if (isPinned(source.pinned, attribute)) return sql<string>`lower(${source.pinned[attribute]}::text)`;
   if (source.indexed) return searchedValue(sql.ref('d.attributes'), attribute);
   return sql<string>`lower(${unindexedAttributeValue(sql.ref('d.attributes'), attribute)})`;
 }
@@ -73,7 +75,7 @@ function attributeMatches(
   valuesNamed: string[] = [],
 ): RawBuilder<boolean> {
   const value = valueOf(attribute, source);
-  const typed = valueMatches(value, operation, text, { suffixIndex: source.indexed && source.pinned[attribute] === undefined });
+  const typed = valueMatches(value, operation, text, { suffixIndex: source.indexed && !isPinned(source.pinned, attribute) });
   if (valuesNamed.length === 0) return typed;
   // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
   const named = sql.join(valuesNamed.map((named) => sql`${named.toLowerCase()}`));
@@ -93,18 +95,16 @@ export function searchTerms(
 ): { decided: RawBuilder<boolean>[]; onDocuments: RawBuilder<boolean>[] } {
   // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
   const source: ValueSource = { indexed: selection.scope.kind === 'all', pinned };
-  const isPinned = (attribute: string) => pinned[attribute] !== undefined;
+  const fixed = (attribute: string) => isPinned(pinned, attribute);
   const decided: RawBuilder<boolean>[] = [];
   const onDocuments: RawBuilder<boolean>[] = [];
   const { quick, advanced, dateRange, text } = selection;
   if (quick) {
     const anyField = quick.fields.map((field) => attributeMatches(field, quick.operation, quick.text, source, quick.valuesNamed?.[field]));
-    (quick.fields.every(isPinned) ? decided : onDocuments).push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
+    (quick.fields.every(fixed) ? decided : onDocuments).push(sql<boolean>`(${sql.join(anyField, sql` OR `)})`);
   }
   for (const term of advanced) {
-    (isPinned(term.attribute) ? decided : onDocuments).push(
-      attributeMatches(term.attribute, 'contains', term.text, source, term.valuesNamed),
-    );
+    (fixed(term.attribute) ? decided : onDocuments).push(attributeMatches(term.attribute, 'contains', term.text, source, term.valuesNamed));
   }
   if (dateRange.from) onDocuments.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) onDocuments.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
