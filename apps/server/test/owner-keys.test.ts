@@ -310,11 +310,7 @@ describe('owner keys', () => {
     expect(page.rows.map((row) => row.attributes.ownerNumber)).toEqual(Array(10).fill(ownerNumber(42)));
     expect(page.total).toBe(PER_OWNER);
     const [query] = pageQueriesOf(recorded);
-    const run = await database.db.executeQuery<{ 'QUERY PLAN': { Plan: RunNode }[] }>({
-      ...query!,
-      sql: `EXPLAIN (ANALYZE, FORMAT JSON) ${query!.sql}`,
-    });
-    const nodes = nodesOf(run.rows[0]!['QUERY PLAN'][0]!.Plan) as RunNode[];
+    const nodes = nodesOf(await planOf(database.db, query!, { run: true })) as RunNode[];
     // The other owner's documents are never read; the searched owner's come from its keys, the count from the keys alone.
     const documentReads = nodes.filter((node) => node['Relation Name'] === 'documents' && node['Actual Loops'] > 0);
     expect(documentReads.length).toBeGreaterThan(0);
@@ -323,8 +319,10 @@ describe('owner keys', () => {
     expect(nodes.some((node) => node['Relation Name'] === 'document_owner_keys' && node['Actual Loops'] > 0)).toBe(true);
   });
 
-  const planOf = async (db: Kysely<Database>, query: CompiledQuery): Promise<PlanNode> => {
-    const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
+  /** A statement's plan; `run`: executed as well (EXPLAIN ANALYZE), each node saying how many times it ran. */
+  const planOf = async (db: Kysely<Database>, query: CompiledQuery, options: { run?: boolean } = {}): Promise<PlanNode> => {
+    const explain = options.run ? 'EXPLAIN (ANALYZE, FORMAT JSON)' : 'EXPLAIN (FORMAT JSON)';
+    const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ ...query, sql: `${explain} ${query.sql}` });
     return result.rows[0]!['QUERY PLAN'][0]!.Plan;
   };
 

@@ -61,7 +61,7 @@ export function keyedDocumentIds(db: Kysely<Database>, reportId: number, groups:
       .where('k.name', '=', group.driver.name)
       .where('k.value', '=', group.driver.value)
       .where(keyLookups(group, reportId))
-      .where((eb) => eb.and(decided[index] ?? [])),
+      .$if((decided[index]?.length ?? 0) > 0, (range) => range.where((eb) => eb.and(decided[index]!))),
   );
   return ranges.slice(1).reduce((all, range) => all.union(range), ranges[0]!);
 }
