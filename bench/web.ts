@@ -1,5 +1,5 @@
 /**
- * npm run bench:web [-- --lighthouse-runs 3]
+ * npm run bench:web [-- --lighthouse-runs 3 --reports DIR]
  * What a phone downloads, and how Lighthouse scores the pages it lands on. Builds nothing itself
  * (the npm script builds the web app first), starts the real server on a fresh embedded database
  * with the demo data and a real SMTP server for the sign-in code, then:
@@ -8,7 +8,8 @@
  *   scripts apart, as the server sent them (compressed);
  * - runs Lighthouse's mobile profile (simulated slow 4G and a slower CPU) on the login page and on
  *   the signed-in dashboard, the median of a few runs.
- * Prints the figures and writes them under bench/results/.
+ * Prints the figures and writes them under bench/results/; with --reports, each Lighthouse run's
+ * whole report too (its timings, request chains and largest-paint breakdown), for finding causes.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -20,7 +21,9 @@ import lighthouse from 'lighthouse';
 import { codeOf, SmtpSink } from '../test-support/smtp-sink.js';
 import { startServerProcess } from './server-process.js';
 
-const { values: args } = parseArgs({ options: { 'lighthouse-runs': { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: { 'lighthouse-runs': { type: 'string', default: '3' }, reports: { type: 'string' } },
+});
 const LIGHTHOUSE_RUNS = Number(args['lighthouse-runs']);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -132,6 +135,12 @@ async function clearHttpCache(context: BrowserContext) {
   await page.close();
 }
 
+async function saveReport(dir: string, url: string, run: number, report: string | string[]) {
+  await mkdir(dir, { recursive: true });
+  const page = new URL(url).hash.replace(/[^a-z]/gi, '') || 'root';
+  await writeFile(path.join(dir, `lighthouse-${page}-${run + 1}.json`), Array.isArray(report) ? report.join('\n') : report);
+}
+
 async function runLighthouse(url: string, port: number, keepSession: boolean, context: BrowserContext): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -146,6 +155,7 @@ async function runLighthouse(url: string, port: number, keepSession: boolean, co
       disableStorageReset: keepSession,
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (args.reports) await saveReport(args.reports, url, run, result.report);
     const { categories, audits } = result.lhr;
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     const value = (key: string) => audits[key]?.numericValue ?? NaN;
@@ -193,11 +203,12 @@ async function main() {
     ...devices['Pixel 7'],
   });
   try {
-    // First on a fresh profile, nothing cached. The walk leaves the session signed in for the dashboard's Lighthouse runs.
+    // First the login page as a newcomer sees it: a fresh profile that has never signed in.
+    const lighthouseLogin = await runLighthouse(`${baseUrl}/#/login`, debuggingPort, false, context);
+    // Then a whole session from an empty cache; it leaves the session signed in for the dashboard's runs.
+    await clearHttpCache(context);
     const steps = await walkSession(context, baseUrl, smtp);
     const lighthouseDashboard = await runLighthouse(`${baseUrl}/#/`, debuggingPort, true, context);
-    // Last: Lighthouse's storage reset ends the session.
-    const lighthouseLogin = await runLighthouse(`${baseUrl}/#/login`, debuggingPort, false, context);
 
     console.log('Bytes per step of a session on a phone (as sent, compressed):');
     console.table(

@@ -1,46 +1,56 @@
+import { useEffect } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { afterMenuCloses } from '../../lib/after-menu-closes';
+import { useOnDemand } from '../../lib/use-on-demand';
 import { useStoredUser } from '../../lib/stored-user';
-import { SettingsDialog } from '../../features/settings/settings-dialog';
+import { loadSettingsDialog, useStartupChecks } from '../../features/settings/startup-checks';
 import type { AccountActions } from './account-actions';
 import { AppFooter } from './app-footer';
-import { MobileDrawer } from './mobile-drawer';
+import { DeferredNotifications } from './deferred-notifications';
 import { TopBar } from './top-bar';
-import { useConfirmLogout } from './use-confirm-logout';
+import { useSignOut } from './use-sign-out';
 import classes from './app-shell.module.css';
 
 const MAIN_ID = 'main-content';
 
+// The shell's overlays are fetched when first opened: the page's first paint waits for none of them.
+const loadMobileDrawer = async () => (await import('./mobile-drawer')).MobileDrawer;
+const loadLogoutDialog = async () => (await import('./logout-dialog')).LogoutDialog;
+
 /**
- * Every signed-in page, with the dialogs and alerts only signed-in pages open: kept out of the
- * login page's files (the dialog kit alone weighs a third of what a phone downloads to sign in).
+ * The frame of every signed-in page: top bar (or drawer on mobile), the page, the footer, and the
+ * dialogs and alerts only signed-in pages open (kept out of the login page's files).
  */
 export function AppShell() {
-  return (
-    <ModalsProvider>
-      <Notifications position="top-right" />
-      <ShellFrame />
-    </ModalsProvider>
-  );
-}
-
-/** The frame of every signed-in page: top bar (or drawer on mobile), the page, the footer. */
-function ShellFrame() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const [isSettingsOpen, settings] = useDisclosure(false);
-  const confirmLogout = useConfirmLogout();
+  const [isLogoutOpen, logout] = useDisclosure(false);
+  const [MobileDrawer, requestDrawer] = useOnDemand(loadMobileDrawer);
+  const [LogoutDialog, requestLogoutDialog] = useOnDemand(loadLogoutDialog);
+  const [SettingsDialog, requestSettingsDialog] = useOnDemand(loadSettingsDialog);
+  const { isPasswordRequired } = useStartupChecks();
+  const signOut = useSignOut();
+
+  useEffect(() => {
+    // A password to set or renew: the dialog opens by itself.
+    if (isPasswordRequired) requestSettingsDialog();
+  }, [isPasswordRequired]); // eslint-disable-line react-hooks/exhaustive-deps -- the request is new each render, and asks once
+
   // The route guard renders this only for a signed-in user.
   if (!user) return null;
-  const account: AccountActions = { user, onOpenSettings: () => afterMenuCloses(settings.open), onLogout: confirmLogout };
+  const account: AccountActions = {
+    user,
+    onOpenSettings: () => afterMenuCloses(() => requestSettingsDialog(settings.open)),
+    onLogout: () => afterMenuCloses(() => requestLogoutDialog(logout.open)),
+  };
 
   return (
     <div className={classes.layout}>
+      <DeferredNotifications />
       {/* A plain #fragment would be read as a route by the hash router, so focus is moved by hand. */}
       <a
         href={`#${MAIN_ID}`}
@@ -52,13 +62,14 @@ function ShellFrame() {
       >
         {t('app.skipToContent')}
       </a>
-      <TopBar {...account} isDrawerOpen={isDrawerOpen} onOpenDrawer={drawer.open} />
-      <MobileDrawer {...account} opened={isDrawerOpen} onClose={drawer.close} />
+      <TopBar {...account} isDrawerOpen={isDrawerOpen} onOpenDrawer={() => requestDrawer(drawer.open)} />
+      {MobileDrawer && <MobileDrawer {...account} opened={isDrawerOpen} onClose={drawer.close} />}
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
       <AppFooter />
-      <SettingsDialog opened={isSettingsOpen} onClose={settings.close} />
+      {SettingsDialog && <SettingsDialog opened={isSettingsOpen} onClose={settings.close} />}
+      {LogoutDialog && <LogoutDialog opened={isLogoutOpen} onClose={logout.close} onConfirm={() => void signOut()} />}
     </div>
   );
 }

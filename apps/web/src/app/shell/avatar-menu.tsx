@@ -1,24 +1,24 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
 import { useTranslation } from '../../i18n/use-translation';
 import type { AccountActions } from './account-actions';
-import { initialsOf } from './nav-items';
-import classes from './app-shell.module.css';
+import { AvatarButton } from './avatar-button';
+
+interface AvatarMenuProps extends AccountActions {
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+}
 
 /** The signed-in user's menu: language, settings and log out. */
-export function AvatarMenu({ user, onOpenSettings, onLogout }: AccountActions) {
+export function AvatarMenu({ user, onOpenSettings, onLogout, opened, onChange }: AvatarMenuProps) {
   const { t } = useTranslation();
   const language = useLanguageSwitch();
   const fullName = `${user.firstname} ${user.lastname}`.trim();
   return (
-    <Menu position="bottom-end" shadow="md" width={220} withinPortal>
+    <Menu opened={opened} onChange={onChange} position="bottom-end" shadow="md" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.avatarButton} aria-label={t('shell.accountMenu', { name: fullName })}>
-          <Avatar color="brand" variant="filled" radius="xl" aria-hidden>
-            {initialsOf(user)}
-          </Avatar>
-        </UnstyledButton>
+        <AvatarButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{fullName}</Menu.Label>

@@ -4,10 +4,11 @@ import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { useBranding } from '../../theme/branding-context';
 import { isDarkColor } from '@portal/contract';
 import type { AccountActions } from './account-actions';
-import { AvatarMenu } from './avatar-menu';
+import { DeferredAvatarMenu } from './deferred-avatar-menu';
 import { visibleNavItems } from './nav-items';
 import classes from './app-shell.module.css';
 
@@ -21,6 +22,7 @@ export function TopBar({ isDrawerOpen, onOpenDrawer, ...account }: TopBarProps) 
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const branding = useBranding();
+  const isMobile = useIsMobile();
   const name = branding ? brandName(branding, language) : t('app.defaultTitle');
 
   return (
@@ -45,9 +47,11 @@ export function TopBar({ isDrawerOpen, onOpenDrawer, ...account }: TopBarProps) 
             </NavLink>
           ))}
         </Group>
-        <Group visibleFrom="sm">
-          <AvatarMenu {...account} />
-        </Group>
+        {!isMobile && (
+          <Group visibleFrom="sm">
+            <DeferredAvatarMenu {...account} />
+          </Group>
+        )}
         <Burger
           hiddenFrom="sm"
           opened={isDrawerOpen}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert';
@@ -7,11 +7,16 @@ import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatDate } from '../../lib/format';
 import { useStoredUser } from '../../lib/stored-user';
-import { DocumentListPanel } from './document-list/document-list-panel';
 import { dashboardKeys } from './query-keys';
 import { ReportTiles } from './report-tiles';
 import { reportsQuery } from './reports-query';
 import { usePanelStack } from './use-panel-stack';
+
+// A list's search, table, date picker and preview are fetched when the first list opens: the
+// tiles are what a phone shows first.
+const DocumentListPanel = lazy(async () => ({
+  default: (await import('./document-list/document-list-panel')).DocumentListPanel,
+}));
 
 interface HomePageProps {
   /**
@@ -51,12 +56,14 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
           <ReportTiles reports={reports} showUnviewed={user?.role === 'USER'} openCodes={panels.codes} onOpen={panels.open} />
         </section>
       )}
-      {panels.codes.map((code) => {
-        const report = reports.find((item) => item.Code === code);
-        return report ? (
-          <DocumentListPanel key={code} report={report} attention={panels.attentionOf(code)} onClose={() => panels.close(code)} />
-        ) : null;
-      })}
+      <Suspense fallback={<LoadingIndicator />}>
+        {panels.codes.map((code) => {
+          const report = reports.find((item) => item.Code === code);
+          return report ? (
+            <DocumentListPanel key={code} report={report} attention={panels.attentionOf(code)} onClose={() => panels.close(code)} />
+          ) : null;
+        })}
+      </Suspense>
     </Stack>
   );
 }

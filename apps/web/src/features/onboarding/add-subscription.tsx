@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Button, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Dialog } from '../../components/dialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { useIsMobile } from '../../lib/use-is-mobile';
-import { OnboardingForm } from './onboarding-form';
+import { useOnDemand } from '../../lib/use-on-demand';
 
-const DIALOG_WIDTH = 615;
+// The dialog and its form (the types to choose, their fields) are fetched when it first opens.
+const loadOnboardingDialog = async () => (await import('./onboarding-dialog')).OnboardingDialog;
 
 /**
  * The dashboard's add-subscription button and the onboarding dialog it opens (spec section 2).
@@ -15,44 +13,24 @@ const DIALOG_WIDTH = 615;
  */
 export function AddSubscription({ onSubscribed }: { onSubscribed: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
+  const [OnboardingDialog, requestDialog] = useOnDemand(loadOnboardingDialog);
   const [isOpen, setOpen] = useState(false);
-  // A new key per opening, so nothing typed in an earlier one survives.
   const [opening, setOpening] = useState(0);
 
-  const open = () => {
-    setOpening((count) => count + 1);
-    setOpen(true);
-  };
-  const close = () => setOpen(false);
+  const open = () =>
+    requestDialog(() => {
+      setOpening((count) => count + 1);
+      setOpen(true);
+    });
 
   return (
     <>
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open} data-testid="add-subscription">
         {t('onboarding.add')}
       </Button>
-      <Modal.Stack>
-        <Dialog
-          stackId="onboarding"
-          opened={isOpen}
-          onClose={close}
-          title={t('onboarding.title')}
-          size={DIALOG_WIDTH}
-          fullScreen={isMobile}
-          data-testid="onboarding-dialog"
-        >
-          <OnboardingForm
-            key={opening}
-            duplicateStackId="onboarding-duplicate"
-            onCancel={close}
-            onSubscribed={() => {
-              close();
-              onSubscribed();
-              notifications.show({ color: 'green', message: t('onboarding.done') });
-            }}
-          />
-        </Dialog>
-      </Modal.Stack>
+      {OnboardingDialog && (
+        <OnboardingDialog opened={isOpen} opening={opening} onClose={() => setOpen(false)} onSubscribed={onSubscribed} />
+      )}
     </>
   );
 }

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { sessionEndpoints } from '@portal/contract';
+import { callApi } from '../../lib/api-client';
+import { forgetSession } from '../../lib/forget-session';
+import { forgetSessionExpired } from '../../lib/session-expiry-notice';
+
+/** Ends the session (the log-out dialog's Yes) and shows the sign-in page. */
+export function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  return async () => {
+    try {
+      await callApi(sessionEndpoints.logout);
+    } catch {
+      // Signing out locally still matters when the server cannot be told.
+    }
+    forgetSession(queryClient);
+    // Leaving on purpose: a notice left by an earlier lost session has nothing to say now.
+    forgetSessionExpired();
+    void navigate('/login', { replace: true });
+  };
+}
