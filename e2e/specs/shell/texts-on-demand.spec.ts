@@ -1,25 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { recordScripts } from '../../fixtures/page-scripts';
 import { signIn } from '../../fixtures/portal';
 import { switchSignedInLanguage, textOf } from '../../fixtures/accessibility-matrix';
 
 /** The opening words of a text of the administration screens' own part (plain ASCII: the build may write other characters escaped). */
 function staffWords(language: 'en' | 'fr', key: string): string {
   return textOf(language, key).slice(0, 30);
-}
-
-/** Keeps the body of every script the page downloads; `take` returns those downloaded since the last call. */
-function recordScripts(page: Page) {
-  let pending: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') pending.push(response.text().catch(() => ''));
-  });
-  return {
-    take: async () => {
-      const bodies = await Promise.all(pending);
-      pending = [];
-      return bodies;
-    },
-  };
 }
 
 test('The administration screens’ texts arrive with the first of those screens, in the language shown, and follow a switch', async ({
