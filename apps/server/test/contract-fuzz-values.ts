@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * Values for a contract schema, read from the schema itself: `validValueOf` builds what the schema
@@ -10,11 +10,16 @@ import type { z } from 'zod';
 type Schema = z.core.$ZodType;
 interface SchemaNode {
   _zod: { def: Record<string, unknown> & { type: string }; optin?: string };
-  minLength?: number | null;
-  maxLength?: number | null;
-  minValue?: number | null;
-  maxValue?: number | null;
-  isInt?: boolean;
+}
+/** What a check's definition says, as far as these values need it. */
+interface CheckDef {
+  check: string;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number;
+  format?: string;
+  pattern?: RegExp;
 }
 
 const INT4_MAX = 2_147_483_647;
@@ -159,11 +164,37 @@ function shapedValueOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown
   }
 }
 
+function checksOf(node: SchemaNode): CheckDef[] {
+  return ((node._zod.def.checks ?? []) as { _zod: { def: CheckDef } }[]).map((check) => check._zod.def);
+}
+
+/**
+ * The tightest bounds a schema's checks set (lengths for text and arrays, values for numbers, an
+ * exclusive bound taken as it is), and whether they make it a whole number.
+ */
+function boundsOf(node: SchemaNode): { minimum?: number; maximum?: number; isInt: boolean } {
+  let minimum: number | undefined;
+  let maximum: number | undefined;
+  let isInt = false;
+  const atLeast = (value: number) => (minimum = Math.max(minimum ?? value, value));
+  const atMost = (value: number) => (maximum = Math.min(maximum ?? value, value));
+  for (const check of checksOf(node)) {
+    if (check.check === 'min_length') atLeast(check.minimum!);
+    else if (check.check === 'max_length') atMost(check.maximum!);
+    else if (check.check === 'length_equals') {
+      atLeast(check.length!);
+      atMost(check.length!);
+    } else if (check.check === 'greater_than') atLeast(check.value!);
+    else if (check.check === 'less_than') atMost(check.value!);
+    else if (check.check === 'number_format') isInt ||= check.format!.includes('int');
+  }
+  return { minimum, maximum, isInt };
+}
+
 function validString(node: SchemaNode): fc.Arbitrary<string> {
-  const minLength = node.minLength ?? 0;
-  const maxLength = Math.min(node.maxLength ?? 40, 40);
-  const checks = (node._zod.def.checks ?? []) as { _zod: { def: { format?: string; pattern?: RegExp } } }[];
-  const pattern = checks.map((check) => check._zod.def).find((check) => check.format === 'regex')?.pattern;
+  const { minimum: minLength = 0, maximum } = boundsOf(node);
+  const maxLength = Math.min(maximum ?? 40, 40);
+  const pattern = checksOf(node).find((check) => check.format === 'regex')?.pattern;
   if (pattern)
     return fc
       .stringMatching(pattern, { size: 'small' })
@@ -180,13 +211,12 @@ function validString(node: SchemaNode): fc.Arbitrary<string> {
 }
 
 function validNumber(node: SchemaNode, hostile: boolean): fc.Arbitrary<number> {
-  const min = node.minValue ?? -INT4_MAX;
-  const max = node.maxValue ?? INT4_MAX;
-  const inRange = node.isInt
+  const { minimum: min = -INT4_MAX, maximum: max = INT4_MAX, isInt } = boundsOf(node);
+  const inRange = isInt
     ? fc.integer({ min: Math.max(min, -INT4_MAX), max: Math.min(max, INT4_MAX) })
     : fc.double({ min: Math.max(min, -1e9), max: Math.min(max, 1e9), noNaN: true, noDefaultInfinity: true });
   if (!hostile) return inRange;
-  // Mostly integers that zod's .int() accepts (safe integers) but a 4-byte database integer cannot hold.
+  // Mostly integers that zod's int check accepts (safe integers) but a 4-byte database integer cannot hold.
   const extremes = fc.constantFrom(INT4_MAX + 1, 2 ** 32, Number.MAX_SAFE_INTEGER, -INT4_MAX - 2, 0.5, 1e300);
   return fc.oneof({ weight: 1, arbitrary: inRange }, { weight: 1, arbitrary: extremes });
 }
@@ -211,9 +241,7 @@ function objectOf(shape: Record<string, SchemaNode>, hostile: boolean): fc.Arbit
 }
 
 function arrayOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown[]> {
-  const checks = ((node._zod.def.checks ?? []) as { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[]).map(
-    (check) => check._zod.def,
-  );
+  const checks = checksOf(node);
   const minLength = checks.find((check) => check.check === 'min_length')?.minimum ?? 0;
   const maximum = checks.find((check) => check.check === 'max_length')?.maximum;
   const element = valueOf(node._zod.def.element as SchemaNode, hostile);

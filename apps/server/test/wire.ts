@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ErrorResponseSchema, type Endpoint, type ErrorResponse } from '@portal/contract';
 
-type JsonEndpoint = Endpoint & { response: z.ZodType };
+type JsonEndpoint = Endpoint & { response: z.ZodMiniType };
 /** What app.inject answers, as far as these readers need it. */
 export type InjectedResponse = { statusCode: number; body: string; json(): unknown };
 

@@ -1,5 +1,5 @@
 import type { GetReportsResponseSchema, ReportDataResponseSchema, ReportInfo, SearchAttributesResponseSchema } from '@portal/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { ReportPage, ReportSummary, SearchableAttributes } from '../services/documents.service.js';

@@ -1,5 +1,5 @@
 import type { FaqListResponseSchema, RepositoryListResponseSchema } from '@portal/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Faq, RepositoryDocument } from '../db/repositories/help-content.repository.js';
 
 export function presentFaqs(faqs: Faq[]): z.input<typeof FaqListResponseSchema> {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { compile } from 'zod/v4/core';
 import { guardRequestSchema, type Endpoint } from '@portal/contract';
 import { requireApiKey } from '../plugins/api-key.plugin.js';
 import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
 import { requireMenu } from '../services/permissions.js';
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface EndpointRequest<E extends Endpoint> extends FastifyRequest {
   body: Parsed<E['body']>;
@@ -16,7 +17,7 @@ export interface EndpointRequest<E extends Endpoint> extends FastifyRequest {
 type Handler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : unknown>;
+) => Promise<E['response'] extends z.ZodMiniType ? z.input<E['response']> : unknown>;
 
 /** Every registered endpoint, so a check can prove each contract entry is served exactly once. */
 export const boundEndpoints = new WeakMap<FastifyInstance, Endpoint[]>();
@@ -48,12 +49,15 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
       summary: endpoint.summary,
       tags: [endpoint.path.split('/').filter(Boolean)[0]!.toLowerCase()],
       // Beside each schema's own rules, the contract's rules for every request: no control characters
-      // in text, no number beyond a database integer (400, before any query runs).
-      ...(endpoint.body && { body: guardRequestSchema(endpoint.body) }),
-      ...(endpoint.query && { querystring: guardRequestSchema(endpoint.query) }),
-      ...(endpoint.params && { params: guardRequestSchema(endpoint.params) }),
+      // in text, no number beyond a database integer (400, before any query runs). Each schema is
+      // compiled: zod's mini API, which the contract is written with for the web's sake, never
+      // generates code, and parses large answers several times slower without it. A compiled schema
+      // answers exactly as zod's own parser does, to which it hands anything it refuses.
+      ...(endpoint.body && { body: compile(guardRequestSchema(endpoint.body)) }),
+      ...(endpoint.query && { querystring: compile(guardRequestSchema(endpoint.query)) }),
+      ...(endpoint.params && { params: compile(guardRequestSchema(endpoint.params)) }),
       // Every success the same shape: versioned routes answer 201 for a new document, 200 otherwise.
-      ...(endpoint.response && { response: { '2xx': endpoint.response } }),
+      ...(endpoint.response && { response: { '2xx': compile(endpoint.response) } }),
     },
     // On request, before the body is parsed or validated: a caller who may not make this call
     // gets 401 or 403 whatever it sent, never a 400 that describes the schema. Keys and sessions

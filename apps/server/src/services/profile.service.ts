@@ -1,5 +1,5 @@
 import { COMMUNICATION_TYPE, EmailSchema, ERROR_KEYS, MFA_TYPE, toE164, type Locale } from '@portal/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { SetNewPasswordRequestSchema, SetUserInfoRequestSchema } from '@portal/contract';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';

@@ -1,5 +1,5 @@
 import { EmailSchema, ERROR_KEYS, PasswordSchema, PersonNameSchema, UsernameSchema, type RegistrationModel } from '@portal/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { AppError } from '../errors.js';
 
 /** The person a registration is for, once every rule of the first step holds. */
@@ -25,7 +25,7 @@ const MESSAGES: Record<string, string> = {
   [ERROR_KEYS.emailTaken]: 'This e-mail address is already used by another account.',
 };
 
-function firstMessage(schema: z.ZodType, value: unknown): string | null {
+function firstMessage(schema: z.ZodMiniType, value: unknown): string | null {
   const parsed = schema.safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'validation.required');
 }

@@ -1,5 +1,5 @@
 import type { Locale, ReportAttributeSchema } from '@portal/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { pickBilingual } from '../i18n/pick-bilingual';
 import { formatDay, formatNumber } from './format';
 

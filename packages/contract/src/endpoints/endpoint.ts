@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 import type { Menu } from '../schemas/roles.js';
 
 /**
@@ -19,11 +19,11 @@ export interface Endpoint {
    * read, so a caller without it learns nothing of the request's shape.
    */
   menu?: Menu;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
   /** Absent for answers that are files rather than JSON. */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
 }
 
 /** Keeps each declaration's literal types while checking it is an Endpoint. */
@@ -31,7 +31,7 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
-export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.infer<E['response']> : Blob;
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
-export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
-export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+export type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.infer<E['response']> : Blob;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodMiniType ? z.input<E['params']> : undefined;

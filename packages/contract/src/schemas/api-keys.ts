@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { idFromText, integer, requiredText } from './builders.js';
 
 /**
  * Client API keys: what a client's back office presents (`Authorization: Bearer cpk_…`) on the
@@ -22,8 +23,10 @@ export const API_KEY_ERROR_KEYS = {
   typesEmpty: 'validation.apiKeyTypesEmpty',
 } as const;
 
-const ClientIdSchema = z.number({ error: 'validation.required' }).int().positive();
-const TypeCodeSchema = z.string({ error: API_KEY_ERROR_KEYS.typesInvalid }).trim().min(1, API_KEY_ERROR_KEYS.typesInvalid);
+const ClientIdSchema = z.number({ error: 'validation.required' }).check(z.int(), z.positive());
+const TypeCodeSchema = z
+  .string({ error: API_KEY_ERROR_KEYS.typesInvalid })
+  .check(z.trim(), z.minLength(1, API_KEY_ERROR_KEYS.typesInvalid));
 
 /** A document type as keys name it: its code, titled in both languages. */
 export const ApiKeyTypeSchema = z.object({ code: z.string(), titleEn: z.string(), titleFr: z.string() });
@@ -31,20 +34,20 @@ export type ApiKeyType = z.infer<typeof ApiKeyTypeSchema>;
 
 /** A key as lists show it: never the key itself, only its first characters. */
 export const ApiKeySummarySchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
+  id: integer(),
+  clientId: integer(),
   clientCode: z.string(),
   name: z.string(),
   /** The first 12 characters of the key, enough to tell keys apart. */
   prefix: z.string(),
   /** The types the key may send documents of; null: every type of its client, including later ones. */
-  types: z.array(ApiKeyTypeSchema).nullable(),
+  types: z.nullable(z.array(ApiKeyTypeSchema)),
   createdAt: z.string(),
   /** Who created it, or null when it was made otherwise (seed, import). */
-  createdBy: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  revokedBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
+  revokedBy: z.nullable(z.string()),
 });
 export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
 
@@ -52,7 +55,7 @@ export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
 
 /** The clients the caller may make keys for, with each one's document types. */
 export const ApiKeyClientOptionSchema = z.object({
-  id: z.number().int(),
+  id: integer(),
   code: z.string(),
   nameEn: z.string(),
   nameFr: z.string(),
@@ -67,26 +70,23 @@ export const ApiKeyOptionsResponseSchema = z.object({
 // ---- GET /api/apikeys ----
 
 /** Without a client, every key the caller may see (INTERNAL: its own client's). */
-export const ApiKeyListQuerySchema = z.object({ clientId: z.coerce.number().int().positive().optional() });
+export const ApiKeyListQuerySchema = z.object({ clientId: z.optional(idFromText()) });
 export const ApiKeyListResponseSchema = z.object({ success: z.literal(true), data: z.array(ApiKeySummarySchema) });
 
 // ---- POST /api/apikeys ----
 
 export const CreateApiKeyRequestSchema = z.object({
   /** Omitted: the caller's own client. */
-  clientId: ClientIdSchema.optional(),
-  name: z
-    .string({ error: API_KEY_ERROR_KEYS.nameRequired })
-    .trim()
-    .min(1, API_KEY_ERROR_KEYS.nameRequired)
-    .max(API_KEY_NAME_MAX_LENGTH, API_KEY_ERROR_KEYS.nameTooLong),
+  clientId: z.optional(ClientIdSchema),
+  name: requiredText(API_KEY_NAME_MAX_LENGTH, { required: API_KEY_ERROR_KEYS.nameRequired, tooLong: API_KEY_ERROR_KEYS.nameTooLong }),
   /** Type codes of that client; null or omitted: every type, including types added later. */
-  types: z
-    .array(TypeCodeSchema)
-    .min(1, API_KEY_ERROR_KEYS.typesEmpty)
-    .max(API_KEY_TYPES_MAX, API_KEY_ERROR_KEYS.typesInvalid)
-    .nullable()
-    .optional(),
+  types: z.optional(
+    z.nullable(
+      z
+        .array(TypeCodeSchema)
+        .check(z.minLength(1, API_KEY_ERROR_KEYS.typesEmpty), z.maxLength(API_KEY_TYPES_MAX, API_KEY_ERROR_KEYS.typesInvalid)),
+    ),
+  ),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 export type CreateApiKeyForm = z.input<typeof CreateApiKeyRequestSchema>;
@@ -99,7 +99,7 @@ export const CreateApiKeyResponseSchema = z.object({
 
 // ---- POST /api/apikeys/:id/revoke ----
 
-export const ApiKeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ApiKeyIdParamsSchema = z.object({ id: idFromText() });
 /** The key as revoked; revoking a revoked key changes nothing and answers the same. */
 export const RevokeApiKeyResponseSchema = z.object({ success: z.literal(true), data: ApiKeySummarySchema });
 
@@ -112,6 +112,6 @@ export const ApiKeyIdentityResponseSchema = z.object({
     name: z.string(),
     clientCode: z.string(),
     /** The type codes the key may write; null: every type of its client. */
-    types: z.array(z.string()).nullable(),
+    types: z.nullable(z.array(z.string())),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { integer } from './builders.js';
 
 /** Theme colours of an experience (spec section 1), as CSS colour strings. */
 export const BRAND_COLOR_NAMES = [
@@ -20,7 +21,7 @@ export const BRAND_COLOR_NAMES = [
 ] as const;
 export type BrandColorName = (typeof BRAND_COLOR_NAMES)[number];
 
-const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const HexColorSchema = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
 export const BrandColorsSchema = z.object(
   Object.fromEntries(BRAND_COLOR_NAMES.map((name) => [name, HexColorSchema])) as Record<BrandColorName, typeof HexColorSchema>,
 );
@@ -34,19 +35,19 @@ export const ExperienceBrandingSchema = z.object({
   ClientCode: z.string(),
   NameEn: z.string(),
   NameFr: z.string(),
-  AppTitle: z.string().nullable(),
+  AppTitle: z.nullable(z.string()),
   Colors: BrandColorsSchema,
   /** URLs of the images; the optional English variants are null when the experience has none. */
   Assets: z.object({
     logo: z.string(),
     logoDark: z.string(),
-    logoEn: z.string().nullable(),
-    loginLogoEn: z.string().nullable(),
+    logoEn: z.nullable(z.string()),
+    loginLogoEn: z.nullable(z.string()),
     favicon: z.string(),
     footerLogo: z.string(),
   }),
-  LogoMaxWidth: z.number().int(),
-  LogoMaxHeight: z.number().int(),
+  LogoMaxWidth: integer(),
+  LogoMaxHeight: integer(),
 });
 export type ExperienceBranding = z.infer<typeof ExperienceBrandingSchema>;
 
@@ -56,13 +57,13 @@ export const PAGE_BRANDING_ELEMENT_ID = 'portal-page-branding';
  * The branding written into the page by the server: the answer the branding call would give for
  * `askedCode` (the experience asked for by the session, ?exp or the exp cookie; null for none).
  */
-export const PageBrandingSchema = z.object({ askedCode: z.string().nullable(), branding: ExperienceBrandingSchema });
+export const PageBrandingSchema = z.object({ askedCode: z.nullable(z.string()), branding: ExperienceBrandingSchema });
 export type PageBranding = z.infer<typeof PageBrandingSchema>;
 
-export const BrandingQuerySchema = z.object({ exp: z.string().max(32).optional() });
+export const BrandingQuerySchema = z.object({ exp: z.optional(z.string().check(z.maxLength(32))) });
 /** The image's content hash, as its address carries it: with it, the answer may be cached for a year. */
-export const BrandAssetQuerySchema = z.object({ v: z.string().max(64).optional() });
+export const BrandAssetQuerySchema = z.object({ v: z.optional(z.string().check(z.maxLength(64))) });
 export const BrandAssetParamsSchema = z.object({
-  code: z.string().max(32),
+  code: z.string().check(z.maxLength(32)),
   kind: z.enum(BRAND_ASSET_KINDS),
 });

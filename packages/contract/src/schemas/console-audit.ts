@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { integer } from './builders.js';
 import { isCalendarDate } from './usage-reports.js';
 
 /**
@@ -65,22 +66,27 @@ export const CONSOLE_AUDIT_ERROR_KEYS = {
 /** getTimezoneOffset() of the farthest time zones: UTC+14 gives -840, UTC-12 gives 720. */
 const TIME_ZONE_OFFSET_LIMIT = 840;
 
-const filterText = z
-  .string({ error: CONSOLE_AUDIT_ERROR_KEYS.filterTooLong })
-  .trim()
-  .max(AUDIT_FILTER_TEXT_MAX_LENGTH, CONSOLE_AUDIT_ERROR_KEYS.filterTooLong)
-  .optional()
-  .transform((value) => value || undefined);
+const filterText = z.pipe(
+  z.optional(
+    z
+      .string({ error: CONSOLE_AUDIT_ERROR_KEYS.filterTooLong })
+      .check(z.trim(), z.maxLength(AUDIT_FILTER_TEXT_MAX_LENGTH, CONSOLE_AUDIT_ERROR_KEYS.filterTooLong)),
+  ),
+  z.transform((value) => value || undefined),
+);
 
-const dayText = z
-  .string({ error: CONSOLE_AUDIT_ERROR_KEYS.dateInvalid })
-  .trim()
-  .refine((value) => value === '' || isCalendarDate(value), CONSOLE_AUDIT_ERROR_KEYS.dateInvalid)
-  .optional()
-  .transform((value) => value || undefined);
+const dayText = z.pipe(
+  z.optional(
+    z.string({ error: CONSOLE_AUDIT_ERROR_KEYS.dateInvalid }).check(
+      z.trim(),
+      z.refine((value) => value === '' || isCalendarDate(value), CONSOLE_AUDIT_ERROR_KEYS.dateInvalid),
+    ),
+  ),
+  z.transform((value) => value || undefined),
+);
 
 /** A whole number from a query string (or a number, from the web's typed calls). */
-const wholeNumber = (key: string) => z.coerce.number({ error: key }).int(key);
+const wholeNumber = (key: string) => z.coerce.number({ error: key }).check(z.int(key));
 
 /**
  * The filters of the list and of the export.
@@ -97,32 +103,40 @@ const wholeNumber = (key: string) => z.coerce.number({ error: key }).int(key);
  * - sort: newest first (default) or oldest first.
  */
 export const AuditFilterSchema = z.object({
-  clientId: wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.clientInvalid).positive(CONSOLE_AUDIT_ERROR_KEYS.clientInvalid).optional(),
+  clientId: z.optional(wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.clientInvalid).check(z.positive(CONSOLE_AUDIT_ERROR_KEYS.clientInvalid))),
   actor: filterText,
-  action: z.enum(AUDIT_ACTIONS, { error: CONSOLE_AUDIT_ERROR_KEYS.actionInvalid }).optional(),
+  action: z.optional(z.enum(AUDIT_ACTIONS, { error: CONSOLE_AUDIT_ERROR_KEYS.actionInvalid })),
   target: filterText,
   dateFrom: dayText,
   dateTo: dayText,
-  timeZoneOffset: wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .min(-TIME_ZONE_OFFSET_LIMIT, CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .max(TIME_ZONE_OFFSET_LIMIT, CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .optional()
-    .transform((value) => value ?? 0),
-  sort: z.enum(['newest', 'oldest'], { error: CONSOLE_AUDIT_ERROR_KEYS.sortInvalid }).optional().default('newest'),
+  timeZoneOffset: z.pipe(
+    z.optional(
+      wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid).check(
+        z.gte(-TIME_ZONE_OFFSET_LIMIT, CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid),
+        z.lte(TIME_ZONE_OFFSET_LIMIT, CONSOLE_AUDIT_ERROR_KEYS.timeZoneOffsetInvalid),
+      ),
+    ),
+    z.transform((value) => value ?? 0),
+  ),
+  sort: z._default(z.optional(z.enum(['newest', 'oldest'], { error: CONSOLE_AUDIT_ERROR_KEYS.sortInvalid })), 'newest'),
 });
 export type AuditFilter = z.output<typeof AuditFilterSchema>;
 export type AuditFilterInput = z.input<typeof AuditFilterSchema>;
 
-export const AuditListQuerySchema = AuditFilterSchema.extend({
-  page: wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.pageInvalid)
-    .min(1, CONSOLE_AUDIT_ERROR_KEYS.pageInvalid)
-    .optional()
-    .transform((value) => value ?? 1),
-  perPage: wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid)
-    .min(1, CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid)
-    .max(AUDIT_PAGE_SIZE_MAX, CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid)
-    .optional()
-    .transform((value) => value ?? AUDIT_PAGE_SIZE_DEFAULT),
+export const AuditListQuerySchema = z.extend(AuditFilterSchema, {
+  page: z.pipe(
+    z.optional(wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.pageInvalid).check(z.gte(1, CONSOLE_AUDIT_ERROR_KEYS.pageInvalid))),
+    z.transform((value) => value ?? 1),
+  ),
+  perPage: z.pipe(
+    z.optional(
+      wholeNumber(CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid).check(
+        z.gte(1, CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid),
+        z.lte(AUDIT_PAGE_SIZE_MAX, CONSOLE_AUDIT_ERROR_KEYS.perPageInvalid),
+      ),
+    ),
+    z.transform((value) => value ?? AUDIT_PAGE_SIZE_DEFAULT),
+  ),
 });
 export type AuditListQuery = z.output<typeof AuditListQuerySchema>;
 export type AuditListQueryInput = z.input<typeof AuditListQuerySchema>;
@@ -134,26 +148,26 @@ export function isAuditRangeTooLong(dateFrom: string, dateTo: string): boolean {
 }
 
 /** A person named in an entry; `name` is null when the account has no name on record. */
-export const AuditPersonSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
+export const AuditPersonSchema = z.object({ id: integer(), username: z.string(), name: z.nullable(z.string()) });
 export type AuditPerson = z.infer<typeof AuditPersonSchema>;
 
-export const AuditClientSchema = z.object({ id: z.number().int(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
+export const AuditClientSchema = z.object({ id: integer(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
 export type AuditClient = z.infer<typeof AuditClientSchema>;
 
 /** A JSON snapshot (an object as written), with every property that could hold a secret taken out. */
 const SnapshotSchema = z.unknown();
 
 export const AuditEntrySchema = z.object({
-  id: z.number().int(),
+  id: integer(),
   occurredAt: z.string(),
   /** One of AUDIT_ACTIONS (older entries may carry a kind since retired). */
   action: z.string(),
   /** Null when no person acted: a client's back office with an API key. */
-  actor: AuditPersonSchema.nullable(),
+  actor: z.nullable(AuditPersonSchema),
   /** Null when the change is not about a person. */
-  target: AuditPersonSchema.nullable(),
+  target: z.nullable(AuditPersonSchema),
   /** Null for changes to the portal as a whole. */
-  client: AuditClientSchema.nullable(),
+  client: z.nullable(AuditClientSchema),
   before: SnapshotSchema,
   after: SnapshotSchema,
 });
@@ -163,9 +177,9 @@ export const AuditListResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     entries: z.array(AuditEntrySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    perPage: z.number().int(),
+    total: integer(),
+    page: integer(),
+    perPage: integer(),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '../constants.js';
+import { idFromText, integer, requiredText } from './builders.js';
 import { SetRetentionRequestSchema } from './retention.js';
 
 /**
@@ -49,50 +50,45 @@ export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
   currencyInvalid: 'validation.attributeCurrencyInvalid',
 } as const;
 
-const TitleSchema = z
-  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleRequired })
-  .trim()
-  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleRequired)
-  .max(DOCUMENT_TYPE_TITLE_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleTooLong);
-const DisplayNameSchema = z
-  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameRequired })
-  .trim()
-  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameRequired)
-  .max(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong);
+const TitleSchema = requiredText(DOCUMENT_TYPE_TITLE_MAX_LENGTH, {
+  required: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleRequired,
+  tooLong: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.titleTooLong,
+});
+const DisplayNameSchema = requiredText(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, {
+  required: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameRequired,
+  tooLong: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong,
+});
 const DescriptionSchema = z
   .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong })
-  .trim()
-  .max(ATTRIBUTE_DESCRIPTION_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong);
+  .check(z.trim(), z.maxLength(ATTRIBUTE_DESCRIPTION_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.descriptionTooLong));
 const Flag = z.boolean({ error: 'errors.validation' });
-const ValueLabelTextSchema = z
-  .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelRequired })
-  .trim()
-  .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelRequired)
-  .max(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong);
+const ValueLabelTextSchema = requiredText(ATTRIBUTE_DISPLAY_NAME_MAX_LENGTH, {
+  required: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelRequired,
+  tooLong: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.displayNameTooLong,
+});
 
 /**
  * A value documents carry (as they carry it: "Renewal") and what the list shows for it in each
  * language ("Renewal", "Renouvellement"). Values without one are shown as they are.
  */
 export const AttributeValueLabelSchema = z.object({
-  value: z
-    .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueRequired })
-    .trim()
-    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueRequired)
-    .max(ATTRIBUTE_VALUE_MAX_LENGTH, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueTooLong),
+  value: requiredText(ATTRIBUTE_VALUE_MAX_LENGTH, {
+    required: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueRequired,
+    tooLong: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueTooLong,
+  }),
   en: ValueLabelTextSchema,
   fr: ValueLabelTextSchema,
 });
 export type AttributeValueLabel = z.infer<typeof AttributeValueLabelSchema>;
-const ValueLabelsSchema = z
-  .array(AttributeValueLabelSchema, { error: 'errors.validation' })
-  .max(ATTRIBUTE_VALUE_LABELS_MAX, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelsTooMany)
-  .refine((labels) => new Set(labels.map((label) => label.value)).size === labels.length, {
+const ValueLabelsSchema = z.array(AttributeValueLabelSchema, { error: 'errors.validation' }).check(
+  z.maxLength(ATTRIBUTE_VALUE_LABELS_MAX, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelsTooMany),
+  z.refine((labels) => new Set(labels.map((label) => label.value)).size === labels.length, {
     message: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.valueLabelDuplicate,
-  });
+  }),
+);
 
 export const ConsoleAttributeSchema = z.object({
-  id: z.number().int(),
+  id: integer(),
   /** The key of the attribute in documents: fixed once documents carry it. */
   name: z.string(),
   displayNameEn: z.string(),
@@ -103,38 +99,36 @@ export const ConsoleAttributeSchema = z.object({
   isSearchable: z.boolean(),
   identifiesOwner: z.boolean(),
   ordering: z.enum(ATTRIBUTE_ORDERINGS),
-  position: z.number().int(),
+  position: integer(),
   valueLabels: z.array(AttributeValueLabelSchema),
   /** Where the values are amounts: the currency they are in; null otherwise. */
-  currency: z.enum(ATTRIBUTE_CURRENCIES).nullable(),
+  currency: z.nullable(z.enum(ATTRIBUTE_CURRENCIES)),
 });
 export type ConsoleAttribute = z.infer<typeof ConsoleAttributeSchema>;
 
 export const ConsoleDocumentTypeSchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
+  id: integer(),
+  clientId: integer(),
   code: z.string(),
   titleEn: z.string(),
   titleFr: z.string(),
-  position: z.number().int(),
+  position: integer(),
   /** 'date' or the name of an attribute shown in a column. */
   sortBy: z.string(),
   sortDesc: z.boolean(),
   /** Days documents are kept; null keeps them forever. */
-  retentionDays: z.number().int().nullable(),
+  retentionDays: z.nullable(integer()),
   onboardingEnabled: z.boolean(),
   /** The image of the type's dashboard tile, where the type has one of its own. */
-  thumbnail: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+  thumbnail: z.nullable(z.object({ url: z.string(), width: integer(), height: integer() })),
   /** In their order. */
   attributes: z.array(ConsoleAttributeSchema),
 });
 export type ConsoleDocumentType = z.infer<typeof ConsoleDocumentTypeSchema>;
 
-export const ConsoleDocumentTypesParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
-export const ConsoleDocumentTypeParamsSchema = ConsoleDocumentTypesParamsSchema.extend({ typeId: z.coerce.number().int().positive() });
-export const ConsoleAttributeParamsSchema = ConsoleDocumentTypeParamsSchema.extend({
-  attributeId: z.coerce.number().int().positive(),
-});
+export const ConsoleDocumentTypesParamsSchema = z.object({ clientId: idFromText() });
+export const ConsoleDocumentTypeParamsSchema = z.extend(ConsoleDocumentTypesParamsSchema, { typeId: idFromText() });
+export const ConsoleAttributeParamsSchema = z.extend(ConsoleDocumentTypeParamsSchema, { attributeId: idFromText() });
 
 export const ConsoleDocumentTypeListResponseSchema = z.object({ success: z.literal(true), data: z.array(ConsoleDocumentTypeSchema) });
 export const ConsoleDocumentTypeResponseSchema = z.object({ success: z.literal(true), data: ConsoleDocumentTypeSchema });
@@ -144,8 +138,7 @@ export const UpdateDocumentTypeRequestSchema = z.object({
   titleFr: TitleSchema,
   sortBy: z
     .string({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid })
-    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid)
-    .max(63, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid),
+    .check(z.minLength(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid), z.maxLength(63, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.sortInvalid)),
   sortDesc: Flag,
   /** The same rule as the back office's retention call. */
   retentionDays: SetRetentionRequestSchema.shape.retentionDays,
@@ -163,11 +156,11 @@ export const UpdateAttributeRequestSchema = z.object({
   isSearchable: Flag,
   identifiesOwner: Flag,
   /** Left out, the attribute keeps its ordering. */
-  ordering: z.enum(ATTRIBUTE_ORDERINGS, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.orderingInvalid }).optional(),
+  ordering: z.optional(z.enum(ATTRIBUTE_ORDERINGS, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.orderingInvalid })),
   /** Left out, the attribute keeps its value labels; given, they replace them. */
-  valueLabels: ValueLabelsSchema.optional(),
+  valueLabels: z.optional(ValueLabelsSchema),
   /** Left out, the attribute keeps its currency; null: its values are not amounts of money. */
-  currency: z.enum(ATTRIBUTE_CURRENCIES, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.currencyInvalid }).nullable().optional(),
+  currency: z.optional(z.nullable(z.enum(ATTRIBUTE_CURRENCIES, { error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.currencyInvalid }))),
 });
 export type UpdateAttributeRequest = z.infer<typeof UpdateAttributeRequestSchema>;
 export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;
@@ -175,10 +168,12 @@ export type UpdateAttributeForm = z.input<typeof UpdateAttributeRequestSchema>;
 /** Every attribute id of the type, once each, in the new order. */
 export const ReorderAttributesRequestSchema = z.object({
   attributeIds: z
-    .array(z.number({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid }).int().positive(), {
+    .array(z.number({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid }).check(z.int(), z.positive()), {
       error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid,
     })
-    .min(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid)
-    .max(500, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid),
+    .check(
+      z.minLength(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid),
+      z.maxLength(500, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.attributeOrderInvalid),
+    ),
 });
 export type ReorderAttributesRequest = z.infer<typeof ReorderAttributesRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { LocaleSchema } from './fields.js';
+import { idFromText, integer, requiredText } from './builders.js';
 import { allowControlCharacters, CONTROL_CHARACTERS_KEY } from './request-values.js';
 
 /**
@@ -39,61 +40,56 @@ export const HELP_CONTENT_ERROR_KEYS = {
   documentNotFound: 'errors.helpDocumentNotFound',
 } as const;
 
-/** Plain text on one line, trimmed. */
-function lineSchema(keys: { required: string; tooLong: string }, max: number) {
-  return z.string({ error: keys.required }).trim().min(1, keys.required).max(max, keys.tooLong);
-}
-
 /**
  * An answer may span paragraphs: line breaks are kept (Windows ones made plain), every other
  * control character is refused as elsewhere.
  */
 const AnswerSchema = allowControlCharacters(
-  z
-    .string({ error: HELP_CONTENT_ERROR_KEYS.answerRequired })
-    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, HELP_CONTENT_ERROR_KEYS.answerRequired)
-        .max(FAQ_ANSWER_MAX_LENGTH, HELP_CONTENT_ERROR_KEYS.answerTooLong)
-        .refine((text) => !/[\p{Cs}]|(?!\n)\p{Cc}/u.test(text), CONTROL_CHARACTERS_KEY),
+  z.pipe(
+    z.pipe(
+      z.string({ error: HELP_CONTENT_ERROR_KEYS.answerRequired }),
+      z.transform((text) => text.replace(/\r\n?/g, '\n').trim()),
     ),
+    z.string().check(
+      z.minLength(1, HELP_CONTENT_ERROR_KEYS.answerRequired),
+      z.maxLength(FAQ_ANSWER_MAX_LENGTH, HELP_CONTENT_ERROR_KEYS.answerTooLong),
+      z.refine((text) => !/[\p{Cs}]|(?!\n)\p{Cc}/u.test(text), CONTROL_CHARACTERS_KEY),
+    ),
+  ),
 );
 
-const QuestionSchema = lineSchema(
-  { required: HELP_CONTENT_ERROR_KEYS.questionRequired, tooLong: HELP_CONTENT_ERROR_KEYS.questionTooLong },
-  FAQ_QUESTION_MAX_LENGTH,
-);
-const DocumentNameSchema = lineSchema(
-  { required: HELP_CONTENT_ERROR_KEYS.documentNameRequired, tooLong: HELP_CONTENT_ERROR_KEYS.documentNameTooLong },
-  REPOSITORY_DOCUMENT_NAME_MAX_LENGTH,
-);
-const IdSchema = z.number({ error: HELP_CONTENT_ERROR_KEYS.orderInvalid }).int().positive();
+const QuestionSchema = requiredText(FAQ_QUESTION_MAX_LENGTH, {
+  required: HELP_CONTENT_ERROR_KEYS.questionRequired,
+  tooLong: HELP_CONTENT_ERROR_KEYS.questionTooLong,
+});
+const DocumentNameSchema = requiredText(REPOSITORY_DOCUMENT_NAME_MAX_LENGTH, {
+  required: HELP_CONTENT_ERROR_KEYS.documentNameRequired,
+  tooLong: HELP_CONTENT_ERROR_KEYS.documentNameTooLong,
+});
+const IdSchema = z.number({ error: HELP_CONTENT_ERROR_KEYS.orderInvalid }).check(z.int(), z.positive());
 /** A stored file, named by the SHA-256 (hex) its upload answered. */
 const FileIdSchema = z
   .string({ error: HELP_CONTENT_ERROR_KEYS.fileUnknown })
-  .length(64, HELP_CONTENT_ERROR_KEYS.fileUnknown)
-  .regex(/^[0-9a-f]{64}$/, HELP_CONTENT_ERROR_KEYS.fileUnknown);
+  .check(z.length(64, HELP_CONTENT_ERROR_KEYS.fileUnknown), z.regex(/^[0-9a-f]{64}$/, HELP_CONTENT_ERROR_KEYS.fileUnknown));
 
 // ---- paths ----
 
-export const HelpContentClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
-export const HelpContentEntryParamsSchema = HelpContentClientParamsSchema.extend({ id: z.coerce.number().int().positive() });
-export const RepositoryFileParamsSchema = HelpContentEntryParamsSchema.extend({ language: LocaleSchema });
+export const HelpContentClientParamsSchema = z.object({ clientId: idFromText() });
+export const HelpContentEntryParamsSchema = z.extend(HelpContentClientParamsSchema, { id: idFromText() });
+export const RepositoryFileParamsSchema = z.extend(HelpContentEntryParamsSchema, { language: LocaleSchema });
 
 // ---- GET /api/console/help-content/clients ----
 
-export const HelpContentClientSchema = z.object({ id: z.number().int(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
+export const HelpContentClientSchema = z.object({ id: integer(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
 export type HelpContentClient = z.infer<typeof HelpContentClientSchema>;
 export const HelpContentClientsResponseSchema = z.object({ success: z.literal(true), data: z.array(HelpContentClientSchema) });
 
 // ---- FAQ entries ----
 
 export const FaqEntrySchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
-  position: z.number().int(),
+  id: integer(),
+  clientId: integer(),
+  position: integer(),
   questionEn: z.string(),
   questionFr: z.string(),
   answerEn: z.string(),
@@ -116,11 +112,11 @@ export type SaveFaqEntryRequest = z.infer<typeof SaveFaqEntryRequestSchema>;
 export const HelpContentOrderRequestSchema = z.object({
   ids: z
     .array(IdSchema, { error: HELP_CONTENT_ERROR_KEYS.orderInvalid })
-    .max(HELP_CONTENT_ORDER_MAX_IDS, HELP_CONTENT_ERROR_KEYS.orderInvalid),
+    .check(z.maxLength(HELP_CONTENT_ORDER_MAX_IDS, HELP_CONTENT_ERROR_KEYS.orderInvalid)),
 });
 export type HelpContentOrderRequest = z.infer<typeof HelpContentOrderRequestSchema>;
 
-export const DeletedHelpContentResponseSchema = z.object({ success: z.literal(true), data: z.object({ id: z.number().int() }) });
+export const DeletedHelpContentResponseSchema = z.object({ success: z.literal(true), data: z.object({ id: integer() }) });
 
 // ---- repository documents ----
 
@@ -128,14 +124,14 @@ export const RepositoryFileSchema = z.object({
   /** The SHA-256 of the file (hex): a new file means a new id, so a link to the old one never shows the new. */
   fileId: z.string(),
   /** Bytes, or null when the stored file is missing. */
-  size: z.number().int().nullable(),
+  size: z.nullable(integer()),
 });
 export type RepositoryFile = z.infer<typeof RepositoryFileSchema>;
 
 export const RepositoryEntrySchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
-  position: z.number().int(),
+  id: integer(),
+  clientId: integer(),
+  position: integer(),
   nameEn: z.string(),
   nameFr: z.string(),
   fileEn: RepositoryFileSchema,
@@ -149,7 +145,7 @@ export const RepositoryEntryResponseSchema = z.object({ success: z.literal(true)
 /** What an upload answers: the id to name the file by when creating a document. */
 export const UploadedRepositoryFileResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ fileId: z.string(), size: z.number().int(), pageCount: z.number().int() }),
+  data: z.object({ fileId: z.string(), size: integer(), pageCount: integer() }),
 });
 
 export const CreateRepositoryEntryRequestSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_NAME_MAX_LENGTH } from '../constants.js';
 import { BRAND_ASSET_KINDS, BrandColorsSchema } from './branding.js';
+import { idFromText, integer, requiredText } from './builders.js';
 import { ROLE_CODES } from './roles.js';
 
 export const CONSOLE_TENANT_ERROR_KEYS = {
@@ -24,21 +25,20 @@ export const CONSOLE_TENANT_ERROR_KEYS = {
   experienceNotFound: 'errors.consoleExperienceNotFound',
 } as const;
 
-const NameSchema = z
-  .string({ error: CONSOLE_TENANT_ERROR_KEYS.nameRequired })
-  .trim()
-  .min(1, CONSOLE_TENANT_ERROR_KEYS.nameRequired)
-  .max(CONSOLE_NAME_MAX_LENGTH, CONSOLE_TENANT_ERROR_KEYS.nameTooLong);
+const NameSchema = requiredText(CONSOLE_NAME_MAX_LENGTH, {
+  required: CONSOLE_TENANT_ERROR_KEYS.nameRequired,
+  tooLong: CONSOLE_TENANT_ERROR_KEYS.nameTooLong,
+});
 
-export const ConsoleClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
-export const ConsoleExperienceParamsSchema = z.object({ experienceId: z.coerce.number().int().positive() });
+export const ConsoleClientParamsSchema = z.object({ clientId: idFromText() });
+export const ConsoleExperienceParamsSchema = z.object({ experienceId: idFromText() });
 
 export const ConsoleRoleNameSchema = z.object({ role: z.enum(ROLE_CODES), nameEn: NameSchema, nameFr: NameSchema });
 
-export const ConsoleExperienceSummarySchema = z.object({ id: z.number().int(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
+export const ConsoleExperienceSummarySchema = z.object({ id: integer(), code: z.string(), nameEn: z.string(), nameFr: z.string() });
 
 export const ConsoleClientSchema = z.object({
-  id: z.number().int(),
+  id: integer(),
   code: z.string(),
   nameEn: z.string(),
   nameFr: z.string(),
@@ -63,9 +63,9 @@ export const UpdateConsoleClientRequestSchema = z.object({
   blockDuplicates: z.boolean(),
   smsAllowed: z.boolean(),
   /** Left out: unchanged. */
-  trustedDevicesAllowed: z.boolean().optional(),
+  trustedDevicesAllowed: z.optional(z.boolean()),
   /** The whole list: roles left out lose their client-specific name. */
-  roleNames: z.array(ConsoleRoleNameSchema).max(ROLE_CODES.length),
+  roleNames: z.array(ConsoleRoleNameSchema).check(z.maxLength(ROLE_CODES.length)),
 });
 export type UpdateConsoleClientRequest = z.infer<typeof UpdateConsoleClientRequestSchema>;
 
@@ -99,23 +99,23 @@ export const OPTIONAL_BRAND_IMAGE_KINDS = ['logo-en', 'login-logo-en'] as const;
 export const ConsoleBrandImageSchema = z.object({
   kind: z.enum(BRAND_ASSET_KINDS),
   /** Where the image is served (its address changes with its content); null when the experience has none. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   required: z.boolean(),
 });
 export type ConsoleBrandImage = z.infer<typeof ConsoleBrandImageSchema>;
 
 export const ConsoleBrandImageParamsSchema = z.object({
-  experienceId: z.coerce.number().int().positive(),
+  experienceId: idFromText(),
   kind: z.enum(BRAND_ASSET_KINDS),
 });
 
 export const ConsoleBrandSchema = z.object({
-  id: z.number().int(),
+  id: integer(),
   code: z.string(),
-  clientId: z.number().int(),
+  clientId: integer(),
   nameEn: z.string(),
   nameFr: z.string(),
-  appTitle: z.string().nullable(),
+  appTitle: z.nullable(z.string()),
   colors: BrandColorsSchema,
   images: z.array(ConsoleBrandImageSchema),
 });
@@ -126,12 +126,10 @@ export const UpdateConsoleBrandRequestSchema = z.object({
   nameEn: NameSchema,
   nameFr: NameSchema,
   /** The browser tab's title; empty or null: the experience's name. */
-  appTitle: z
-    .string()
-    .trim()
-    .max(CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_TENANT_ERROR_KEYS.titleTooLong)
-    .nullable()
-    .transform((title) => (title ? title : null)),
+  appTitle: z.pipe(
+    z.nullable(z.string().check(z.trim(), z.maxLength(CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_TENANT_ERROR_KEYS.titleTooLong))),
+    z.transform((title) => (title ? title : null)),
+  ),
   colors: BrandColorsSchema,
 });
 export type UpdateConsoleBrandRequest = z.infer<typeof UpdateConsoleBrandRequestSchema>;

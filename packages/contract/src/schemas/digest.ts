@@ -14,7 +14,7 @@ export const DigestPreferenceResponseSchema = z.object({ success: z.literal(true
 /** The signed token of an unsubscribe link: the user's id, a dot, and its signature. */
 export const DIGEST_TOKEN_MAX_LENGTH = 100;
 export const DigestUnsubscribeQuerySchema = z.object({
-  token: z.string().min(1, 'validation.required').max(DIGEST_TOKEN_MAX_LENGTH, 'errors.digestTokenInvalid'),
+  token: z.string().check(z.minLength(1, 'validation.required'), z.maxLength(DIGEST_TOKEN_MAX_LENGTH, 'errors.digestTokenInvalid')),
 });
 
 export const DigestUnsubscribedResponseSchema = z.object({ success: z.literal(true) });

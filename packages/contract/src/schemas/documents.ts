@@ -1,19 +1,20 @@
 import { z } from '../zod.js';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, QUICK_SEARCH_MAX_FIELDS, SEARCH_TEXT_MAX_LENGTH } from '../constants.js';
+import { idFromText, integer } from './builders.js';
 import { oneOrFirstOf } from './table-options.js';
 
 /** Quick-search operations of the specification. */
 export const SEARCH_OPERATIONS = { equal: 0, startsWith: 1, endsWith: 2, contains: 3 } as const;
 
 export const ReportInfoSchema = z.object({
-  Id: z.number().int(),
+  Id: integer(),
   Code: z.string(),
   TitleFr: z.string(),
   TitleEn: z.string(),
-  DocumentCount: z.number().int(),
-  DocumentViewedCount: z.number().int(),
+  DocumentCount: integer(),
+  DocumentViewedCount: integer(),
   /** The type's own tile image, served at `thumbnailPath(filename)`; null shows the portal's icon. */
-  ThumbnailInfo: z.object({ filename: z.string(), width: z.number(), height: z.number() }).nullable(),
+  ThumbnailInfo: z.nullable(z.object({ filename: z.string(), width: z.number(), height: z.number() })),
   DisplayProperties: z.object({ sortBy: z.string(), sortDesc: z.boolean() }),
 });
 export type ReportInfo = z.infer<typeof ReportInfoSchema>;
@@ -25,16 +26,17 @@ export const GetReportsResponseSchema = z.object({
   Experience: z.string(),
 });
 
-const SearchTextSchema = z.string({ error: 'validation.searchTextInvalid' }).max(SEARCH_TEXT_MAX_LENGTH, 'validation.searchTextTooLong');
-const AttributeNameSchema = z.string().min(1).max(64);
-const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid');
+const SearchTextSchema = z
+  .string({ error: 'validation.searchTextInvalid' })
+  .check(z.maxLength(SEARCH_TEXT_MAX_LENGTH, 'validation.searchTextTooLong'));
+const AttributeNameSchema = z.string().check(z.minLength(1), z.maxLength(64));
+const IsoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid'));
 
 export const QuickSearchSchema = z.object({
   text: SearchTextSchema,
   fields: z
     .array(AttributeNameSchema)
-    .min(1, 'validation.searchFieldRequired')
-    .max(QUICK_SEARCH_MAX_FIELDS, 'validation.searchTooManyFields'),
+    .check(z.minLength(1, 'validation.searchFieldRequired'), z.maxLength(QUICK_SEARCH_MAX_FIELDS, 'validation.searchTooManyFields')),
   operation: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
 });
 export type QuickSearch = z.infer<typeof QuickSearchSchema>;
@@ -42,27 +44,33 @@ export type QuickSearch = z.infer<typeof QuickSearchSchema>;
 export const AdvancedSearchItemSchema = z.object({ attribute: AttributeNameSchema, value: SearchTextSchema });
 
 export const ReportDataRequestSchema = z.object({
-  page: z.number().int().min(1).max(100_000).default(1),
-  perPage: z.number().int().min(1).max(200).default(25),
+  page: z._default(integer().check(z.gte(1), z.lte(100_000)), 1),
+  perPage: z._default(integer().check(z.gte(1), z.lte(200)), 25),
   /** 'date' or the name of a displayed attribute; a data table's array form sorts by its first entry. */
-  sortBy: oneOrFirstOf(z.string().max(64), 'validation.sortInvalid').transform((column) => column ?? 'date'),
-  sortDirection: oneOrFirstOf(z.enum(['asc', 'desc']), 'validation.sortInvalid').transform((direction) => direction ?? 'desc'),
-  advandedSearch: z.array(AdvancedSearchItemSchema).max(20).default([]),
-  dateStart: IsoDateSchema.nullable().optional(),
-  dateEnd: IsoDateSchema.nullable().optional(),
-  searchOptions: QuickSearchSchema.nullable().optional(),
-  updateSearchPreference: z.boolean().default(false),
+  sortBy: z.pipe(
+    oneOrFirstOf(z.string().check(z.maxLength(64)), 'validation.sortInvalid'),
+    z.transform((column) => column ?? 'date'),
+  ),
+  sortDirection: z.pipe(
+    oneOrFirstOf(z.enum(['asc', 'desc']), 'validation.sortInvalid'),
+    z.transform((direction) => direction ?? 'desc'),
+  ),
+  advandedSearch: z._default(z.array(AdvancedSearchItemSchema).check(z.maxLength(20)), []),
+  dateStart: z.optional(z.nullable(IsoDateSchema)),
+  dateEnd: z.optional(z.nullable(IsoDateSchema)),
+  searchOptions: z.optional(z.nullable(QuickSearchSchema)),
+  updateSearchPreference: z._default(z.boolean(), false),
   /**
    * Words to find inside the documents' own text (beyond the specification, so optional): each
    * document is matched in its language, stemmed and without regard to accents. Combines with
    * every other filter; blank searches nothing.
    */
-  textSearch: SearchTextSchema.nullable().optional(),
+  textSearch: z.optional(z.nullable(SearchTextSchema)),
   /** With a text search, the best matches first instead of the list's sort. */
-  sortByRelevance: z.boolean().optional(),
+  sortByRelevance: z.optional(z.boolean()),
 });
 export type ReportDataRequest = z.output<typeof ReportDataRequestSchema>;
-export const ReportCodeParamsSchema = z.object({ reportCode: z.string().min(1).max(64) });
+export const ReportCodeParamsSchema = z.object({ reportCode: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const ReportAttributeSchema = z.object({
   Name: z.string(),
@@ -73,9 +81,9 @@ export const ReportAttributeSchema = z.object({
    * Where some values are words: for each such value as documents carry it, what to show in
    * either language. Absent when there are none; other values are shown as they are.
    */
-  ValueLabels: z.array(z.object({ Value: z.string(), LabelEn: z.string(), LabelFr: z.string() })).optional(),
+  ValueLabels: z.optional(z.array(z.object({ Value: z.string(), LabelEn: z.string(), LabelFr: z.string() }))),
   /** Where the values are amounts of money: their currency (ISO 4217). Absent otherwise. */
-  Currency: z.string().optional(),
+  Currency: z.optional(z.string()),
 });
 
 /** A piece of a passage: the words a text search matched are `highlighted`. */
@@ -85,7 +93,7 @@ export type PassageSegment = z.infer<typeof PassageSegmentSchema>;
 export const ReportDataResponseSchema = z.object({
   success: z.literal(true),
   Config: z.object({
-    Id: z.number().int(),
+    Id: integer(),
     Code: z.string(),
     TitleFr: z.string(),
     TitleEn: z.string(),
@@ -94,44 +102,47 @@ export const ReportDataResponseSchema = z.object({
   }),
   /** Each result: its opaque key, whether this user opened it, its type, its date and its attribute values. */
   Results: z.array(z.record(z.string(), z.union([z.string(), z.boolean()]))),
-  TotalDocuments: z.number().int(),
+  TotalDocuments: integer(),
   /** True when a search matches more documents than are counted exactly: TotalDocuments is then "at least". */
   TotalIsLowerBound: z.boolean(),
-  DateStart: z.string().nullable(),
-  DateEnd: z.string().nullable(),
-  DateMin: z.string().nullable(),
+  DateStart: z.nullable(z.string()),
+  DateEnd: z.nullable(z.string()),
+  DateMin: z.nullable(z.string()),
   /** With a text search: by result key, a short passage of the document's text around the words found. */
-  Passages: z.record(z.string(), z.array(PassageSegmentSchema)).optional(),
+  Passages: z.optional(z.record(z.string(), z.array(PassageSegmentSchema))),
 });
 
-export const ConfigIdParamsSchema = z.object({ configId: z.coerce.number().int().positive() });
+export const ConfigIdParamsSchema = z.object({ configId: idFromText() });
 export const SearchAttributesResponseSchema = z.object({
   success: z.literal(true),
   ShowAll: z.boolean(),
-  SearchTerms: z.array(ReportAttributeSchema.omit({ ShowInColumn: true })),
+  SearchTerms: z.array(z.omit(ReportAttributeSchema, { ShowInColumn: true })),
 });
 
-export const DocumentKeyQuerySchema = z.object({ documentKey: z.string().min(1).max(512) });
+const DocumentKeySchema = z.string().check(z.minLength(1), z.maxLength(512));
+export const DocumentKeyQuerySchema = z.object({ documentKey: DocumentKeySchema });
 export const DocumentKeyListSchema = z.object({
   documentKeyList: z
-    .array(z.string().min(1).max(512))
-    .min(DOCUMENT_SELECTION_MIN, 'validation.selectionSize')
-    .max(DOCUMENT_SELECTION_MAX, 'validation.selectionSize'),
+    .array(DocumentKeySchema)
+    .check(
+      z.minLength(DOCUMENT_SELECTION_MIN, 'validation.selectionSize'),
+      z.maxLength(DOCUMENT_SELECTION_MAX, 'validation.selectionSize'),
+    ),
 });
 
 export const FaqSchema = z.object({
-  Id: z.number().int(),
+  Id: integer(),
   QuestionFR: z.string(),
   QuestionEN: z.string(),
   AnswerFR: z.string(),
   AnswerEN: z.string(),
 });
 export const FaqListResponseSchema = z.object({ success: z.literal(true), faqs: z.array(FaqSchema) });
-export const RepositoryDocumentSchema = z.object({ Id: z.number().int(), DocumentNameFR: z.string(), DocumentNameEN: z.string() });
+export const RepositoryDocumentSchema = z.object({ Id: integer(), DocumentNameFR: z.string(), DocumentNameEN: z.string() });
 export const RepositoryListResponseSchema = z.object({ success: z.literal(true), documents: z.array(RepositoryDocumentSchema) });
 export const RepositoryDocumentQuerySchema = z.object({
-  documentId: z.coerce.number().int().positive(),
-  actionNum: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])),
+  documentId: idFromText(),
+  actionNum: z.pipe(z.coerce.number(), z.union([z.literal(0), z.literal(1)])),
 });
 
 /**
@@ -140,7 +151,7 @@ export const RepositoryDocumentQuerySchema = z.object({
  * cannot be guessed from a type's id alone.
  */
 export const THUMBNAIL_FILENAME_PATTERN = /^([1-9][0-9]{0,9})-([0-9a-f]{16})\.(png|jpg|webp|ico)$/;
-export const ThumbnailParamsSchema = z.object({ filename: z.string().regex(THUMBNAIL_FILENAME_PATTERN) });
+export const ThumbnailParamsSchema = z.object({ filename: z.string().check(z.regex(THUMBNAIL_FILENAME_PATTERN)) });
 
 /** Where the portal serves a thumbnail of this file name. */
 export function thumbnailPath(filename: string): string {

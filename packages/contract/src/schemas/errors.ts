@@ -5,7 +5,7 @@ export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   msg: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

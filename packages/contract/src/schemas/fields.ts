@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../constants.js';
+import { requiredText } from './builders.js';
 
 /**
  * Field rules of the specification, written once. Messages are translation keys
@@ -22,42 +23,40 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const LocaleSchema = z.enum(LOCALES, { error: 'validation.localeInvalid' });
 
 /** Login accepts whatever was typed (within the length), so that a wrong username reads as a wrong credential. */
-export const LoginUsernameSchema = z
-  .string({ error: 'validation.usernameRequired' })
-  .trim()
-  .min(1, 'validation.usernameRequired')
-  .max(USERNAME_MAX_LENGTH, 'validation.usernameTooLong');
+export const LoginUsernameSchema = requiredText(USERNAME_MAX_LENGTH, {
+  required: 'validation.usernameRequired',
+  tooLong: 'validation.usernameTooLong',
+});
 
 export const LoginPasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
-  .min(1, 'validation.passwordRequired')
-  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+  .check(z.minLength(1, 'validation.passwordRequired'), z.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong'));
 
-export const UsernameSchema = LoginUsernameSchema.regex(USERNAME_PATTERN, 'validation.usernameInvalid');
+export const UsernameSchema = LoginUsernameSchema.check(z.regex(USERNAME_PATTERN, 'validation.usernameInvalid'));
 
-export const PersonNameSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .max(NAME_RULE_MAX_LENGTH, 'validation.nameTooLong')
-  .regex(NAME_PATTERN, 'validation.nameInvalid');
+export const PersonNameSchema = requiredText(NAME_RULE_MAX_LENGTH, {
+  required: 'validation.required',
+  tooLong: 'validation.nameTooLong',
+}).check(z.regex(NAME_PATTERN, 'validation.nameInvalid'));
 
-export const EmailSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .min(EMAIL_MIN_LENGTH, 'validation.emailInvalidLength')
-  .max(EMAIL_MAX_LENGTH, 'validation.emailInvalidLength')
-  .regex(EMAIL_PATTERN, 'validation.emailInvalidFormat')
-  .refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, 'validation.emailInvalidFormat');
+export const EmailSchema = z.string({ error: 'validation.required' }).check(
+  z.trim(),
+  z.minLength(1, 'validation.required'),
+  z.minLength(EMAIL_MIN_LENGTH, 'validation.emailInvalidLength'),
+  z.maxLength(EMAIL_MAX_LENGTH, 'validation.emailInvalidLength'),
+  z.regex(EMAIL_PATTERN, 'validation.emailInvalidFormat'),
+  z.refine((value) => value.split('@')[0]!.length <= EMAIL_LOCAL_PART_MAX_LENGTH, 'validation.emailInvalidFormat'),
+);
 
 /** 8 to 30 characters with a digit, a lower-case letter, an upper-case letter and a special character. */
 export const PasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
-  .min(1, 'validation.passwordRequired')
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordInvalid')
-  .max(PASSWORD_MAX_LENGTH, 'validation.passwordInvalid')
-  .refine(isStrongPassword, 'validation.passwordInvalid');
+  .check(
+    z.minLength(1, 'validation.passwordRequired'),
+    z.minLength(PASSWORD_MIN_LENGTH, 'validation.passwordInvalid'),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'validation.passwordInvalid'),
+    z.refine(isStrongPassword, 'validation.passwordInvalid'),
+  );
 
 export function isStrongPassword(value: string): boolean {
   return /\d/.test(value) && /\p{Ll}/u.test(value) && /\p{Lu}/u.test(value) && /[^\p{L}\p{N}]/u.test(value);
@@ -65,4 +64,4 @@ export function isStrongPassword(value: string): boolean {
 
 export const OneTimeCodeSchema = z
   .string({ error: 'validation.codeInvalid' })
-  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeInvalid');
+  .check(z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeInvalid'));

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { LOCALES } from '../constants.js';
+import { integer } from './builders.js';
 
 /**
  * Documents sent by a client's back office on the versioned routes (`/api/v1`, `Authorization:
@@ -40,13 +41,15 @@ export const INGESTION_ERROR_KEYS = {
 export const IngestionLanguageSchema = z.enum(LOCALES);
 
 /** `/api/v1/document-types/:type/...`: the type's code as the client's keys name it. */
-export const DocumentTypeParamsSchema = z.object({ type: z.string().min(1).max(64) });
+export const DocumentTypeParamsSchema = z.object({ type: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /**
  * The external id's shape is checked by the service, after the type and the key's scope, so that
  * a refused caller learns nothing of it (and a bad one is named in `field`).
  */
-export const IngestedDocumentParamsSchema = DocumentTypeParamsSchema.extend({ externalId: z.string().min(1).max(1_000) });
+export const IngestedDocumentParamsSchema = z.extend(DocumentTypeParamsSchema, {
+  externalId: z.string().check(z.minLength(1), z.maxLength(1_000)),
+});
 
 export const IngestionAttributeSchema = z.object({
   name: z.string(),
@@ -61,7 +64,7 @@ export const IngestionDocumentTypeSchema = z.object({
   titleEn: z.string(),
   titleFr: z.string(),
   /** Documents older than this many days (by document date) are deleted; null keeps them. */
-  retentionDays: z.number().int().nullable(),
+  retentionDays: z.nullable(integer()),
   attributes: z.array(IngestionAttributeSchema),
 });
 export type IngestionDocumentType = z.infer<typeof IngestionDocumentTypeSchema>;
@@ -73,18 +76,18 @@ export type PutOutcome = (typeof PUT_OUTCOMES)[number];
 
 export const PutDocumentResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ externalId: z.string(), version: z.number().int(), outcome: z.enum(PUT_OUTCOMES) }),
+  data: z.object({ externalId: z.string(), version: integer(), outcome: z.enum(PUT_OUTCOMES) }),
 });
 
 export const IngestedDocumentSchema = z.object({
   externalId: z.string(),
-  version: z.number().int(),
+  version: integer(),
   documentDate: z.string(),
   language: IngestionLanguageSchema,
   attributes: z.record(z.string(), z.string()),
   /** SHA-256 of the file, hex: a sender can tell whether its copy is the one kept. */
   contentHash: z.string(),
-  pageCount: z.number().int(),
+  pageCount: integer(),
   updatedAt: z.string(),
 });
 export type IngestedDocument = z.infer<typeof IngestedDocumentSchema>;

@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { RESEND_DELAYS_SECONDS } from '../constants.js';
+import { integer } from './builders.js';
 import { OneTimeCodeSchema } from './fields.js';
 import { LoggedInUserSchema } from './session.js';
 
@@ -7,9 +8,9 @@ export const MfaTypeSchema = z.union([z.literal(0), z.literal(1)], { error: 'val
 
 /** AuditRoot, UserId and DeviceId are informational: the session says who is asking. */
 const MfaContextFields = {
-  AuditRoot: z.string().max(64).optional(),
-  UserId: z.number().int().optional(),
-  DeviceId: z.string().max(128).optional(),
+  AuditRoot: z.optional(z.string().check(z.maxLength(64))),
+  UserId: z.optional(integer()),
+  DeviceId: z.optional(z.string().check(z.maxLength(128))),
 };
 
 export const SendMfaCodeRequestSchema = z.object({ ...MfaContextFields, MFAType: MfaTypeSchema });
@@ -18,14 +19,14 @@ export const SendMfaCodeResponseSchema = z.object({
   /** Where the code went, masked. */
   target: z.string(),
   /** Seconds before another code may be asked for. */
-  nextResendSeconds: z.number().int(),
+  nextResendSeconds: integer(),
 });
 
 export const MfaCodeValidationRequestSchema = z.object({
   ...MfaContextFields,
   MFACode: OneTimeCodeSchema,
   /** Trust this device: later sign-ins here ask for the password alone (see trustDeviceDays). */
-  TrustDevice: z.boolean().optional(),
+  TrustDevice: z.optional(z.boolean()),
 });
 export const MfaCodeValidationResponseSchema = z.object({ success: z.literal(true), user: LoggedInUserSchema });
 

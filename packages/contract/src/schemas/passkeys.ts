@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { integer, requiredText } from './builders.js';
 import { OneTimeCodeSchema } from './fields.js';
 import { MfaCodeValidationResponseSchema } from './mfa.js';
 
@@ -6,11 +7,10 @@ import { MfaCodeValidationResponseSchema } from './mfa.js';
 export const PASSKEYS_PER_PERSON = 10;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
 
-export const PasskeyNameSchema = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, 'validation.required')
-  .max(PASSKEY_NAME_MAX_LENGTH, 'validation.passkeyNameTooLong');
+export const PasskeyNameSchema = requiredText(PASSKEY_NAME_MAX_LENGTH, {
+  required: 'validation.required',
+  tooLong: 'validation.passkeyNameTooLong',
+});
 
 /** A passkey of the person, as Settings lists it; never its key or its credential id. */
 export const PasskeySchema = z.object({
@@ -18,19 +18,16 @@ export const PasskeySchema = z.object({
   name: z.string(),
   createdAt: z.string(),
   /** Null until it is first used to sign in. */
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 export const PasskeysResponseSchema = z.object({ success: z.literal(true), data: z.array(PasskeySchema) });
 export const PasskeyResponseSchema = z.object({ success: z.literal(true), data: PasskeySchema });
-export const PasskeyParamsSchema = z.object({ passkeyId: z.string().uuid() });
+export const PasskeyParamsSchema = z.object({ passkeyId: z.string().check(z.uuid()) });
 export const RenamePasskeyRequestSchema = z.object({ Name: PasskeyNameSchema });
 
 /** A base64url value of an authenticator's answer; bounded so no request carries megabytes. */
-const Base64Url = z
-  .string()
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*$/, 'validation.passkeyAnswerInvalid');
+const Base64Url = z.string().check(z.maxLength(16_384), z.regex(/^[A-Za-z0-9_-]*$/, 'validation.passkeyAnswerInvalid'));
 
 /**
  * What the browser's WebAuthn call answers, in its JSON form (WebAuthn level 3 `toJSON()`):
@@ -40,7 +37,7 @@ const CredentialFields = {
   id: Base64Url,
   rawId: Base64Url,
   type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   /** The extensions' outputs: an object, read by no check of ours. */
   clientExtensionResults: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
     error: 'validation.passkeyAnswerInvalid',
@@ -51,7 +48,7 @@ export const RegistrationCredentialSchema = z.object({
   response: z.object({
     clientDataJSON: Base64Url,
     attestationObject: Base64Url,
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(10))),
   }),
 });
 export const AuthenticationCredentialSchema = z.object({
@@ -60,7 +57,7 @@ export const AuthenticationCredentialSchema = z.object({
     clientDataJSON: Base64Url,
     authenticatorData: Base64Url,
     signature: Base64Url,
-    userHandle: Base64Url.optional(),
+    userHandle: z.optional(Base64Url),
   }),
 });
 
@@ -77,7 +74,7 @@ export const PasskeyCodeSentResponseSchema = z.object({
   channel: z.enum(['email', 'sms']),
   /** Where the code went, masked. */
   target: z.string(),
-  nextResendSeconds: z.number().int(),
+  nextResendSeconds: integer(),
 });
 export const PasskeyRegistrationOptionsRequestSchema = z.object({ Code: OneTimeCodeSchema });
 /** The same code again: it is used up only with the passkey it confirms. */
@@ -90,7 +87,7 @@ export const RegisterPasskeyRequestSchema = z.object({
 /** At the code step: the passkey's answer instead of the code, with the same optional context. */
 export const PasskeySignInRequestSchema = z.object({
   Credential: AuthenticationCredentialSchema,
-  DeviceId: z.string().max(128).optional(),
-  TrustDevice: z.boolean().optional(),
+  DeviceId: z.optional(z.string().check(z.maxLength(128))),
+  TrustDevice: z.optional(z.boolean()),
 });
 export const PasskeySignInResponseSchema = MfaCodeValidationResponseSchema;

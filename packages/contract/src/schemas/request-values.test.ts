@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { endpoints } from '../endpoints/index.js';
 import { allowControlCharacters, guardRequestSchema, hasControlCharacters, replaceControlCharacters } from './request-values.js';
 
@@ -28,13 +28,13 @@ describe('control characters', () => {
 describe('guardRequestSchema', () => {
   const schema = guardRequestSchema(
     z.object({
-      name: z.string().trim(),
-      tags: z.array(z.string()).default([]),
-      nested: z.object({ value: z.string().nullish(), id: z.number().int() }).optional(),
-      filter: z
-        .string()
-        .nullish()
-        .transform((value) => value ?? ''),
+      name: z.string().check(z.trim()),
+      tags: z._default(z.array(z.string()), []),
+      nested: z.optional(z.object({ value: z.nullish(z.string()), id: z.number().check(z.int()) })),
+      filter: z.pipe(
+        z.nullish(z.string()),
+        z.transform((value) => value ?? ''),
+      ),
       credential: allowControlCharacters(z.string()),
     }),
   );
@@ -72,7 +72,7 @@ describe('guardRequestSchema', () => {
 
   it('leaves the schema’s own rules first and untouched', () => {
     expect(issuesOf(schema.safeParse({ name: 1, credential: 'x' }))[0]?.path).toBe('name');
-    expect(guardRequestSchema(z.string().max(2)).safeParse('abc').success).toBe(false);
+    expect(guardRequestSchema(z.string().check(z.maxLength(2))).safeParse('abc').success).toBe(false);
   });
 
   it('lets sign-in take any username and password, and nothing else', () => {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from '../zod.js';
 
 /**
  * Two rules every request of this product follows, whatever its schema says, checked by
@@ -33,7 +33,7 @@ const controlCharactersAllowed = new WeakSet<z.core.$ZodType>();
  * value that is compared but never stored nor looked up as it is: sign-in's credentials, so that
  * anything typed there answers as a wrong credential does.
  */
-export function allowControlCharacters<T extends z.ZodType>(schema: T): T {
+export function allowControlCharacters<T extends z.ZodMiniType>(schema: T): T {
   const copy = schema.clone() as T;
   controlCharactersAllowed.add(copy);
   return copy;
@@ -43,10 +43,12 @@ export function allowControlCharacters<T extends z.ZodType>(schema: T): T {
  * The schema, also refusing what breaks the two rules above in the value it yields (after its own
  * parsing, so exactly what reaches the server's code is checked, unknown fields being dropped).
  */
-export function guardRequestSchema<T extends z.ZodType>(schema: T): T {
-  return schema.superRefine((value, context) => {
-    for (const { path, message } of findUnfitValues(schema, value, [])) context.addIssue({ code: 'custom', message, path, input: value });
-  });
+export function guardRequestSchema<T extends z.ZodMiniType>(schema: T): T {
+  return schema.check(
+    z.superRefine((value, context) => {
+      for (const { path, message } of findUnfitValues(schema, value, [])) context.addIssue({ code: 'custom', message, path, input: value });
+    }),
+  );
 }
 
 type Path = (string | number)[];

@@ -1,19 +1,20 @@
 import { z } from '../zod.js';
 import { LoginPasswordSchema, LoginUsernameSchema, LocaleSchema } from './fields.js';
+import { integer } from './builders.js';
 import { allowControlCharacters } from './request-values.js';
 import { ROLE_CODES, MENUS } from './roles.js';
 
 export const SearchPreferenceSchema = z.array(
   z.object({
     IndexDefinitionCode: z.string(),
-    SearchMethod: z.number().int().min(0).max(3),
+    SearchMethod: integer().check(z.gte(0), z.lte(3)),
     SearchColumns: z.array(z.string()),
   }),
 );
 
 /** The signed-in user as the web stores it (spec section 3, "Logged-in user"). */
 export const LoggedInUserSchema = z.object({
-  userid: z.number().int(),
+  userid: integer(),
   firstname: z.string(),
   lastname: z.string(),
   role: z.enum(ROLE_CODES),
@@ -26,13 +27,13 @@ export const LoggedInUserSchema = z.object({
   mfaSms: z.string(),
   mfaAuditRoot: z.string(),
   LockedOut: z.boolean(),
-  rejectedPassword: z.number().int(),
+  rejectedPassword: integer(),
   redirectTo: z.string(),
   searchPreference: SearchPreferenceSchema,
   /** At the code step, when the person may trust this device: for how many days. */
-  trustDeviceDays: z.number().int().positive().optional(),
+  trustDeviceDays: z.optional(integer().check(z.positive())),
   /** At the code step, when the person has a passkey that may be used instead of the code. */
-  passkeys: z.boolean().optional(),
+  passkeys: z.optional(z.boolean()),
 });
 export type LoggedInUser = z.infer<typeof LoggedInUserSchema>;
 
@@ -44,16 +45,16 @@ export const ProcessLoginRequestSchema = z.object({
   UserName: allowControlCharacters(LoginUsernameSchema),
   Password: allowControlCharacters(LoginPasswordSchema),
   /** Informational only: lockout state lives on the server. */
-  LockedOut: z.boolean().optional(),
-  RejectedPassword: z.number().int().min(0).max(1000).optional(),
-  DeviceId: z.string().max(128).optional(),
+  LockedOut: z.optional(z.boolean()),
+  RejectedPassword: z.optional(integer().check(z.gte(0), z.lte(1000))),
+  DeviceId: z.optional(z.string().check(z.maxLength(128))),
 });
 export type ProcessLoginRequest = z.infer<typeof ProcessLoginRequestSchema>;
 
 export const ProcessLoginResponseSchema = z.object({
   success: z.literal(true),
   user: LoggedInUserSchema,
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 
 export const DisplayLoginResponseSchema = z.object({

@@ -5,12 +5,12 @@ import { z } from '../zod.js';
  * (`sortBy: ['LastName'], sortDesc: [true]`). An empty array, null or nothing means "no choice",
  * so the call's default order applies. Later entries (multi-sort) are accepted and ignored.
  */
-export function oneOrFirstOf<T extends z.ZodType>(value: T, errorKey: string) {
-  return z
-    .union([value, z.array(value).max(16), z.null()], { error: errorKey })
-    .optional()
-    .transform((given): z.output<T> | undefined => {
+export function oneOrFirstOf<T extends z.ZodMiniType>(value: T, errorKey: string) {
+  return z.pipe(
+    z.optional(z.union([value, z.array(value).check(z.maxLength(16)), z.null()], { error: errorKey })),
+    z.transform((given): z.output<T> | undefined => {
       if (Array.isArray(given)) return given[0];
       return given ?? undefined;
-    });
+    }),
+  );
 }

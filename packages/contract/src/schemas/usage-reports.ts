@@ -7,6 +7,7 @@ import {
   USAGE_REPORT_MAX_MONTHS,
   USAGE_REPORT_TYPES,
 } from '../constants.js';
+import { integer } from './builders.js';
 
 /**
  * Usage spreadsheets: the Reports screen (/reports) and its three calls.
@@ -44,7 +45,7 @@ export const UsageReportTypeSchema = z.enum(USAGE_REPORT_TYPES, { error: USAGE_R
 export type UsageReportType = z.infer<typeof UsageReportTypeSchema>;
 
 /** GET /reports/clients: the clients the caller may report on, named in the request's language, by name. */
-export const ReportClientSchema = z.object({ Id: z.number().int(), Name: z.string() });
+export const ReportClientSchema = z.object({ Id: integer(), Name: z.string() });
 export type ReportClient = z.infer<typeof ReportClientSchema>;
 export const ReportClientsResponseSchema = z.object({ success: z.literal(true), items: z.array(ReportClientSchema) });
 
@@ -56,7 +57,7 @@ export const ReportClientsResponseSchema = z.object({ success: z.literal(true), 
 export const UsageReportDefinitionSchema = z.object({
   Id: UsageReportTypeSchema,
   Title: z.string(),
-  ClientId: z.number().int().nullable(),
+  ClientId: z.nullable(integer()),
 });
 export type UsageReportDefinition = z.infer<typeof UsageReportDefinitionSchema>;
 export const UsageReportDefinitionsResponseSchema = z.object({
@@ -74,15 +75,13 @@ export function isCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
-const CalendarDateSchema = z.string({ error: 'validation.dateInvalid' }).refine(isCalendarDate, 'validation.dateInvalid');
+const CalendarDateSchema = z.string({ error: 'validation.dateInvalid' }).check(z.refine(isCalendarDate, 'validation.dateInvalid'));
 
 const filterText = (max: number, key: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, key)
-    .nullish()
-    .transform((value) => value ?? '');
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, key))),
+    z.transform((value) => value ?? ''),
+  );
 
 /**
  * POST /reports/generate.
@@ -98,23 +97,26 @@ const filterText = (max: number, key: string) =>
  *   (UTC+01:00). It places the days' boundaries and shifts every time shown in the spreadsheet.
  */
 export const GenerateUsageReportRequestSchema = z.object({
-  clientIds: z
-    .array(z.number().int().positive())
-    .max(USAGE_REPORT_MAX_CLIENTS, USAGE_REPORT_ERROR_KEYS.tooManyClients)
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])]),
-  dateFrom: CalendarDateSchema.nullish(),
-  dateTo: CalendarDateSchema.nullish(),
-  type: UsageReportTypeSchema.default(USAGE_REPORT_DEFAULT_TYPE),
+  clientIds: z.pipe(
+    z.nullish(z.array(integer().check(z.positive())).check(z.maxLength(USAGE_REPORT_MAX_CLIENTS, USAGE_REPORT_ERROR_KEYS.tooManyClients))),
+    z.transform((ids) => [...new Set(ids ?? [])]),
+  ),
+  dateFrom: z.nullish(CalendarDateSchema),
+  dateTo: z.nullish(CalendarDateSchema),
+  type: z._default(UsageReportTypeSchema, USAGE_REPORT_DEFAULT_TYPE),
   firstNameContains: filterText(NAME_RULE_MAX_LENGTH, 'validation.nameTooLong'),
   lastNameContains: filterText(NAME_RULE_MAX_LENGTH, 'validation.nameTooLong'),
   emailContains: filterText(EMAIL_MAX_LENGTH, USAGE_REPORT_ERROR_KEYS.emailFilterTooLong),
-  timeZoneOffset: z
-    .number({ error: USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid })
-    .int(USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .min(-TIME_ZONE_OFFSET_LIMIT, USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .max(TIME_ZONE_OFFSET_LIMIT, USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid)
-    .default(0),
+  timeZoneOffset: z._default(
+    z
+      .number({ error: USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid })
+      .check(
+        z.int(USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid),
+        z.gte(-TIME_ZONE_OFFSET_LIMIT, USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid),
+        z.lte(TIME_ZONE_OFFSET_LIMIT, USAGE_REPORT_ERROR_KEYS.timeZoneOffsetInvalid),
+      ),
+    0,
+  ),
 });
 export type GenerateUsageReportRequest = z.output<typeof GenerateUsageReportRequestSchema>;
 

@@ -6,6 +6,7 @@ import {
   USER_PAGE_SIZES,
   USER_SEARCH_MAX_LENGTH,
 } from '../constants.js';
+import { idFromText, integer } from './builders.js';
 import { ReportAttributeSchema } from './documents.js';
 import { EmailSchema, LocaleSchema, PersonNameSchema, UsernameSchema } from './fields.js';
 import { ROLE_CODES } from './roles.js';
@@ -19,8 +20,8 @@ import { oneOrFirstOf } from './table-options.js';
 const RoleCodeSchema = z.enum(ROLE_CODES, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.roleInvalid'),
 });
-const CodeSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required');
-export const UserIdSchema = z.number({ error: 'validation.required' }).int().positive();
+const CodeSchema = z.string({ error: 'validation.required' }).check(z.trim(), z.minLength(1, 'validation.required'));
+export const UserIdSchema = z.number({ error: 'validation.required' }).check(z.int(), z.positive());
 
 // ---- GET /api/usermanagement/getdatalists ----
 
@@ -43,7 +44,7 @@ export type DataListsResponse = z.infer<typeof DataListsResponseSchema>;
 
 /** A row of the user table (spec 3, "User (management list)"); names of role, client and division in both languages. */
 export const ManagedUserSchema = z.object({
-  Id: z.number().int(),
+  Id: integer(),
   Role_Code: z.enum(ROLE_CODES),
   Role_NameFr: z.string(),
   Role_NameEn: z.string(),
@@ -85,26 +86,29 @@ export const USER_SORT_COLUMNS = [
 export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
 
 /** One of USER_PAGE_SIZES. */
-const PageSizeSchema = z
-  .number({ error: 'validation.pageSizeInvalid' })
-  .int()
-  .refine((size) => (USER_PAGE_SIZES as readonly number[]).includes(size), 'validation.pageSizeInvalid');
+const PageSizeSchema = z.number({ error: 'validation.pageSizeInvalid' }).check(
+  z.int(),
+  z.refine((size) => (USER_PAGE_SIZES as readonly number[]).includes(size), 'validation.pageSizeInvalid'),
+);
 
 export const UserListOptionsSchema = z.object({
-  page: z.number().int().min(1).max(1_000_000).default(1),
-  itemsPerPage: PageSizeSchema.default(USER_DEFAULT_PAGE_SIZE),
+  page: z._default(integer().check(z.gte(1), z.lte(1_000_000)), 1),
+  itemsPerPage: z._default(PageSizeSchema, USER_DEFAULT_PAGE_SIZE),
   /** One column, or a data table's array of them (the first sorts); none: Id. */
-  sortBy: oneOrFirstOf(z.enum(USER_SORT_COLUMNS), 'validation.userSortInvalid').transform((column) => column ?? 'Id'),
+  sortBy: z.pipe(
+    oneOrFirstOf(z.enum(USER_SORT_COLUMNS), 'validation.userSortInvalid'),
+    z.transform((column) => column ?? 'Id'),
+  ),
   /** One flag or a data table's array. Absent: descending for Id (the default sort, newest first), ascending otherwise. */
   sortDesc: oneOrFirstOf(z.boolean(), 'validation.userSortInvalid'),
 });
 
 export const UserListRequestSchema = z.object({
   /** Matches the id exactly, or every word within first name, last name, username or e-mail, ignoring case. */
-  search: z.string().max(USER_SEARCH_MAX_LENGTH, 'validation.userSearchTooLong').nullish(),
-  options: UserListOptionsSchema.prefault({}),
+  search: z.nullish(z.string().check(z.maxLength(USER_SEARCH_MAX_LENGTH, 'validation.userSearchTooLong'))),
+  options: z.prefault(UserListOptionsSchema, {}),
   /** Role codes to keep; empty or absent keeps every role. */
-  roleFilters: z.array(RoleCodeSchema).max(ROLE_CODES.length).default([]),
+  roleFilters: z._default(z.array(RoleCodeSchema).check(z.maxLength(ROLE_CODES.length)), []),
 });
 export type UserListRequest = z.output<typeof UserListRequestSchema>;
 
@@ -112,22 +116,22 @@ export type UserListRequest = z.output<typeof UserListRequestSchema>;
 export const UserListResponseSchema = z.object({
   success: z.literal(true),
   Users: z.array(ManagedUserSchema),
-  TotalUsers: z.number().int(),
+  TotalUsers: integer(),
 });
 
 // ---- GET /api/usermanagement/users/{id} ----
 
-export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParamsSchema = z.object({ id: idFromText() });
 
 /** One criterion of a group: attribute ReportAttributeId must equal Value. Group numbers a report's groups from 0. */
 export const CriterionSchema = z.object({
   DisplayTextEn: z.string(),
   DisplayTextFr: z.string(),
-  ReportAttributeId: z.number().int(),
+  ReportAttributeId: integer(),
   Value: z.string(),
-  Group: z.number().int(),
+  Group: integer(),
 });
-export const RequiredAttributeSchema = z.object({ Id: z.number().int(), DisplayNameEN: z.string(), DisplayNameFR: z.string() });
+export const RequiredAttributeSchema = z.object({ Id: integer(), DisplayNameEN: z.string(), DisplayNameFR: z.string() });
 
 /**
  * One document type of the user's client (spec 3, "Report access per user"). The user sees the
@@ -135,7 +139,7 @@ export const RequiredAttributeSchema = z.object({ Id: z.number().int(), DisplayN
  * RequiredAttributes are the attributes a criterion may use. Access: whether the type is given at all.
  */
 export const ReportAccessSchema = z.object({
-  ReportId: z.number().int(),
+  ReportId: integer(),
   DisplayTextEn: z.string(),
   DisplayTextFr: z.string(),
   UserConfiguredCriteria: z.array(z.array(CriterionSchema)),
@@ -150,7 +154,7 @@ export type ReportAccess = z.infer<typeof ReportAccessSchema>;
  */
 export const UserDetailResponseSchema = z.object({
   success: z.literal(true),
-  Users: z.array(ManagedUserSchema.extend({ Reports: z.array(ReportAccessSchema) })).length(1),
+  Users: z.array(z.extend(ManagedUserSchema, { Reports: z.array(ReportAccessSchema) })).check(z.length(1)),
 });
 
 // ---- POST /api/usermanagement/createuser and updateuser ----
@@ -190,18 +194,18 @@ export const UserActionResponseSchema = z.object({ success: z.literal(true), msg
 
 /** Other fields of the GET answer (display texts, Group) may be sent back; they are ignored. */
 export const SubmittedCriterionSchema = z.object({
-  ReportAttributeId: z.number().int().positive(),
+  ReportAttributeId: integer().check(z.positive()),
   /** Empty, null or absent: not filled. */
-  Value: z.string().trim().max(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeValueTooLong').nullish(),
+  Value: z.nullish(z.string().check(z.trim(), z.maxLength(ATTRIBUTE_VALUE_MAX_LENGTH, 'validation.attributeValueTooLong'))),
 });
 
 export const SubmittedReportSchema = z.object({
-  ReportId: z.number().int().positive(),
+  ReportId: integer().check(z.positive()),
   /**
    * Each group: every value filled, or every value empty (then the group is dropped); a mix is
    * refused with errors.criteriaGroupIncomplete. Access becomes true when any value is filled.
    */
-  UserConfiguredCriteria: z.array(z.array(SubmittedCriterionSchema).max(50)).max(200),
+  UserConfiguredCriteria: z.array(z.array(SubmittedCriterionSchema).check(z.maxLength(50))).check(z.maxLength(200)),
 });
 
 /**
@@ -210,7 +214,7 @@ export const SubmittedReportSchema = z.object({
  */
 export const SaveReportAccessRequestSchema = z.object({
   userId: UserIdSchema,
-  submitedReports: z.array(SubmittedReportSchema).max(200),
+  submitedReports: z.array(SubmittedReportSchema).check(z.maxLength(200)),
 });
 export type SaveReportAccessRequest = z.output<typeof SaveReportAccessRequestSchema>;
 
@@ -231,12 +235,12 @@ export const SaveReportAccessResponseSchema = z.object({
  * that match no document of the type at all (a mistyped account number, say).
  */
 export const ReportAccessPreviewSchema = z.object({
-  ReportId: z.number().int(),
-  TotalDocuments: z.number().int(),
+  ReportId: integer(),
+  TotalDocuments: integer(),
   TotalIsLowerBound: z.boolean(),
-  DisplayedAttributes: z.array(ReportAttributeSchema.omit({ ShowInColumn: true })),
-  Results: z.array(z.record(z.string(), z.string())).max(ACCESS_PREVIEW_DOCUMENTS),
-  EmptyGroups: z.array(z.number().int()),
+  DisplayedAttributes: z.array(z.omit(ReportAttributeSchema, { ShowInColumn: true })),
+  Results: z.array(z.record(z.string(), z.string())).check(z.maxLength(ACCESS_PREVIEW_DOCUMENTS)),
+  EmptyGroups: z.array(integer()),
 });
 export type ReportAccessPreview = z.infer<typeof ReportAccessPreviewSchema>;
 
