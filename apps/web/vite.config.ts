@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mantineStylesCheck } from './build/mantine-styles-check';
 import { paintBeforeStyles } from './build/paint-before-styles';
 import { precompress } from './build/precompress';
 
@@ -26,7 +27,7 @@ const API_PREFIXES = [
 const API_SERVER = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), paintBeforeStyles(), precompress()],
+  plugins: [react(), paintBeforeStyles(), mantineStylesCheck(), precompress()],
   // Hash routing keeps every page at the root, so absolute asset URLs are safe.
   base: '/',
   build: {

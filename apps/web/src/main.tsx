@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './theme/mantine-styles';
 import '@mantine/notifications/styles.css';
 import './theme/portal.css';
 import { StrictMode, startTransition } from 'react';
