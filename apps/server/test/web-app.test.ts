@@ -38,6 +38,13 @@ async function writeWebBuild(folder: string) {
       name: 'usage-reports-page',
       isDynamicEntry: true,
     },
+    'src/features/auth/login-page.tsx': {
+      file: 'assets/login-page-l1.js',
+      name: 'login-page',
+      isDynamicEntry: true,
+      imports: ['_react-r1.js', '_forms-f1.js'],
+    },
+    '_forms-f1.js': { file: 'assets/forms-f1.js' },
     'src/i18n/en.json': { file: 'assets/en-e1.js' },
     'src/i18n/fr.json': { file: 'assets/fr-f1.js' },
   };
@@ -146,7 +153,7 @@ describe("the web app: compression, caching, and a page in the experience's colo
     expect(unknown).not.toContain('NOPE');
   });
 
-  it("has a signed-in person's page fetch the first screens' files with the first script, and nobody else's", async () => {
+  it("has a signed-in person's page fetch the first screens' files with the first script, and a visitor's the sign-in page's", async () => {
     const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
     // The frame of signed-in pages and the home page, with what they import that the first script does not bring.
     expect(preloaded((await t.app.inject({ url: '/', headers: { cookie: reader }, cookies: { lang: 'en' } })).body)).toEqual([
@@ -155,7 +162,11 @@ describe("the web app: compression, caching, and a page in the experience's colo
       '/assets/menus-m1.js',
       '/assets/home-route-h1.js',
     ]);
-    expect(preloaded((await t.app.inject({ url: '/', cookies: { lang: 'en' } })).body)).toEqual(['/assets/en-e1.js']);
+    expect(preloaded((await t.app.inject({ url: '/', cookies: { lang: 'en' } })).body)).toEqual([
+      '/assets/en-e1.js',
+      '/assets/login-page-l1.js',
+      '/assets/forms-f1.js',
+    ]);
   });
 
   it("writes a brand's title as it is, escaped, whatever characters it holds", async () => {

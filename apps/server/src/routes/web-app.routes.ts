@@ -24,7 +24,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
-  const { textFiles, signedInFiles } = await readWebBuildFiles(webDistDir);
+  const { textFiles, signedInFiles, signedOutFiles } = await readWebBuildFiles(webDistDir);
 
   /** The experience asked for, as the app will ask for it: none when the default is to be shown. */
   const askedExperienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
@@ -38,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
       const askedCode = await askedExperienceOf(request);
       const branded = await deps.branding.getBranding(askedCode);
       const language = resolveLanguage(request);
-      const preloads = [...(textFiles[language] ? [textFiles[language]] : []), ...(request.auth ? signedInFiles : [])];
+      const preloads = [...(textFiles[language] ? [textFiles[language]] : []), ...(request.auth ? signedInFiles : signedOutFiles)];
       return brandedPage(template, { branded, askedCode, language, preloads });
     } catch (error) {
       // The page must load even when the database does not answer: the app shows its own errors.
