@@ -3,7 +3,7 @@ import { landingPathOf } from '../lib/landing-path';
 
 /**
  * Who may stay on which page, as the address to send a person to instead (undefined: they
- * may stay). One set of rules for the router's loaders and for the guard components.
+ * may stay). One set of rules for the router's guards and for the guard components.
  */
 
 /** Signed-in pages: a stored user who has passed the one-time code. */

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
 import type { Menu } from '@portal/contract';
 import { useStoredUser } from '../lib/stored-user';
 import { menuRedirect, pendingMfaRedirect, signedInRedirect } from './access-rules';
+import { Navigate, Outlet } from './routing';
 
 /*
- * The router's loaders (route-guards.ts) apply these rules on every navigation. These
+ * The router's guards (route-guards.ts) apply these rules on every navigation. These
  * components apply them again while a page is shown, when the stored user changes under it:
  * a sign-out in another tab, a lost session, the code just accepted.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../app/routing';
 
 interface PromptLinkProps {
   prompt: string;

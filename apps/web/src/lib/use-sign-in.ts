@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { sessionEndpoints } from '@portal/contract';
+import { useNavigate } from '../app/routing';
 import { callApi } from './api-client';
 import { computeDeviceId } from './device-id';
 import { landingPathOf } from './landing-path';

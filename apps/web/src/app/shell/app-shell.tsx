@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation';
 import { afterMenuCloses } from '../../lib/after-menu-closes';
 import { useOnDemand } from '../../lib/use-on-demand';
 import { useStoredUser } from '../../lib/stored-user';
 import { loadSettingsDialog, useStartupChecks } from '../../features/settings/startup-checks';
+import { Outlet } from '../routing';
 import type { AccountActions } from './account-actions';
 import { AppFooter } from './app-footer';
 import { DeferredNotifications } from './deferred-notifications';

@@ -1,9 +1,9 @@
 import { Divider, Drawer, NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
-import { NavLink } from 'react-router';
 import { useCloseButtonProps } from '../../components/dialog';
 import { useLanguageSwitch } from '../../i18n/use-language-switch';
 import { useTranslation } from '../../i18n/use-translation';
+import { NavLink } from '../routing';
 import type { AccountActions } from './account-actions';
 import { visibleNavItems } from './nav-items';
 

@@ -1,5 +1,4 @@
 import { Burger, Group } from '@mantine/core';
-import { NavLink } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
@@ -7,6 +6,7 @@ import { brandName, pickHeaderLogo } from '../../theme/brand-assets';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useBranding } from '../../theme/branding-context';
 import { isDarkColor } from '@portal/contract';
+import { NavLink } from '../routing';
 import type { AccountActions } from './account-actions';
 import { DeferredAvatarMenu } from './deferred-avatar-menu';
 import { visibleNavItems } from './nav-items';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { sessionEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { forgetSession } from '../../lib/forget-session';
 import { forgetSessionExpired } from '../../lib/session-expiry-notice';
+import { useNavigate } from '../routing';
 
 /** Ends the session (the log-out dialog's Yes) and shows the sign-in page. */
 export function useSignOut(): () => Promise<void> {

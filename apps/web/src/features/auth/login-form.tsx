@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconClockExclamation } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import {
   ERROR_KEYS,
   LoginPasswordSchema,
@@ -11,6 +10,7 @@ import {
   USERNAME_MAX_LENGTH,
   type ErrorKey,
 } from '@portal/contract';
+import { Link } from '../../app/routing';
 import { ErrorAlert } from '../../components/error-alert';
 import { PasswordField } from '../../components/password-field';
 import { describeError } from '../../i18n/error-message';

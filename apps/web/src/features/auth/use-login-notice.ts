@@ -1,5 +1,5 @@
-import { useLocation } from 'react-router';
 import { ERROR_KEYS, type ErrorKey } from '@portal/contract';
+import { useLocation } from '../../app/routing';
 import { readLoginNotice } from '../../lib/login-notice';
 import { wasSessionExpired } from '../../lib/session-expiry-notice';
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
 import { digestEndpoints } from '@portal/contract';
+import { Link, useSearchParams } from '../../app/routing';
 import { ErrorAlert } from '../../components/error-alert';
 import { PublicPageLayout } from '../../components/public-page-layout';
 import { describeError } from '../../i18n/error-message';

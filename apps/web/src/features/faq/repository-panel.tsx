@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconEye, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { documentsEndpoints } from '@portal/contract';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { PdfPreviewDialog, type PreviewRequest } from '../../components/pdf-preview-dialog';
 import { describeError } from '../../i18n/error-message';

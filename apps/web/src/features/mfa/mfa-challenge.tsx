@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Anchor, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
 import { OneTimeCodeSchema, type LoggedInUser } from '@portal/contract';
+import { Link } from '../../app/routing';
 import { ErrorAlert } from '../../components/error-alert';
 import { OneTimeCodeInput } from '../../components/one-time-code-input';
 import { ResendCode } from '../../components/resend-code';

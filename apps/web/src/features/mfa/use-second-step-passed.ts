@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import type { LoggedInUser } from '@portal/contract';
+import { useNavigate } from '../../app/routing';
 import { landingPathOf } from '../../lib/landing-path';
 import { setStoredUser } from '../../lib/stored-user';
 

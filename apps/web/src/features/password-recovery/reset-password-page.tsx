@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Center, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ERROR_KEYS } from '@portal/contract';
+import { Navigate, useNavigate, useSearchParams } from '../../app/routing';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { NoticeDialog } from '../../components/notice-dialog';
 import { PublicPageLayout } from '../../components/public-page-layout';

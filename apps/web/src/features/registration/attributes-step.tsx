@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { DuplicateSubscriptionDialog } from '../../components/duplicate-subscription-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { SubscriptionAttributeFields } from '../../components/subscription-attribute-fields';

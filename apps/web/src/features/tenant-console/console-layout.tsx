@@ -1,5 +1,5 @@
 import { Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '../../app/routing';
 import { useTranslation } from '../../i18n/use-translation';
 import classes from './console-layout.module.css';
 import { CONSOLE_SECTIONS } from './console-sections';

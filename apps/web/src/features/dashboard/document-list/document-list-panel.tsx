@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportInfo } from '@portal/contract';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/routing';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LoadingIndicator } from '../../../components/loading-indicator';
 import { NoticeDialog } from '../../../components/notice-dialog';

@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../../fixtures/portal';
+
+test('A screen whose file does not arrive says so in the page’s language, and a reload brings it', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  // The FAQ's own file fails to arrive, as on a dropped connection.
+  await page.route('**/assets/faq-page-*.js', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
+  await expect(alert).toBeVisible();
+
+  await page.unroute('**/assets/faq-page-*.js');
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+});
