@@ -11,7 +11,7 @@ import {
   PageBrandingSchema,
   type ExperienceBranding,
 } from '@portal/contract';
-import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { createTestApp, DEMO_PASSWORD, sessionCookieOf, signIn, type TestApp } from './test-app.js';
 
 /** A built web app in miniature: the web app's own page, a hashed script with its two precompressed copies. */
 async function writeWebBuild(folder: string) {
@@ -167,6 +167,24 @@ describe("the web app: compression, caching, and a page in the experience's colo
       '/assets/login-page-l1.js',
       '/assets/forms-f1.js',
     ]);
+  });
+
+  it("has a signed-in person's page make the first screen's calls beside the scripts, and nobody else's", async () => {
+    const calls = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((link) => link[1]);
+    expect(calls((await t.app.inject({ url: '/', headers: { cookie: reader } })).body)).toEqual([
+      '/login/account-status',
+      '/Dashboard/GetReports',
+    ]);
+    expect(calls((await t.app.inject({ url: '/' })).body)).toEqual([]);
+    // A session still owing its code may make neither call.
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/login/processlogin',
+      payload: { UserName: 'demo.user', Password: DEMO_PASSWORD },
+    });
+    const pending = sessionCookieOf(started);
+    expect(calls((await t.app.inject({ url: '/', headers: { cookie: pending } })).body)).toEqual([]);
   });
 
   it("writes a brand's title as it is, escaped, whatever characters it holds", async () => {

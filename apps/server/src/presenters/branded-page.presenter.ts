@@ -13,7 +13,7 @@ import { escapeHtml } from '../domain/html-text.js';
  */
 export function brandedPage(
   template: string,
-  page: { branded: BrandedExperience; askedCode: string | undefined; language: Locale; preloads: string[] },
+  page: { branded: BrandedExperience; askedCode: string | undefined; language: Locale; preloads: string[]; calls: string[] },
 ): string {
   const { branded, language } = page;
   const branding = presentBranding(branded);
@@ -45,9 +45,13 @@ export function brandedPage(
     ];
     html = html.replace('</head>', () => `<style>:root{${variables.join(';')}}</style>\n  </head>`);
   }
-  // Files the app will ask for as soon as it runs (its texts, a signed-in person's first
-  // screens), fetched with the scripts rather than after them.
-  const preloads = page.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`);
+  // Files the app will ask for as soon as it runs (its texts, the first screens), and a signed-in
+  // person's first calls, fetched with the scripts rather than after them.
+  const preloads = [
+    ...page.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`),
+    // Same origin, the app's own credentials mode: the browser hands the app these answers.
+    ...page.calls.map((call) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(call)}">`),
+  ];
   if (preloads.length > 0) html = html.replace('</head>', () => `${preloads.join('\n  ')}\n  </head>`);
   // The branding call's answer for the experience asked, so the app draws its first screen
   // without waiting for that call (see the web app's page-branding.ts). Only for no code or a

@@ -2,11 +2,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BrandingQuerySchema } from '@portal/contract';
+import { accountEndpoints, BrandingQuerySchema, documentsEndpoints } from '@portal/contract';
 import type { BrandingService } from '../services/branding.service.js';
 import { brandedPage } from '../presenters/branded-page.presenter.js';
 import { resolveExperienceCode, resolveLanguage } from './request-context.js';
 import { readWebBuildFiles } from './web-build-manifest.js';
+
+/**
+ * The calls a signed-in person's first screen makes as soon as it runs (the startup check, the
+ * dashboard's document types): the page has the browser make them beside the scripts, so their
+ * answers are here when the app asks, instead of one round trip after the scripts have run.
+ */
+const SIGNED_IN_FIRST_CALLS = [accountEndpoints.accountStatus.path, documentsEndpoints.getReports.path];
 
 /** A year: hashed build files never change under their name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,7 +46,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
       const branded = await deps.branding.getBranding(askedCode);
       const language = resolveLanguage(request);
       const preloads = [...(textFiles[language] ? [textFiles[language]] : []), ...(request.auth ? signedInFiles : signedOutFiles)];
-      return brandedPage(template, { branded, askedCode, language, preloads });
+      const calls = request.auth && !request.auth.mfaPending ? SIGNED_IN_FIRST_CALLS : [];
+      return brandedPage(template, { branded, askedCode, language, preloads, calls });
     } catch (error) {
       // The page must load even when the database does not answer: the app shows its own errors.
       request.log.warn({ err: error }, 'the page is sent without its branding');
