@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { afterPaint } from '../lib/after-paint';
 import { displayLoginQuery } from '../lib/display-login-query';
 import { currentLanguage, readLanguageCookie } from '../i18n/language';
 import { showLanguage } from '../i18n/language-bundles';
@@ -12,7 +13,10 @@ import { useExperienceCode } from '../theme/experience-code';
 export function useInitialLanguage(): void {
   const hasChosen = readLanguageCookie() !== undefined;
   const experienceCode = useExperienceCode();
-  const { data } = useQuery({ ...displayLoginQuery(experienceCode), enabled: !hasChosen });
+  // The page is drawn in the language the server chose for it; the check waits until it has painted.
+  const [hasPainted, setPainted] = useState(false);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
+  const { data } = useQuery({ ...displayLoginQuery(experienceCode), enabled: !hasChosen && hasPainted });
   const isApplied = useRef(false);
 
   useEffect(() => {

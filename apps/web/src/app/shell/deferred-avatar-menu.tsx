@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPaint } from '../../lib/after-paint';
 import { useOnDemand } from '../../lib/use-on-demand';
 import type { AccountActions } from './account-actions';
 import { AvatarButton } from './avatar-button';
@@ -13,7 +14,7 @@ const loadAvatarMenu = async () => (await import('./avatar-menu')).AvatarMenu;
 export function DeferredAvatarMenu(account: AccountActions) {
   const [AvatarMenu, requestMenu] = useOnDemand(loadAvatarMenu);
   const [isOpen, setOpen] = useState(false);
-  useEffect(() => requestMenu(), []); // eslint-disable-line react-hooks/exhaustive-deps -- fetched once, on the first draw
+  useEffect(() => afterPaint(() => requestMenu()), []); // eslint-disable-line react-hooks/exhaustive-deps -- fetched once, on the first draw
   if (AvatarMenu) return <AvatarMenu {...account} opened={isOpen} onChange={setOpen} />;
   return <AvatarButton user={account.user} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpen(true)} />;
 }

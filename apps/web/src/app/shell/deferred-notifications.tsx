@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterPaint } from '../../lib/after-paint';
 import { useOnDemand } from '../../lib/use-on-demand';
 
 const loadNotificationsOutlet = async () => (await import('./notifications-outlet')).NotificationsOutlet;
@@ -9,6 +10,6 @@ const loadNotificationsOutlet = async () => (await import('./notifications-outle
  */
 export function DeferredNotifications() {
   const [NotificationsOutlet, requestOutlet] = useOnDemand(loadNotificationsOutlet);
-  useEffect(() => requestOutlet(), []); // eslint-disable-line react-hooks/exhaustive-deps -- fetched once, on the first draw
+  useEffect(() => afterPaint(() => requestOutlet()), []); // eslint-disable-line react-hooks/exhaustive-deps -- fetched once, on the first draw
   return NotificationsOutlet ? <NotificationsOutlet /> : null;
 }
