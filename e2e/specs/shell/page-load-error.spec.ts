@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../../fixtures/portal';
 
-test('A screen whose file does not arrive says so in the page’s language, and a reload brings it', async ({ page }) => {
+test('A screen whose file does not arrive says so, and a reload brings it', async ({ page }) => {
   await signIn(page, 'demo.user', 'Camille');
   // The FAQ's own file fails to arrive, as on a dropped connection.
   await page.route('**/assets/faq-page-*.js', (route) => route.abort('internetdisconnected'));
@@ -12,4 +12,12 @@ test('A screen whose file does not arrive says so in the page’s language, and 
   await page.unroute('**/assets/faq-page-*.js');
   await alert.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+});
+
+test('A part of a page whose file does not arrive leaves a notice, not an empty page', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  // The document list's file fails to arrive (the tiles do not need it).
+  await page.route('**/assets/document-list-panel-*.js', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: /Account statements/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This page could not be loaded' })).toBeVisible();
 });

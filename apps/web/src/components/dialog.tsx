@@ -1,7 +1,7 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useTranslation } from '../i18n/use-translation';
 
-/** The close button's name for screen readers, for Mantine's modals API as for Dialog. */
+/** The close button's name for screen readers, for Dialog and for the drawer (it is an icon only). */
 export function useCloseButtonProps(): { 'aria-label': string } {
   const { t } = useTranslation();
   return { 'aria-label': t('common.close') };

@@ -6,6 +6,9 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
  * on the page: a dialog is first drawn closed and opened after, as Mantine needs to see it open
  * to remember the focus it must give back when it closes.
  */
+const RETRIES = 3;
+const RETRY_DELAY_MS = 3_000;
+
 export function useOnDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
   const waiting = useRef<Array<() => void>>([]);
@@ -25,11 +28,19 @@ export function useOnDemand<P extends object>(load: () => Promise<ComponentType<
       return;
     }
     waiting.current.push(then);
-    if (waiting.current.length > 1) return;
+    if (waiting.current.length === 1) fetchFiles(RETRIES);
+  };
+
+  // Not fetched (the network dropped): tried again a few seconds later, since some requests are
+  // made once (the alerts' outlet, a password that must be set); past the last try nothing opens,
+  // and the next request starts afresh.
+  const fetchFiles = (triesLeft: number) => {
     load().then(
       (loaded) => setComponent(() => loaded),
-      // Not fetched (the network failed): nothing opens, and the next request tries again.
-      () => waiting.current.splice(0),
+      () => {
+        if (triesLeft > 0) window.setTimeout(() => fetchFiles(triesLeft - 1), RETRY_DELAY_MS);
+        else waiting.current.splice(0);
+      },
     );
   };
   return [Component, request] as const;

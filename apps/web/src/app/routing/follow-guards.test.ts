@@ -46,10 +46,11 @@ describe('followGuards', () => {
     expect(followGuards(routes, '/report', 'pop')).toMatchObject({ to: '/login', action: 'replace' });
   });
 
-  it('makes a redirect that keeps the history a new entry, unless the navigation itself replaces', () => {
+  it('makes a redirect that keeps the history a new entry, unless the navigation replaces or was the browser’s own', () => {
     as(true);
     expect(followGuards(routes, '/console', 'push')).toMatchObject({ to: '/console/clients', action: 'push' });
-    expect(followGuards(routes, '/console', 'pop')).toMatchObject({ to: '/console/clients', action: 'push' });
+    // Back to #/console must not push #/console/clients again: Back could then never leave.
+    expect(followGuards(routes, '/console', 'pop')).toMatchObject({ to: '/console/clients', action: 'replace' });
     expect(followGuards(routes, '/console', 'replace')).toMatchObject({ to: '/console/clients', action: 'replace' });
   });
 

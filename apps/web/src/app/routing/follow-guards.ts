@@ -21,7 +21,8 @@ const MAX_REDIRECTS = 10;
  * the deepest redirect wins; its address is matched and guarded again, until one lets the visitor
  * stay. The pages passed on the way get no history entry of their own: the one the visitor ends
  * on is a new entry, or takes the current one's place when the navigation or any redirect on the
- * way asked for that. The browser's own moves (`pop`) are written over only by a redirect.
+ * way asked for that. The browser's own moves (`pop`) write nothing, and a redirect from one
+ * takes the entry's place.
  */
 export function followGuards(routes: readonly Route[], to: string, action: HistoryAction): SettledAddress {
   for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
@@ -29,7 +30,8 @@ export function followGuards(routes: readonly Route[], to: string, action: Histo
     let target: Redirect | undefined;
     for (const route of matches) target = route.guard?.() ?? target;
     if (!target) return { to, matches, action, redirected: hops > 0 };
-    action = target.replace || action === 'replace' ? 'replace' : 'push';
+    // The browser's own move already made its entry: the redirect takes its place, or Back would land on it again.
+    action = target.replace || action !== 'push' ? 'replace' : 'push';
     to = target.to;
   }
   throw new Error(`The route guards redirect in a loop (last to ${to})`);

@@ -1,11 +1,12 @@
 import { startTransition, useContext, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { HashRouter } from './hash-router';
+import { PageErrorBoundary } from './page-error-boundary';
 import { LevelContext, RouterContext, RouterStateContext } from './router-context';
 
 /**
- * Draws the router's page. Each new page is drawn in a transition, so React may draw it in
- * slices, and a screen waiting for a file of its own keeps the previous one on screen. When a
- * page cannot be shown (its file did not arrive), `errorScreen` is drawn instead.
+ * Draws the router's page, each new one in a transition, so React may draw it in slices (the
+ * router itself keeps the previous page until the new one's files are here). When a page cannot
+ * be shown (its file did not arrive, or drawing it failed), `errorScreen` is drawn instead.
  */
 export function RouterProvider({
   router,
@@ -25,7 +26,15 @@ export function RouterProvider({
   if (!state) return null;
   return (
     <RouterContext value={router}>
-      <RouterStateContext value={state}>{state.error !== undefined ? <ErrorScreen error={state.error} /> : <Outlet />}</RouterStateContext>
+      <RouterStateContext value={state}>
+        {state.error !== undefined ? (
+          <ErrorScreen error={state.error} />
+        ) : (
+          <PageErrorBoundary key={state.location.pathname} errorScreen={ErrorScreen}>
+            <Outlet />
+          </PageErrorBoundary>
+        )}
+      </RouterStateContext>
     </RouterContext>
   );
 }
