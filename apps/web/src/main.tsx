@@ -4,14 +4,15 @@ import './theme/portal.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { whenRouterReady } from './app/router';
+import { router } from './app/router';
 import { initI18n } from './i18n/i18n';
 import { rememberExperienceFromUrl } from './theme/experience-code';
 
 rememberExperienceFromUrl();
-// The texts of the page's language arrive first: no screen is drawn with bare keys. The first
-// screen's files and guards meanwhile.
-await Promise.all([initI18n(), whenRouterReady()]);
+// The texts of the page's language arrive first: no screen is drawn with bare keys. Meanwhile the
+// router runs the first address's guards and fetches its screen's files (drawn before it is ready,
+// React would draw an empty page, then the screen in a second pass).
+await Promise.all([initI18n(), router.ready]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');

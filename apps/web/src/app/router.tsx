@@ -104,14 +104,5 @@ export const router = createHashRouter([
   { path: '*', guard: toHome },
 ]);
 
-/**
- * Resolves once the router has run the first address's guards and fetched its screen's files.
- * The first render waits for it: drawn before, React would draw an empty page, then the screen
- * in a second pass.
- */
-export function whenRouterReady(): Promise<void> {
-  return router.ready;
-}
-
 // The tab's title follows the screen (theme/page-title.ts).
 router.subscribe((state) => tellRoutePath(state.location.pathname));

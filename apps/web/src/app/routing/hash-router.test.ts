@@ -81,11 +81,16 @@ function routesWith(reportsFile: () => Promise<ComponentType>): Route[] {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A tab opened at `hash` and its router, the reports screen's file given by `reportsFile` (or never needed). */
+function openAt(hash: string, reportsFile: () => Promise<ComponentType> = slowFile().load) {
+  const tab = fakeTab(hash);
+  return { tab, router: createHashRouter(routesWith(reportsFile), tab.browser) };
+}
+
 describe('createHashRouter', () => {
   it('settles the first address before it is ready, writing over a redirected one', async () => {
     isSignedIn = false;
-    const tab = fakeTab('#/faq');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/faq');
     expect(router.state).toBeUndefined();
     await router.ready;
     expect(router.state?.location.pathname).toBe('/login');
@@ -95,8 +100,7 @@ describe('createHashRouter', () => {
 
   it('leaves an address that needs no redirect as it is', async () => {
     isSignedIn = true;
-    const tab = fakeTab('');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('');
     await router.ready;
     expect(router.state?.location.pathname).toBe('/');
     expect(router.state?.views).toEqual([undefined, Home]);
@@ -105,9 +109,8 @@ describe('createHashRouter', () => {
 
   it('keeps the previous page, and the address, until the new screen’s file is here', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
     const reports = slowFile();
-    const router = createHashRouter(routesWith(reports.load), tab.browser);
+    const { tab, router } = openAt('#/', reports.load);
     await router.ready;
     const shown: string[] = [];
     router.subscribe((state) => shown.push(state.location.pathname));
@@ -124,9 +127,8 @@ describe('createHashRouter', () => {
 
   it('lets a newer navigation win over one still waiting for its file', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
     const reports = slowFile();
-    const router = createHashRouter(routesWith(reports.load), tab.browser);
+    const { tab, router } = openAt('#/', reports.load);
     await router.ready;
     const older = router.navigate('/reports');
     await router.navigate('/faq');
@@ -138,8 +140,7 @@ describe('createHashRouter', () => {
 
   it('follows an address the person types, once, whichever events the browser fires', async () => {
     isSignedIn = false;
-    const tab = fakeTab('#/login');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/login');
     await router.ready;
     const shown: string[] = [];
     router.subscribe((state) => shown.push(state.location.pathname));
@@ -157,8 +158,7 @@ describe('createHashRouter', () => {
 
   it('follows Back without writing the history', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/');
     await router.ready;
     await router.navigate('/faq');
     tab.back();
@@ -169,8 +169,7 @@ describe('createHashRouter', () => {
 
   it('replaces the current entry when asked', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/');
     await router.ready;
     await router.navigate('/faq', { replace: true });
     expect(tab.entries()).toEqual(['#/faq']);
@@ -178,8 +177,7 @@ describe('createHashRouter', () => {
 
   it('gives a redirect that keeps the history an entry of its own', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/');
     await router.ready;
     await router.navigate('/console');
     expect(tab.entries()).toEqual(['#/', '#/faq']);
@@ -187,8 +185,7 @@ describe('createHashRouter', () => {
 
   it('passes the state along, in the history entry too, and drops it on a redirect', async () => {
     isSignedIn = false;
-    const tab = fakeTab('#/login');
-    const router = createHashRouter(routesWith(slowFile().load), tab.browser);
+    const { tab, router } = openAt('#/login');
     await router.ready;
     await router.navigate('/login', { replace: true, state: { noticeKey: 'k' } });
     expect(router.state?.location.state).toEqual({ noticeKey: 'k' });
@@ -199,9 +196,8 @@ describe('createHashRouter', () => {
 
   it('shows why a screen’s file did not arrive, and asks for it again next time', async () => {
     isSignedIn = true;
-    const tab = fakeTab('#/');
     const reports = slowFile();
-    const router = createHashRouter(routesWith(reports.load), tab.browser);
+    const { router } = openAt('#/', reports.load);
     await router.ready;
     const failed = router.navigate('/reports');
     await flush();
