@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./var'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +80,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Whether repeated reads run as named prepared statements (see db/named-statements.ts). */
+  preparedStatements: boolean;
   publicUrl: string;
   seedDemoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { withNamedStatements } from './named-statements.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
 import { createReadCache, NO_READ_CACHE, onlyReads, type ReadCache } from './read-cache.js';
 import type { Database } from './types.js';
@@ -35,8 +36,12 @@ export interface DatabaseHandle {
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
 
-export type DatabaseTarget =
-  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+export type DatabaseTarget = (
+  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & {
+  /** Run repeated reads as named prepared statements (named-statements.ts); on unless false. */
+  preparedStatements?: boolean;
+};
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
@@ -55,6 +60,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
       // documents, for nothing gained.
       const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10, options: '-c jit=off', ...options });
+      if (target.preparedStatements !== false) withNamedStatements(pool);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -111,7 +117,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pool = await PGlitePool.open({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+  const pool = await PGlitePool.open({
+    dataDir: target.dataDir,
+    loadDataDir: target.loadDataDir,
+    preparedStatements: target.preparedStatements !== false,
+  });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const readCache = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });

@@ -3,8 +3,8 @@ import type { AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database under DATA_DIR. */
-export function openConfiguredDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'preparedStatements'>): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, preparedStatements: config.preparedStatements })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), preparedStatements: config.preparedStatements });
 }
