@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { createStatementNamer } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
 
 /** A database handle that remembers every query it runs, so their plans can be read. */
@@ -17,6 +18,7 @@ export function recordingDatabase(url: string) {
 
 interface PlanNode {
   'Node Type': string;
+  'Total Cost': number;
   'Relation Name'?: string;
   Plans?: PlanNode[];
 }
@@ -25,13 +27,62 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
-/** The node types of a query's plan, and whether any of them reads the documents table sequentially. */
-export async function explain(db: Kysely<Database>, query: CompiledQuery) {
-  const rows = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
-  const plan = rows.rows[0]!['QUERY PLAN'][0]!.Plan;
+type ExplainedPlans = { 'QUERY PLAN': { Plan: PlanNode }[] };
+
+function summary(plan: PlanNode) {
   const nodes = nodesOf(plan);
   return {
     nodeTypes: [...new Set(nodes.map((n) => (n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type'])))],
     scansDocumentsSequentially: nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'documents'),
+    cost: plan['Total Cost'],
+    relations: nodes.filter((n) => n['Relation Name']).length,
+  };
+}
+
+/** Whether the server runs this statement as a named one (it would, once seen often enough). */
+const runsNamed = (() => {
+  const nameFor = createStatementNamer();
+  return (text: string) => [1, 2, 3].map(() => nameFor(text, new Set())).at(-1) !== undefined;
+})();
+
+/**
+ * The generic plan PostgreSQL keeps for a named statement (PostgreSQL 15 has no EXPLAIN
+ * (GENERIC_PLAN): the statement is prepared and explained with generic plans forced), and whether
+ * it would be the one used: PostgreSQL uses it once it costs no more than the plans made for each
+ * call's values, which are charged for their planning (plancache.c: 1000 × cpu_operator_cost for
+ * each relation and one more).
+ */
+async function explainGeneric(db: Kysely<Database>, query: CompiledQuery, custom: ReturnType<typeof summary>) {
+  return db.connection().execute(async (connection) => {
+    await sql.raw(`PREPARE bench_generic AS ${query.sql}`).execute(connection);
+    try {
+      await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
+      const parameters = query.parameters.map((_, index) => `$${index + 1}`).join(', ');
+      const rows = await connection.executeQuery<ExplainedPlans>({
+        ...query,
+        sql: `EXPLAIN (FORMAT JSON) EXECUTE bench_generic${parameters ? `(${parameters})` : ''}`,
+      });
+      const generic = summary(rows.rows[0]!['QUERY PLAN'][0]!.Plan);
+      return { ...generic, used: generic.cost < custom.cost + 2.5 * (custom.relations + 1) };
+    } finally {
+      await sql`DEALLOCATE bench_generic`.execute(connection);
+      await sql`RESET plan_cache_mode`.execute(connection);
+    }
+  });
+}
+
+/**
+ * The node types of a query's plan, and whether any of them reads the documents table
+ * sequentially; for a statement the server names, the same of the generic plan it may keep.
+ */
+export async function explain(db: Kysely<Database>, query: CompiledQuery) {
+  const rows = await db.executeQuery<ExplainedPlans>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
+  const custom = summary(rows.rows[0]!['QUERY PLAN'][0]!.Plan);
+  const generic = runsNamed(query.sql) && query.parameters.length > 0 ? await explainGeneric(db, query, custom) : undefined;
+  return {
+    nodeTypes: custom.nodeTypes,
+    scansDocumentsSequentially: custom.scansDocumentsSequentially || (generic?.used === true && generic.scansDocumentsSequentially),
+    cost: custom.cost,
+    ...(generic && { genericPlan: { nodeTypes: generic.nodeTypes, cost: generic.cost, used: generic.used } }),
   };
 }

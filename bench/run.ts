@@ -77,6 +77,8 @@ const signInCount = Number(args.signins);
 const documentCount = Number(args.documents);
 const seconds = Number(args.seconds);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+// DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call.
+const { preparedStatements } = loadConfig({ DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS });
 
 async function ensureDatabase(url: string) {
   const target = new URL(url);
@@ -143,7 +145,7 @@ async function main() {
   await ensureDatabase(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const storage = createFileStorage(path.join(dataDir, 'documents'));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10 });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
   const parts = new Set(args.only.split(','));
@@ -307,6 +309,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
         documentCount,
         seconds,
         database: 'postgres',
+        preparedStatements,
         results,
         zipFirstByteMs,
         plans,
@@ -337,7 +340,8 @@ async function writeResult(name: string, result: object): Promise<void> {
 async function benchRequestCost(database: DatabaseHandle) {
   const results = [];
   for (const backend of ['postgres', 'pglite'] as const) {
-    results.push(...(await measureRequestCost({ db: database.db, databaseUrl, seconds, backend })));
+    const measured = await measureRequestCost({ db: database.db, databaseUrl, seconds, backend });
+    results.push(...measured.map((result) => ({ ...result, preparedStatements })));
   }
   console.table(
     results.map((r) => ({
