@@ -54,6 +54,29 @@ const READ_CACHE_LIFETIME_MS = 1_000;
 const START_UP_LOCK = 7_270_001;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return withQueueStatementsDroppedOnceClosed(await openBackend(target));
+}
+
+/**
+ * The job queue records a job's completion without waiting for it (pg-boss's worker fires
+ * `complete` and moves on), so a job ending while the app shuts down may send that statement
+ * after the database has closed: a rejection nothing would catch. Once the handle is closing, the
+ * queue's statements are dropped instead; the job, still marked active, is retried once it
+ * expires, as after a crash.
+ */
+function withQueueStatementsDroppedOnceClosed(handle: DatabaseHandle): DatabaseHandle {
+  let closing = false;
+  return {
+    ...handle,
+    executeSql: (text, values) => (closing ? Promise.resolve({ rows: [] }) : handle.executeSql(text, values)),
+    close: () => {
+      closing = true;
+      return handle.close();
+    },
+  };
+}
+
+async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
