@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
         <Title order={1} size="h2">
           {t('resetPassword.title')}
         </Title>
-        {tokenCheck.isSuccess ? (
+        {tokenCheck.isSuccess && !tokenCheck.isFetching ? (
           <>
             <Text>{t('resetPassword.intro')}</Text>
             <ResetPasswordForm token={token} onDone={() => setDoneDialogOpen(true)} />

@@ -3,13 +3,18 @@ import { securityEndpoints } from '@portal/contract';
 import { callApi } from '../../lib/api-client';
 import { passwordRecoveryKeys } from './query-keys';
 
-/** Whether the reset link's token is still good; asked once per token, never retried (the answer would not change). */
+/**
+ * Whether the reset link's token is still good: asked each time the page opens (a link used a
+ * moment ago, opened again in the same tab, must be refused, not answered from an earlier check),
+ * never retried (the answer would not change).
+ */
 export function useResetTokenCheck(token: string | null) {
   return useQuery({
     queryKey: passwordRecoveryKeys.resetToken(token),
     queryFn: ({ signal }) => callApi(securityEndpoints.validateToken, { body: { token: token ?? '' }, signal }),
     enabled: token !== null && token !== '',
     retry: false,
+    refetchOnMount: 'always',
     staleTime: Infinity,
     gcTime: 0,
   });
