@@ -39,6 +39,16 @@ function summary(plan: PlanNode) {
   };
 }
 
+/** A value as the text PostgreSQL reads it from (as pg sends it): dates in ISO form, arrays as array literals, objects as JSON. */
+function textOf(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) {
+    return `{${value.map((item) => (item === null ? 'NULL' : `"${textOf(item).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  }
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
 /** Whether the server runs this statement as a named one (it would, once seen often enough). */
 const runsNamed = (() => {
   const nameFor = createStatementNamer();
@@ -57,10 +67,12 @@ async function explainGeneric(db: Kysely<Database>, query: CompiledQuery, custom
     await sql.raw(`PREPARE bench_generic AS ${query.sql}`).execute(connection);
     try {
       await sql`SET plan_cache_mode = force_generic_plan`.execute(connection);
-      const parameters = query.parameters.map((_, index) => `$${index + 1}`).join(', ');
+      // A utility statement's own parameters do not reach EXECUTE: its values are written as literals.
+      const values = query.parameters.map((value) => (value === null || value === undefined ? 'NULL' : pg.escapeLiteral(textOf(value))));
       const rows = await connection.executeQuery<ExplainedPlans>({
         ...query,
-        sql: `EXPLAIN (FORMAT JSON) EXECUTE bench_generic${parameters ? `(${parameters})` : ''}`,
+        sql: `EXPLAIN (FORMAT JSON) EXECUTE bench_generic(${values.join(', ')})`,
+        parameters: [],
       });
       const generic = summary(rows.rows[0]!['QUERY PLAN'][0]!.Plan);
       return { ...generic, used: generic.cost < custom.cost + 2.5 * (custom.relations + 1) };
