@@ -41,9 +41,10 @@ export function createStatementNamer(): (text: string, named: NamedOnConnection)
     const name = `p_${createHash('sha1').update(text).digest('base64url')}`;
     if (named.has(name)) return name;
     if (named.size >= NAMED_PER_CONNECTION || !onlyReads(text) || VALUE_DEPENDENT_PLAN.test(text)) return undefined;
-    const times = (seen.get(text) ?? 0) + 1;
+    // Counted by name, not by text: a text may run to kilobytes.
+    const times = (seen.get(name) ?? 0) + 1;
     if (seen.size >= TEXTS_COUNTED) seen.clear();
-    seen.set(text, times);
+    seen.set(name, times);
     return times < TIMES_BEFORE_NAMING ? undefined : name;
   };
 }
