@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { createStatementNamer } from '../apps/server/src/db/named-statements.js';
+import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
 
 /** A database handle that remembers every query it runs, so their plans can be read. */
@@ -49,12 +49,6 @@ function textOf(value: unknown): string {
   return String(value);
 }
 
-/** Whether the server runs this statement as a named one (it would, once seen often enough). */
-const runsNamed = (() => {
-  const nameFor = createStatementNamer();
-  return (text: string) => [1, 2, 3].map(() => nameFor(text, new Set())).at(-1) !== undefined;
-})();
-
 /**
  * The generic plan PostgreSQL keeps for a named statement (PostgreSQL 15 has no EXPLAIN
  * (GENERIC_PLAN): the statement is prepared and explained with generic plans forced), and whether
@@ -90,7 +84,7 @@ async function explainGeneric(db: Kysely<Database>, query: CompiledQuery, custom
 export async function explain(db: Kysely<Database>, query: CompiledQuery) {
   const rows = await db.executeQuery<ExplainedPlans>({ ...query, sql: `EXPLAIN (FORMAT JSON) ${query.sql}` });
   const custom = summary(rows.rows[0]!['QUERY PLAN'][0]!.Plan);
-  const generic = runsNamed(query.sql) && query.parameters.length > 0 ? await explainGeneric(db, query, custom) : undefined;
+  const generic = mayBeNamed(query.sql) && query.parameters.length > 0 ? await explainGeneric(db, query, custom) : undefined;
   return {
     nodeTypes: custom.nodeTypes,
     scansDocumentsSequentially: custom.scansDocumentsSequentially || (generic?.used === true && generic.scansDocumentsSequentially),

@@ -14,6 +14,11 @@ const TEXTS_COUNTED = 5_000;
  */
 const VALUE_DEPENDENT_PLAN = /\b(i?like|similar\s+to)\b|@@/i;
 
+/** Whether a statement is of the kind that is named once repeated: a single read whose plan does not depend on a searched text. */
+export function mayBeNamed(text: string): boolean {
+  return onlyReads(text) && !VALUE_DEPENDENT_PLAN.test(text);
+}
+
 /** The names a connection has prepared so far. */
 export interface NamedOnConnection {
   has(name: string): boolean;
@@ -38,9 +43,10 @@ export interface NamedOnConnection {
 export function createStatementNamer(): (text: string, named: NamedOnConnection) => string | undefined {
   const seen = new Map<string, number>();
   return (text, named) => {
+    if (!mayBeNamed(text)) return undefined;
     const name = `p_${createHash('sha1').update(text).digest('base64url')}`;
     if (named.has(name)) return name;
-    if (named.size >= NAMED_PER_CONNECTION || !onlyReads(text) || VALUE_DEPENDENT_PLAN.test(text)) return undefined;
+    if (named.size >= NAMED_PER_CONNECTION) return undefined;
     // Counted by name, not by text: a text may run to kilobytes.
     const times = (seen.get(name) ?? 0) + 1;
     if (seen.size >= TEXTS_COUNTED) seen.clear();

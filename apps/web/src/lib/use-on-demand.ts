@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 
+const RETRIES = 3;
+const RETRY_DELAY_MS = 3_000;
+
 /**
  * A component whose files are fetched the first time it is asked for (a dialog, a drawer, a
  * menu), and the way to ask. `request(then)` fetches it if need be and calls `then` once it is
  * on the page: a dialog is first drawn closed and opened after, as Mantine needs to see it open
  * to remember the focus it must give back when it closes.
  */
-const RETRIES = 3;
-const RETRY_DELAY_MS = 3_000;
-
 export function useOnDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
   const [Component, setComponent] = useState<ComponentType<P> | null>(null);
   const waiting = useRef<Array<() => void>>([]);
