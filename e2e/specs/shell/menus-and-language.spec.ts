@@ -90,3 +90,23 @@ test('Switching language keeps what was typed and the open list', async ({ page 
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
+
+test('Moving to another page keeps the shell: an account menu opened while the page arrives stays open', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  const topBar = page.getByRole('banner');
+  await topBar.evaluate((element) => element.setAttribute('data-drawn-before-move', ''));
+  // The FAQ's file is held back, so the menu is opened while the old page is still shown.
+  let releaseFaq = () => {};
+  const faqHeld = new Promise<void>((resolve) => (releaseFaq = resolve));
+  await page.route('**/assets/faq-page-*.js', async (route) => {
+    await faqHeld;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Français' })).toBeVisible();
+  releaseFaq();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Français' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveAttribute('data-drawn-before-move', '');
+});

@@ -30,7 +30,7 @@ export function RouterProvider({
         {state.error !== undefined ? (
           <ErrorScreen error={state.error} />
         ) : (
-          <PageErrorBoundary key={state.location.pathname} errorScreen={ErrorScreen}>
+          <PageErrorBoundary path={state.location.pathname} errorScreen={ErrorScreen}>
             <Outlet />
           </PageErrorBoundary>
         )}
