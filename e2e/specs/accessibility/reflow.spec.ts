@@ -83,6 +83,9 @@ for (const size of WIDTHS) {
       await judge('document list');
       await page.getByRole('button', { name: 'Advanced search' }).first().click();
       await judge('advanced search');
+      // Closed before the preview, as a person would: the preview is judged alone.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('form', { name: 'Advanced search' })).toBeHidden();
       await lookAtFirstPreview(page, () => judge('preview'));
 
       await visit('FAQ', '/faq', page.getByTestId('faq-list'));
