@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
@@ -300,6 +301,8 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
   const sequential = plans.filter((p) => p.scansDocumentsSequentially);
   console.log(`Query plans read: ${plans.length}; node types: ${[...new Set(plans.flatMap((p) => p.nodeTypes))].join(', ')}`);
 
+  // The figures at scale depend on how much of the data PostgreSQL keeps in its own memory.
+  const { rows: memory } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(database.db);
   await mkdir('bench/results', { recursive: true });
   const file = path.join('bench/results', `documents-${documentCount}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
   await writeFile(
@@ -309,6 +312,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
         documentCount,
         seconds,
         database: 'postgres',
+        sharedBuffers: memory[0]?.shared_buffers,
         preparedStatements,
         results,
         zipFirstByteMs,
