@@ -10,6 +10,10 @@ import { DEMO_TEXT_NOTE } from '../src/db/seed/demo-seed.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
 import { createDocumentTextsService } from '../src/services/document-texts/document-texts.service.js';
 import { createDocumentsService } from '../src/services/documents.service.js';
+import { queueMissingTexts, type MissingTextsProgress } from '../src/services/document-texts/missing-texts.js';
+import { createTransact } from '../src/db/transact.js';
+import { startJobQueue } from '../src/jobs/job-queue.js';
+import { openTextExtractionQueue } from '../src/jobs/text-extraction.js';
 import { extractPdfText } from '../src/services/document-texts/extract-pdf-text.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
@@ -290,6 +294,74 @@ describe('a document replaced or deleted', () => {
     expect(await balancesFound(staff, 'narwhal')).toEqual([]);
     const left = await t.database.db.selectFrom('document_texts').select('document_id').where('content', 'like', '%Narwhal%').execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('documents stored before texts were read', () => {
+  /** The documents with no text of their current file, in their language, as the database holds them. */
+  const withoutText = async () =>
+    (
+      await t.database.db
+        .selectFrom('documents as d')
+        .leftJoin('document_texts as x', 'x.document_id', 'd.id')
+        .select('d.id')
+        .where((eb) =>
+          eb.or([
+            eb('x.document_id', 'is', null),
+            eb('x.content_hash', 'is distinct from', eb.ref('d.content_hash')),
+            eb('x.language', '<>', eb.ref('d.language')),
+          ]),
+        )
+        .orderBy('d.id')
+        .execute()
+    ).map((row) => row.id);
+
+  it('have their reading queued by the backlog command, in batches, and are then found', async () => {
+    await sendStatement('backlog-1', { balance: '7005.01', lines: ['Axolotl pond survey.'] });
+    await sendStatement('backlog-2', { balance: '7005.02', language: 'fr', lines: ['Inventaire des étangs à axolotls.'] });
+    await waitUntilFound('axolotl', '7005.01');
+    await waitUntilFound('étang', '7005.02');
+    // As before texts were read: one text gone, the other read from a file the document no longer has.
+    const db = t.database.db;
+    await db.deleteFrom('document_texts').where('content', 'like', '%Axolotl pond%').execute();
+    await db.updateTable('document_texts').set({ content_hash: 'an-earlier-file' }).where('content', 'like', '%étangs%').execute();
+    const missing = await withoutText();
+    const documentCount = (await db.selectFrom('documents').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+
+    const jobs = await startJobQueue({ database: t.database, logger: t.app.log, runSchedules: false });
+    try {
+      const batches: MissingTextsProgress[] = [];
+      const queue = await openTextExtractionQueue(jobs);
+      const run = (options: { signal?: AbortSignal; onBatch?: () => void } = {}) =>
+        queueMissingTexts({
+          texts: createDocumentTextsRepository(db),
+          queue,
+          transact: createTransact(db),
+          batchSize: 7,
+          signal: options.signal,
+          onBatch: options.onBatch ?? ((progress) => batches.push(progress)),
+        });
+      // Interrupted, it stops after the batch under way.
+      const interrupt = new AbortController();
+      expect((await run({ signal: interrupt.signal, onBatch: () => interrupt.abort() })).checked).toBe(7);
+      const result = await run();
+      // Every document looked at once, seven at a time, and each one without a text queued.
+      expect(result).toEqual({ checked: Number(documentCount), queued: missing.length });
+      expect(batches).toHaveLength(Math.ceil(Number(documentCount) / 7));
+      expect(batches.at(-1)).toEqual(result);
+      // The servers' workers read them: both statements are found again, by their words in their language.
+      await waitUntilFound('axolotl', '7005.01');
+      await waitUntilFound('étangs', '7005.02');
+      // What was read is not queued again (the workers may still be reading others meanwhile: fewer, never more).
+      const before = (await withoutText()).length;
+      const again = await run();
+      const after = (await withoutText()).length;
+      expect(before).toBeLessThan(missing.length);
+      expect(again.queued).toBeLessThanOrEqual(before);
+      expect(again.queued).toBeGreaterThanOrEqual(after);
+    } finally {
+      await jobs.stop({ graceful: true, wait: true, timeout: 5_000 });
+    }
   });
 });
 

@@ -25,6 +25,21 @@ export interface TextExtractionQueue {
 }
 
 /**
+ * The queue of text readings, without reading any: the command that queues a backlog runs no
+ * worker, the servers' workers read what it queues.
+ */
+export async function openTextExtractionQueue(boss: JobQueue): Promise<TextExtractionQueue> {
+  await boss.createQueue(TEXT_EXTRACTION_QUEUE, { name: TEXT_EXTRACTION_QUEUE, ...EXTRACTION_RETRIES });
+  return {
+    async queueTextExtraction(documentIds, trx) {
+      if (documentIds.length === 0) return;
+      const jobs = documentIds.map((documentId) => ({ name: TEXT_EXTRACTION_QUEUE, data: { documentId }, ...EXTRACTION_RETRIES }));
+      await boss.insert(jobs, { db: rawExecutor(trx) as PgBoss.Db });
+    },
+  };
+}
+
+/**
  * Reads the text of documents as they are stored, one at a time per instance (pdf.js parses in
  * this thread, so one reading at a time keeps requests answered), through the process's job queue.
  */
@@ -35,7 +50,7 @@ export async function startTextExtraction(deps: {
   pollingIntervalSeconds?: number;
 }): Promise<TextExtractionQueue> {
   const boss = deps.queue;
-  await boss.createQueue(TEXT_EXTRACTION_QUEUE, { name: TEXT_EXTRACTION_QUEUE, ...EXTRACTION_RETRIES });
+  const extractionQueue = await openTextExtractionQueue(boss);
   const options = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1, batchSize: BATCH_SIZE };
   // The handler names the worker to wake it; the name is known once work() answers, before any job arrives.
   const worker: { id?: string } = {};
@@ -51,12 +66,5 @@ export async function startTextExtraction(deps: {
     }
     if (jobs.length === BATCH_SIZE && worker.id) boss.notifyWorker(worker.id);
   });
-
-  return {
-    async queueTextExtraction(documentIds, trx) {
-      if (documentIds.length === 0) return;
-      const jobs = documentIds.map((documentId) => ({ name: TEXT_EXTRACTION_QUEUE, data: { documentId }, ...EXTRACTION_RETRIES }));
-      await boss.insert(jobs, { db: rawExecutor(trx) as PgBoss.Db });
-    },
-  };
+  return extractionQueue;
 }

@@ -28,6 +28,9 @@ export type StoreOutcome =
 /** PostgreSQL's "program limit exceeded": here, a text whose search vector would pass 1 MB. */
 const PROGRAM_LIMIT_EXCEEDED = '54000';
 
+/** Whether document `d` has a text (`t`, left-joined) read from its current file, in its language. */
+const textIsCurrent = sql<boolean>`(t.document_id IS NOT NULL AND t.content_hash IS NOT DISTINCT FROM d.content_hash AND t.language = d.language)`;
+
 /** `fewMatches`: how many documents a text search lists by id at most (FEW_TEXT_MATCHES; tests lower it to take the other plan). */
 export function createDocumentTextsRepository(db: Kysely<Database>, options: { fewMatches?: number } = {}) {
   const fewMatchesLimit = options.fewMatches ?? FEW_TEXT_MATCHES;
@@ -53,17 +56,30 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       const row = await db
         .selectFrom('documents as d')
         .leftJoin('document_texts as t', 't.document_id', 'd.id')
-        .select([
-          'd.id',
-          'd.file_key',
-          'd.content_hash',
-          sql<boolean>`(t.document_id IS NOT NULL AND t.content_hash IS NOT DISTINCT FROM d.content_hash AND t.language = d.language)`.as(
-            'is_current',
-          ),
-        ])
+        .select(['d.id', 'd.file_key', 'd.content_hash', textIsCurrent.as('is_current')])
         .where('d.id', '=', documentId)
         .executeTakeFirst();
       return row && { documentId: row.id, fileKey: row.file_key, contentHash: row.content_hash, isTextCurrent: row.is_current };
+    },
+
+    /**
+     * The next `limit` documents after `afterId`, in id order, and which of them have no text of
+     * their current file in their language: a walk of the whole table by its key, a batch at a time.
+     */
+    async textsAfter(afterId: number, limit: number): Promise<{ lastId: number | null; checked: number; withoutText: number[] }> {
+      const rows = await db
+        .selectFrom('documents as d')
+        .leftJoin('document_texts as t', 't.document_id', 'd.id')
+        .select(['d.id', textIsCurrent.as('is_current')])
+        .where('d.id', '>', afterId)
+        .orderBy('d.id')
+        .limit(limit)
+        .execute();
+      return {
+        lastId: rows.at(-1)?.id ?? null,
+        checked: rows.length,
+        withoutText: rows.filter((row) => !row.is_current).map((row) => row.id),
+      };
     },
 
     /** Stores one document's text, if the document still has the file it was read from. */
