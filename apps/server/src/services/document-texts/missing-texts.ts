@@ -33,7 +33,8 @@ export async function queueMissingTexts(deps: {
   while (!deps.signal?.aborted) {
     const { lastId, withoutText, checked } = await deps.texts.textsAfter(afterId, batchSize);
     if (lastId === null) return progress;
-    await deps.transact((trx) => deps.queue.queueTextExtraction(withoutText, trx));
+    // A batch whose texts are all read opens no transaction (after an upgrade, most of them).
+    if (withoutText.length > 0) await deps.transact((trx) => deps.queue.queueTextExtraction(withoutText, trx));
     progress.checked += checked;
     progress.queued += withoutText.length;
     deps.onBatch?.({ ...progress });
