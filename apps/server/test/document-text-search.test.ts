@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { endpoints } from '@portal/contract';
+import { sql } from 'kysely';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
+import type { DocumentSearch } from '../src/db/repositories/document-search.js';
+import { ownerToken } from '../src/db/repositories/document-text-search.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
 import { DEMO_TEXT_NOTE } from '../src/db/seed/demo-seed.js';
@@ -260,6 +263,121 @@ describe('a text search within access and filters', () => {
       expect(page.documents.every((document) => document.passage?.some((part) => part.isMatch))).toBe(true);
       expect(await balancesFound(cookie, '', body)).toEqual(balances);
     }
+  });
+
+  describe('a restricted person’s text search, read from the owners its texts carry', () => {
+    const db = () => t.database.db;
+    const textOf = (balance: string) =>
+      db()
+        .selectFrom('document_texts as t')
+        .innerJoin('documents as d', 'd.id', 't.document_id')
+        .select(['t.owners', sql<string>`t.extracted_at::text`.as('extracted_at')])
+        .where(sql<string>`d.attributes ->> 'closingBalance'`, '=', balance)
+        .executeTakeFirstOrThrow();
+    const tokensOf = (owner: { number: string; postalCode: string }) => [
+      ownerToken('accountNumber', owner.number),
+      ownerToken('postalCode', owner.postalCode),
+    ];
+    const readerFinds = async (words: string) => {
+      const page = await pageOf(reader, { textSearch: words, perPage: 200 });
+      return { balances: page.Results.map((result) => String(result.closingBalance)), total: page.TotalDocuments };
+    };
+
+    it('follows a document that changes owner with the same file, without reading its text again', async () => {
+      const pdf = await pdfOf([['Capybara aquarium invoice.']]);
+      const sendAs = (owner: { number: string; postalCode: string }) =>
+        sender.send(
+          STATEMENTS,
+          'capybara-1',
+          {
+            documentDate: '2026-03-02',
+            language: 'en',
+            attributes: { accountNumber: owner.number, postalCode: owner.postalCode, closingBalance: '7006.01' },
+          },
+          pdf,
+        );
+      expect((await sendAs(otherOwner)).statusCode).toBe(201);
+      await waitUntilFound('capybara', '7006.01');
+      const read = await textOf('7006.01');
+      expect(read.owners).toEqual(tokensOf(otherOwner));
+      expect(await readerFinds('capybara')).toEqual({ balances: [], total: 0 });
+
+      expect((await sendAs(READER_OWNER)).statusCode).toBe(200);
+      expect(await textOf('7006.01')).toEqual({ owners: tokensOf(READER_OWNER), extracted_at: read.extracted_at });
+      expect(await readerFinds('capybara')).toEqual({ balances: ['7006.01'], total: 1 });
+
+      expect((await sendAs(otherOwner)).statusCode).toBe(200);
+      expect(await textOf('7006.01')).toEqual({ owners: tokensOf(otherOwner), extracted_at: read.extracted_at });
+      expect(await readerFinds('capybara')).toEqual({ balances: [], total: 0 });
+    });
+
+    it('follows an attribute unmarked, then marked again, as identifying owners', async () => {
+      const postalCode = db()
+        .updateTable('report_attributes')
+        .where('report_id', '=', fixture.reportIds[STATEMENTS]!)
+        .where('name', '=', 'postalCode');
+      const before = await readerFinds('zephyr');
+      expect(before).toEqual({ balances: ['7002.01', '7002.02'], total: 2 });
+      try {
+        await postalCode.set({ identifies_owner: false }).execute();
+        expect((await textOf('7002.01')).owners).toEqual([ownerToken('accountNumber', READER_OWNER.number)]);
+        expect(await readerFinds('zephyr')).toEqual(before);
+      } finally {
+        await postalCode.set({ identifies_owner: true }).execute();
+      }
+      expect((await textOf('7002.01')).owners).toEqual(tokensOf(READER_OWNER));
+      expect(await readerFinds('zephyr')).toEqual(before);
+    });
+
+    it('selects and counts what testing each document’s text selects, for every shape of criteria groups', async () => {
+      const documents = createDocumentsRepository(db());
+      const reader = OWNERS[0];
+      const other = otherOwner;
+      const shapes: Record<string, string>[][] = [
+        [{ accountNumber: reader.number, postalCode: reader.postalCode }],
+        [{ accountNumber: reader.number }],
+        [{ accountNumber: reader.number }, { accountNumber: other.number }],
+        [{ accountNumber: reader.number }, { postalCode: reader.postalCode }],
+        [{ accountNumber: reader.number, closingBalance: '7002.02' }],
+        [{ accountNumber: 'AC-NOBODY' }],
+      ];
+      const quickOnOwner = { operation: 'equal' as const, fields: ['accountNumber'], text: reader.number };
+      let compared = 0;
+      for (const groups of shapes) {
+        for (const text of ['zephyr', 'zephyr savings', 'account', 'opened -bonus']) {
+          for (const quick of [null, quickOnOwner]) {
+            const search = (ownerAttributes: string[]): DocumentSearch => ({
+              reportId: fixture.reportIds[STATEMENTS]!,
+              scope: { kind: 'groups', groups, ownerAttributes },
+              quick,
+              advanced: [],
+              dateRange: { from: null, to: null },
+              text,
+              viewerId: 0,
+              sort: { attribute: null, direction: 'desc' },
+              paging: { limit: 200, offset: 0 },
+            });
+            // Without attributes identifying owners, the groups are containment tests and each document's text is tested.
+            const [owned, tested] = await Promise.all([
+              documents.page(search(['accountNumber', 'postalCode'])),
+              documents.page(search([])),
+            ]);
+            const label = JSON.stringify({ groups, text, quick: quick !== null });
+            expect(
+              owned.rows.map((row) => row.id),
+              label,
+            ).toEqual(tested.rows.map((row) => row.id));
+            expect(owned.total, label).toBe(tested.total);
+            expect(await documents.countMatching(search(['accountNumber', 'postalCode'])), label).toEqual({
+              total: tested.total,
+              isLowerBound: false,
+            });
+            if (tested.total > 0) compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(20);
+    });
   });
 });
 

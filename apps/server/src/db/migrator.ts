@@ -18,6 +18,7 @@ import { statements as documentOwnerKeys } from './migrations/017-document-owner
 import { statements as attributeValueLabels } from './migrations/018-attribute-value-labels.js';
 import { statements as attributeCurrency } from './migrations/019-attribute-currency.js';
 import { statements as attributeSuffixIndexes } from './migrations/020-attribute-suffix-indexes.js';
+import { statements as documentTextOwners } from './migrations/021-document-text-owners.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '018-attribute-value-labels': attributeValueLabels,
   '019-attribute-currency': attributeCurrency,
   '020-attribute-suffix-indexes': attributeSuffixIndexes,
+  '021-document-text-owners': documentTextOwners,
 };
 
 const provider: MigrationProvider = {

@@ -30,6 +30,48 @@ export function textMatches(reportId: number, words: string): RawBuilder<boolean
   return sql<boolean>`EXISTS (SELECT 1 FROM document_texts t WHERE t.document_id = d.id AND t.report_id = ${reportId} AND t.search @@ ${queryOf(words)})`;
 }
 
+/** An owner's token in the texts' `owners` (migration 021): the attribute's name and value, apart by a unit separator. */
+export function ownerToken(name: string, value: string): string {
+  return `${name}\u001f${value}`;
+}
+
+/** A criteria group's owners as tokens: its attributes that identify owners, with their values. */
+export function ownerTokens(group: Readonly<Record<string, string>>, ownerAttributes: readonly string[] = []): string[] {
+  return Object.keys(group)
+    .filter((name) => ownerAttributes.includes(name))
+    .map((name) => ownerToken(name, group[name]!));
+}
+
+/** Texts (aliased `t`) of the type whose document belongs to every one of these owners' tokens and holds the words. */
+const ownedTextsHolding = (reportId: number, tokens: string[], words: string) =>
+  sql`t.report_id = ${reportId} AND t.owners @> ${tokens}::text[] AND t.search @@ ${queryOf(words)}`;
+
+/**
+ * Documents aliased `d` of an owner (its tokens) whose text holds the words: a set the GIN index
+ * finds by the owner and the words together, without reading a text, when they are few; when they
+ * are many the planner walks the owner's documents in list order and tests each, as `textMatches`.
+ */
+export function ownedTextMatches(reportId: number, tokens: string[], words: string): RawBuilder<boolean> {
+  return sql<boolean>`d.id IN (SELECT t.document_id FROM document_texts t WHERE ${ownedTextsHolding(reportId, tokens, words)})`;
+}
+
+/**
+ * How many documents of these owners hold the words, up to `limit`, as a scalar subquery: from the
+ * GIN index alone (each owner's tokens with the terms its own values decide, `decided`), as a
+ * bitmap of no column reads no table page that the visibility map says is all visible.
+ */
+export function ownedTextMatchCount(
+  reportId: number,
+  owners: { tokens: string[]; decided: RawBuilder<boolean>[] }[],
+  words: string,
+  limit: number,
+): RawBuilder<number> {
+  const each = owners.map(
+    ({ tokens, decided }) => sql`(${sql.join([ownedTextsHolding(reportId, tokens, words), ...decided], sql` AND `)})`,
+  );
+  return sql<number>`(SELECT count(*)::int FROM (SELECT FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}) AS matching)`;
+}
+
 /**
  * Documents aliased `d` among those a text search listed: the plan for words found in few
  * documents, which the planner cannot tell from words found in many (its statistics know the
