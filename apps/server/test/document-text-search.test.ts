@@ -378,6 +378,34 @@ describe('a text search within access and filters', () => {
       }
       expect(compared).toBeGreaterThan(20);
     });
+
+    it('counts a whole type’s matches from the text index as testing each document’s text counts them', async () => {
+      const documents = createDocumentsRepository(db());
+      const totals: number[] = [];
+      for (const text of ['zephyr', 'zephyr savings', 'account', 'opened -bonus', 'nowhere-to-be-found']) {
+        const search = (from: string | null): DocumentSearch => ({
+          reportId: fixture.reportIds[STATEMENTS]!,
+          scope: { kind: 'all' },
+          quick: null,
+          advanced: [],
+          // A date range before any document selects the same documents, but is tested on each of them.
+          dateRange: { from, to: null },
+          text,
+          viewerId: 0,
+          sort: { attribute: null, direction: 'desc' },
+          paging: { limit: 200, offset: 0 },
+        });
+        const [fromIndex, tested] = await Promise.all([documents.page(search(null)), documents.page(search('1900-01-01'))]);
+        expect(
+          fromIndex.rows.map((row) => row.id),
+          text,
+        ).toEqual(tested.rows.map((row) => row.id));
+        expect(fromIndex.total, text).toBe(tested.total);
+        totals.push(fromIndex.total);
+      }
+      expect(totals).toContain(3);
+      expect(totals).toContain(0);
+    });
   });
 });
 

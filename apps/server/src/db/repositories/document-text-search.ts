@@ -42,9 +42,12 @@ export function ownerTokens(group: Readonly<Record<string, string>>, ownerAttrib
     .map((name) => ownerToken(name, group[name]!));
 }
 
-/** Texts (aliased `t`) of the type whose document belongs to every one of these owners' tokens and holds the words. */
-const ownedTextsHolding = (reportId: number, tokens: string[], words: string) =>
-  sql`t.report_id = ${reportId} AND t.owners @> ${tokens}::text[] AND t.search @@ ${queryOf(words)}`;
+/**
+ * Texts (aliased `t`) of the type that hold the words, of documents belonging to every one of
+ * these owners' tokens (any owner when none): one walk of the (report_id, owners, search) index.
+ */
+const textsHolding = (reportId: number, words: string, tokens: readonly string[] = []) =>
+  sql`t.report_id = ${reportId}${tokens.length > 0 ? sql` AND t.owners @> ${tokens}::text[]` : sql``} AND t.search @@ ${queryOf(words)}`;
 
 /**
  * Documents aliased `d` of an owner (its tokens) whose text holds the words: a set the GIN index
@@ -52,23 +55,27 @@ const ownedTextsHolding = (reportId: number, tokens: string[], words: string) =>
  * are many the planner walks the owner's documents in list order and tests each, as `textMatches`.
  */
 export function ownedTextMatches(reportId: number, tokens: string[], words: string): RawBuilder<boolean> {
-  return sql<boolean>`d.id IN (SELECT t.document_id FROM document_texts t WHERE ${ownedTextsHolding(reportId, tokens, words)})`;
+  return sql<boolean>`d.id IN (SELECT t.document_id FROM document_texts t WHERE ${textsHolding(reportId, words, tokens)})`;
+}
+
+/** Whose texts a count reads: an owner's tokens (none: the whole type) with the terms its own values decide. */
+export interface CountedOwner {
+  tokens: string[];
+  decided: RawBuilder<boolean>[];
 }
 
 /**
- * How many documents of these owners hold the words, up to `limit`, as a scalar subquery: from the
- * GIN index alone (each owner's tokens with the terms its own values decide, `decided`), as a
- * bitmap of no column reads no table page that the visibility map says is all visible.
+ * How many documents hold the words, up to `limit`, as a scalar subquery: of these owners, or of
+ * the whole type. From the GIN index alone: a bitmap scan that needs no column reads no table page
+ * the visibility map marks all visible, where testing documents one by one read each one's vector.
  */
-export function ownedTextMatchCount(
+export function textMatchCount(
   reportId: number,
-  owners: { tokens: string[]; decided: RawBuilder<boolean>[] }[],
   words: string,
   limit: number,
+  owners: CountedOwner[] = [{ tokens: [], decided: [] }],
 ): RawBuilder<number> {
-  const each = owners.map(
-    ({ tokens, decided }) => sql`(${sql.join([ownedTextsHolding(reportId, tokens, words), ...decided], sql` AND `)})`,
-  );
+  const each = owners.map(({ tokens, decided }) => sql`(${sql.join([textsHolding(reportId, words, tokens), ...decided], sql` AND `)})`);
   return sql<number>`(SELECT count(*)::int FROM (SELECT FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}) AS matching)`;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
-import { FEW_TEXT_MATCHES, readPassage, textMatchIds, textPassage, type PassagePart } from './document-text-search.js';
+import { FEW_TEXT_MATCHES, readPassage, textMatchCount, textMatchIds, textPassage, type PassagePart } from './document-text-search.js';
 
 /** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
 export interface TextSource {
@@ -104,6 +104,10 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * FEW_TEXT_MATCHES), found through the GIN index; null when there are more.
      */
     async fewMatches(reportId: number, words: string): Promise<number[] | null> {
+      // Counted from the index first: listing ids reads a text row each, thousands of table pages
+      // for words in many documents, which are then not listed anyway.
+      const counted = await db.selectNoFrom(textMatchCount(reportId, words, fewMatchesLimit + 1).as('n')).executeTakeFirstOrThrow();
+      if (counted.n > fewMatchesLimit) return null;
       const { rows } = await textMatchIds(reportId, words, fewMatchesLimit + 1).execute(db);
       return rows.length > fewMatchesLimit ? null : rows.map((row) => row.document_id);
     },

@@ -4,7 +4,7 @@ import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '..
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
-import { ownedTextMatchCount, ownerTokens, textRank } from './document-text-search.js';
+import { ownerTokens, textMatchCount, textRank } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
 
@@ -214,18 +214,21 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     return countOf(options.limit === undefined ? ids : db.selectFrom(ids.as('ids')).selectAll().limit(options.limit));
   };
   /**
-   * A text search's count from the texts' index alone (see `ownedTextMatchCount`), when the owner
-   * keys decide every group and nothing is searched but the words and, per group, terms its own
-   * values decide; else null.
+   * A text search's count from the texts' index alone (see `textMatchCount`), when nothing else is
+   * searched but, per criteria group, terms its own values decide, and the scope is the whole type
+   * or groups the owner keys alone decide; else null.
    */
-  const countFromOwnedTexts = (selection: DocumentSelection, limit: number): RawBuilder<number> | null => {
+  const countFromTexts = (selection: DocumentSelection, limit: number): RawBuilder<number> | null => {
     const { reportId, scope, text } = selection;
+    if (!text || selection.textMatchIds) return null;
+    const untexted = { ...selection, text: null };
+    if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length === 0 ? textMatchCount(reportId, text, limit) : null;
     const groups = keyedGroups(scope);
-    if (!text || scope.kind === 'all' || !groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
-    const owners = scope.groups.map((group) => ({ group, terms: searchTerms({ ...selection, text: null }, group) }));
+    if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
+    const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));
     if (owners.some(({ terms }) => terms.onDocuments.length > 0)) return null;
-    const tokens = owners.map(({ group, terms }) => ({ tokens: ownerTokens(group, scope.ownerAttributes), decided: terms.decided }));
-    return ownedTextMatchCount(reportId, tokens, text, limit);
+    const counted = owners.map(({ group, terms }) => ({ tokens: ownerTokens(group, scope.ownerAttributes), decided: terms.decided }));
+    return textMatchCount(reportId, text, limit, counted);
   };
   /** The rows of a query counted, as a scalar subquery. */
   const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
@@ -239,12 +242,12 @@ export function createDocumentsRepository(db: Kysely<Database>) {
   const matchingCount = (selection: DocumentSelection): RawBuilder<number> => {
     const { reportId, scope } = selection;
     const bounded = (rows: ReturnType<typeof visible>) => countOf(rows.select(sql`1`.as('one')).limit(EXACT_COUNT_LIMIT + 1));
+    const fromTexts = countFromTexts(selection, EXACT_COUNT_LIMIT + 1);
+    if (fromTexts) return fromTexts;
     if (scope.kind === 'all') {
       const { onDocuments } = searchTerms(selection);
       return onDocuments.length === 0 ? typeCounter(reportId) : bounded(visible(reportId, scope, onDocuments));
     }
-    const fromTexts = countFromOwnedTexts(selection, EXACT_COUNT_LIMIT + 1);
-    if (fromTexts) return fromTexts;
     const byGroup = scope.groups.map((group) => searchTerms(selection, group));
     if (byGroup.every((terms) => terms.onDocuments.length === 0)) {
       const decided = byGroup.map((terms) => terms.decided);
