@@ -190,9 +190,9 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
-      // Over a whole type, words in few documents are searched from those documents, words in many
-      // along the list's order; a USER's own documents are few, found by its criteria first.
-      if (search.text && scope.kind === 'all') search.textMatchIds = await deps.texts.fewMatches(report.id, search.text);
+      // Words in few documents (of the type, or of the person's owners) are searched from those
+      // documents, words in many along the list's order.
+      if (search.text) search.textMatchIds = await deps.texts.fewMatches(report.id, search.text, scope);
       const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import type { DocumentSelection, SearchOperation } from './document-search.js';
-import { isAmongDocuments, ownedTextMatches, ownerTokens, textMatches } from './document-text-search.js';
+import { isAmongDocuments, textMatches } from './document-text-search.js';
 
 /** The lower-cased value of an attribute, as its search indexes store it. */
 export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
@@ -108,19 +108,8 @@ export function searchTerms(
   }
   if (dateRange.from) onDocuments.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) onDocuments.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
-  if (text) onDocuments.push(textTerm(selection, text, pinned));
+  if (text) onDocuments.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
   return { decided, onDocuments };
-}
-
-/**
- * A text search on documents aliased `d`: among the ids a whole type's search listed (words in few
- * documents), within the texts of the owner a criteria group fixes (the index finds the owner and
- * the words together), or else tested on each document.
- */
-function textTerm(selection: DocumentSelection, text: string, pinned: Readonly<Record<string, string>>): RawBuilder<boolean> {
-  if (selection.textMatchIds) return isAmongDocuments(selection.textMatchIds);
-  const tokens = selection.scope.kind === 'groups' ? ownerTokens(pinned, selection.scope.ownerAttributes) : [];
-  return tokens.length > 0 ? ownedTextMatches(selection.reportId, tokens, text) : textMatches(selection.reportId, text);
 }
 
 /** The attribute values a scope's only criteria group fixes: none for a whole type or several groups. */

@@ -19,8 +19,14 @@ const CONFIGURATIONS = { fr: 'portal_fr', en: 'portal_en' } as const;
 const queryOf = (words: string) =>
   sql`(websearch_to_tsquery(${sql.lit(CONFIGURATIONS.fr)}::regconfig, ${words}) || websearch_to_tsquery(${sql.lit(CONFIGURATIONS.en)}::regconfig, ${words}))`;
 
-/** Up to this many documents a text search finds are listed by id, and the list starts from them. */
+/** Up to this many documents of a whole type a text search finds are listed by id, and the list starts from them. */
 export const FEW_TEXT_MATCHES = 10_000;
+/**
+ * The same for the documents of a restricted person's owners, who hold thousands: walking such an
+ * owner's 10,000 documents for a page of 25 tests about 25 × 10,000 / matches of them, listing the
+ * matches reads each one, so past about a thousand matches the walk is the cheaper.
+ */
+export const FEW_OWNED_TEXT_MATCHES = 1_000;
 
 /**
  * Documents aliased `d` whose text holds the words, tested document by document: the plan for
@@ -48,15 +54,6 @@ export function ownerTokens(group: Readonly<Record<string, string>>, ownerAttrib
  */
 const textsHolding = (reportId: number, words: string, tokens: readonly string[] = []) =>
   sql`t.report_id = ${reportId}${tokens.length > 0 ? sql` AND t.owners @> ${tokens}::text[]` : sql``} AND t.search @@ ${queryOf(words)}`;
-
-/**
- * Documents aliased `d` of an owner (its tokens) whose text holds the words: a set the GIN index
- * finds by the owner and the words together, without reading a text, when they are few; when they
- * are many the planner walks the owner's documents in list order and tests each, as `textMatches`.
- */
-export function ownedTextMatches(reportId: number, tokens: string[], words: string): RawBuilder<boolean> {
-  return sql<boolean>`d.id IN (SELECT t.document_id FROM document_texts t WHERE ${textsHolding(reportId, words, tokens)})`;
-}
 
 /** Whose texts a count reads: an owner's tokens (none: the whole type) with the terms its own values decide. */
 export interface CountedOwner {
@@ -88,10 +85,11 @@ export function isAmongDocuments(documentIds: number[]): RawBuilder<boolean> {
   return sql<boolean>`(d.id = ANY(${documentIds}::int[]))`;
 }
 
-/** The ids of the type's documents whose text holds the words, at most `limit`. */
-export function textMatchIds(reportId: number, words: string, limit: number) {
+/** The ids of the type's documents whose text holds the words, of any of these owners (their tokens; none: the whole type), at most `limit`. */
+export function textMatchIds(reportId: number, words: string, limit: number, owners: string[][] = [[]]) {
+  const each = owners.map((tokens) => sql`(${textsHolding(reportId, words, tokens)})`);
   return sql<{ document_id: number }>`
-    SELECT t.document_id FROM document_texts t WHERE t.report_id = ${reportId} AND t.search @@ ${queryOf(words)} LIMIT ${limit}`;
+    SELECT t.document_id FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}`;
 }
 
 /** How well the text of the document aliased `d` matches the words: cover density, so words found close together rank higher. */

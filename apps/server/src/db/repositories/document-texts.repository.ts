@@ -1,6 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
-import { FEW_TEXT_MATCHES, readPassage, textMatchCount, textMatchIds, textPassage, type PassagePart } from './document-text-search.js';
+import type { AccessScope } from './document-access.repository.js';
+import { keyedGroups } from './document-owner-keys.js';
+import {
+  FEW_OWNED_TEXT_MATCHES,
+  FEW_TEXT_MATCHES,
+  ownerTokens,
+  readPassage,
+  textMatchIds,
+  textPassage,
+  type PassagePart,
+} from './document-text-search.js';
 
 /** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
 export interface TextSource {
@@ -31,9 +41,12 @@ const PROGRAM_LIMIT_EXCEEDED = '54000';
 /** Whether document `d` has a text (`t`, left-joined) read from its current file, in its language. */
 const textIsCurrent = sql<boolean>`(t.document_id IS NOT NULL AND t.content_hash IS NOT DISTINCT FROM d.content_hash AND t.language = d.language)`;
 
-/** `fewMatches`: how many documents a text search lists by id at most (FEW_TEXT_MATCHES; tests lower it to take the other plan). */
+/**
+ * `fewMatches`: how many documents a text search lists by id at most, over a whole type and over
+ * owners (FEW_TEXT_MATCHES, FEW_OWNED_TEXT_MATCHES; tests lower them to take the other plan).
+ */
 export function createDocumentTextsRepository(db: Kysely<Database>, options: { fewMatches?: number } = {}) {
-  const fewMatchesLimit = options.fewMatches ?? FEW_TEXT_MATCHES;
+  const fewOf = (scope: AccessScope) => options.fewMatches ?? (scope.kind === 'all' ? FEW_TEXT_MATCHES : FEW_OWNED_TEXT_MATCHES);
   /**
    * Each text with the language and type of its document, only if the document still has the
    * file the text was read from; in place of any text stored before.
@@ -100,16 +113,18 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
     },
 
     /**
-     * The ids of the type's documents whose text holds the words when they are few (at most
-     * FEW_TEXT_MATCHES), found through the GIN index; null when there are more.
+     * The ids of the documents whose text holds the words when they are few, found through the GIN
+     * index: of the whole type, or of a restricted person's owners when the owner keys decide each
+     * of its criteria groups (the index holds the owners beside the words); null when there are more,
+     * or when the groups name attributes that identify no owner (those documents are tested one by one).
      */
-    async fewMatches(reportId: number, words: string): Promise<number[] | null> {
-      // Counted from the index first: listing ids reads a text row each, thousands of table pages
-      // for words in many documents, which are then not listed anyway.
-      const counted = await db.selectNoFrom(textMatchCount(reportId, words, fewMatchesLimit + 1).as('n')).executeTakeFirstOrThrow();
-      if (counted.n > fewMatchesLimit) return null;
-      const { rows } = await textMatchIds(reportId, words, fewMatchesLimit + 1).execute(db);
-      return rows.length > fewMatchesLimit ? null : rows.map((row) => row.document_id);
+    async fewMatches(reportId: number, words: string, scope: AccessScope): Promise<number[] | null> {
+      const groups = keyedGroups(scope);
+      if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0))) return null;
+      const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(group, scope.ownerAttributes));
+      const limit = fewOf(scope);
+      const { rows } = await textMatchIds(reportId, words, limit + 1, owners).execute(db);
+      return rows.length > limit ? null : rows.map((row) => row.document_id);
     },
 
     /**
