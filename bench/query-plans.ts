@@ -34,6 +34,15 @@ function summary(plan: PlanNode) {
   return {
     nodeTypes: [...new Set(nodes.map((n) => (n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type'])))],
     scansDocumentsSequentially: nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'documents'),
+    // The texts read in table order with nothing to stop the read: a Limit right above stops it
+    // (a word in most documents is found, or counted up to its bound, in the first rows).
+    scansTextsUnbounded:
+      nodes.some(
+        (n) =>
+          n['Node Type'] !== 'Limit' &&
+          (n.Plans ?? []).some((c) => c['Node Type'] === 'Seq Scan' && c['Relation Name'] === 'document_texts'),
+      ) ||
+      (plan['Node Type'] === 'Seq Scan' && plan['Relation Name'] === 'document_texts'),
     cost: plan['Total Cost'],
     relations: nodes.filter((n) => n['Relation Name']).length,
   };
@@ -87,6 +96,7 @@ export async function explain(db: Kysely<Database>, query: CompiledQuery) {
   const generic = mayBeNamed(query.sql) && query.parameters.length > 0 ? await explainGeneric(db, query, custom) : undefined;
   return {
     nodeTypes: custom.nodeTypes,
+    scansTextsUnbounded: custom.scansTextsUnbounded,
     scansDocumentsSequentially: custom.scansDocumentsSequentially || (generic?.used === true && generic.scansDocumentsSequentially),
     cost: custom.cost,
     ...(generic && { genericPlan: { nodeTypes: generic.nodeTypes, cost: generic.cost, used: generic.used } }),
