@@ -275,8 +275,8 @@ describe('a text search within access and filters', () => {
         .where(sql<string>`d.attributes ->> 'closingBalance'`, '=', balance)
         .executeTakeFirstOrThrow();
     const tokensOf = (owner: { number: string; postalCode: string }) => [
-      ownerToken('accountNumber', owner.number),
-      ownerToken('postalCode', owner.postalCode),
+      ownerToken(fixture.reportIds[STATEMENTS]!, 'accountNumber', owner.number),
+      ownerToken(fixture.reportIds[STATEMENTS]!, 'postalCode', owner.postalCode),
     ];
     const readerFinds = async (words: string) => {
       const page = await pageOf(reader, { textSearch: words, perPage: 200 });
@@ -320,7 +320,9 @@ describe('a text search within access and filters', () => {
       expect(before).toEqual({ balances: ['7002.01', '7002.02'], total: 2 });
       try {
         await postalCode.set({ identifies_owner: false }).execute();
-        expect((await textOf('7002.01')).owners).toEqual([ownerToken('accountNumber', READER_OWNER.number)]);
+        expect((await textOf('7002.01')).owners).toEqual([
+          ownerToken(fixture.reportIds[STATEMENTS]!, 'accountNumber', READER_OWNER.number),
+        ]);
         expect(await readerFinds('zephyr')).toEqual(before);
       } finally {
         await postalCode.set({ identifies_owner: true }).execute();

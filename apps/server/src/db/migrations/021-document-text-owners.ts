@@ -1,11 +1,12 @@
 /**
  * Each document's text carries the owners its document belongs to (`owners`: one token per
- * attribute identifying owners, its name and value apart by a unit separator), and the text's
- * GIN index holds them beside the words. A restricted person's text search is then one walk of
- * that index for the owner and the words together: the documents of that owner holding the words
- * are found, and counted, without reading any text, where testing the owner's documents one by
- * one read each one's search vector (4.8 KB) from the table — 10,000 of them for one owner's
- * search at ten million documents, from disk once the texts outgrow memory.
+ * attribute identifying owners, the document's type, the attribute's name and its value apart by
+ * unit separators), and the text's GIN index holds them beside the words. A restricted person's
+ * text search then finds its owners' documents holding the words in one walk of that index, and
+ * reads only those, where testing each of the owner's documents read every one's search vector
+ * (4.8 KB) from the table: 10,000 of them for one owner at ten million documents, from disk once
+ * the texts outgrow memory. The type is in the token so that the search needs no walk of the
+ * type's entries, which list every text of the type.
  *
  * The tokens follow the owner keys (migration 017), which are exact at every commit: a text
  * stored takes its document's tokens, and whenever keys are added or removed (a document
@@ -16,7 +17,7 @@
 export const statements = [
   `ALTER TABLE document_texts ADD COLUMN owners text[] NOT NULL DEFAULT '{}'`,
   `CREATE FUNCTION document_text_owners(owned_document_id integer) RETURNS text[] LANGUAGE sql STABLE AS $$
-     SELECT coalesce(array_agg(a.name || chr(31) || (d.attributes ->> a.name) ORDER BY a.name), '{}')
+     SELECT coalesce(array_agg(d.report_id || chr(31) || a.name || chr(31) || (d.attributes ->> a.name) ORDER BY a.name), '{}')
        FROM documents d JOIN report_attributes a ON a.report_id = d.report_id AND a.identifies_owner
       WHERE d.id = owned_document_id AND d.attributes ->> a.name IS NOT NULL
    $$`,
@@ -48,7 +49,7 @@ export const statements = [
   `DROP INDEX document_texts_search_idx`,
   // The texts already stored, from the keys in one pass (the same tokens the function gives).
   `UPDATE document_texts t SET owners = o.owners
-     FROM (SELECT document_id, array_agg(name || chr(31) || value ORDER BY name) AS owners
+     FROM (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
              FROM document_owner_keys GROUP BY document_id) o
     WHERE o.document_id = t.document_id`,
   // A GIN build gathers entries in this memory before writing them: with the default 64 MB the

@@ -36,16 +36,16 @@ export function textMatches(reportId: number, words: string): RawBuilder<boolean
   return sql<boolean>`EXISTS (SELECT 1 FROM document_texts t WHERE t.document_id = d.id AND t.report_id = ${reportId} AND t.search @@ ${queryOf(words)})`;
 }
 
-/** An owner's token in the texts' `owners` (migration 021): the attribute's name and value, apart by a unit separator. */
-export function ownerToken(name: string, value: string): string {
-  return `${name}\u001f${value}`;
+/** An owner's token in the texts' `owners` (migration 021): the type, the attribute's name and its value, apart by unit separators. */
+export function ownerToken(reportId: number, name: string, value: string): string {
+  return `${reportId}\u001f${name}\u001f${value}`;
 }
 
 /** A criteria group's owners as tokens: its attributes that identify owners, with their values. */
-export function ownerTokens(group: Readonly<Record<string, string>>, ownerAttributes: readonly string[] = []): string[] {
+export function ownerTokens(reportId: number, group: Readonly<Record<string, string>>, ownerAttributes: readonly string[] = []): string[] {
   return Object.keys(group)
     .filter((name) => ownerAttributes.includes(name))
-    .map((name) => ownerToken(name, group[name]!));
+    .map((name) => ownerToken(reportId, name, group[name]!));
 }
 
 /**
@@ -53,7 +53,8 @@ export function ownerTokens(group: Readonly<Record<string, string>>, ownerAttrib
  * these owners' tokens (any owner when none): one walk of the (report_id, owners, search) index.
  */
 const textsHolding = (reportId: number, words: string, tokens: readonly string[] = []) =>
-  sql`t.report_id = ${reportId}${tokens.length > 0 ? sql` AND t.owners @> ${tokens}::text[]` : sql``} AND t.search @@ ${queryOf(words)}`;
+  // The tokens name the type: the type's own entries (every text of it) would only slow the walk.
+  sql`${tokens.length > 0 ? sql`t.owners @> ${tokens}::text[]` : sql`t.report_id = ${reportId}`} AND t.search @@ ${queryOf(words)}`;
 
 /** Whose texts a count reads: an owner's tokens (none: the whole type) with the terms its own values decide. */
 export interface CountedOwner {

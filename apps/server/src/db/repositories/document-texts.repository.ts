@@ -121,7 +121,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
     async fewMatches(reportId: number, words: string, scope: AccessScope): Promise<number[] | null> {
       const groups = keyedGroups(scope);
       if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0))) return null;
-      const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(group, scope.ownerAttributes));
+      const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const limit = fewOf(scope);
       const { rows } = await textMatchIds(reportId, words, limit + 1, owners).execute(db);
       return rows.length > limit ? null : rows.map((row) => row.document_id);

@@ -227,7 +227,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
     const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));
     if (owners.some(({ terms }) => terms.onDocuments.length > 0)) return null;
-    const counted = owners.map(({ group, terms }) => ({ tokens: ownerTokens(group, scope.ownerAttributes), decided: terms.decided }));
+    const counted = owners.map(({ group, terms }) => ({
+      tokens: ownerTokens(reportId, group, scope.ownerAttributes),
+      decided: terms.decided,
+    }));
     return textMatchCount(reportId, text, limit, counted);
   };
   /** The rows of a query counted, as a scalar subquery. */
