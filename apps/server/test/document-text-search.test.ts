@@ -363,7 +363,7 @@ describe('a text search within access and filters', () => {
             // Without attributes identifying owners, the groups are containment tests and each document's text is tested.
             // Searched from the ids the text index lists for the owners, and along the list (the count from the index).
             const owners = search(['accountNumber', 'postalCode']);
-            const listed = await texts.fewMatches(owners.reportId, text, owners.scope);
+            const listed = (await texts.fewMatches(owners.reportId, text, owners.scope)).ids;
             const [fromIds, alongTheList, tested] = await Promise.all([
               documents.page({ ...owners, textMatchIds: listed }),
               documents.page(owners),
@@ -414,6 +414,20 @@ describe('a text search within access and filters', () => {
       }
       expect(totals).toContain(3);
       expect(totals).toContain(0);
+      // Once the listing of few has read past the count's bound, the count says "at least" without reading the texts again.
+      const wholeType: DocumentSearch = {
+        reportId: fixture.reportIds[STATEMENTS]!,
+        scope: { kind: 'all' },
+        quick: null,
+        advanced: [],
+        dateRange: { from: null, to: null },
+        text: 'zephyr',
+        viewerId: 0,
+        sort: { attribute: null, direction: 'desc' },
+        paging: { limit: 25, offset: 0 },
+      };
+      expect(await documents.countMatching({ ...wholeType, textMatchesAtLeast: 10_001 })).toEqual({ total: 10_000, isLowerBound: true });
+      expect(await documents.countMatching({ ...wholeType, textMatchesAtLeast: 10_000 })).toEqual({ total: 3, isLowerBound: false });
     });
   });
 });

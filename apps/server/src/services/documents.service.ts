@@ -192,7 +192,10 @@ export function createDocumentsService(deps: {
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Words in few documents (of the type, or of the person's owners) are searched from those
       // documents, words in many along the list's order.
-      if (search.text) search.textMatchIds = await deps.texts.fewMatches(report.id, search.text, scope);
+      if (search.text) {
+        const found = await deps.texts.fewMatches(report.id, search.text, scope);
+        Object.assign(search, { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast });
+      }
       const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text

@@ -40,6 +40,8 @@ export interface DocumentSelection {
   text?: string | null;
   /** When the words are in few documents of the type: all of them, which the search then starts from. */
   textMatchIds?: number[] | null;
+  /** How many documents of the scope hold the words at least, as the listing of few found them (it stops one past its limit). */
+  textMatchesAtLeast?: number;
 }
 
 /** One page of a selection, as a person asked for it. */

@@ -20,6 +20,12 @@ export interface TextSource {
   isTextCurrent: boolean;
 }
 
+/** The documents a text search found from the index: their ids when few (else null), and how many it saw at least. */
+export interface TextMatches {
+  ids: number[] | null;
+  atLeast: number;
+}
+
 /** Text read from the file of that content hash. */
 export interface ReadText {
   documentId: number;
@@ -117,14 +123,16 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * index: of the whole type, or of a restricted person's owners when the owner keys decide each
      * of its criteria groups (the index holds the owners beside the words); null when there are more,
      * or when the groups name attributes that identify no owner (those documents are tested one by one).
+     * `atLeast`: how many it read, all of them or one more than it lists.
      */
-    async fewMatches(reportId: number, words: string, scope: AccessScope): Promise<number[] | null> {
+    async fewMatches(reportId: number, words: string, scope: AccessScope): Promise<TextMatches> {
       const groups = keyedGroups(scope);
-      if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0))) return null;
+      if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0)))
+        return { ids: null, atLeast: 0 };
       const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const limit = fewOf(scope);
       const { rows } = await textMatchIds(reportId, words, limit + 1, owners).execute(db);
-      return rows.length > limit ? null : rows.map((row) => row.document_id);
+      return { ids: rows.length > limit ? null : rows.map((row) => row.document_id), atLeast: rows.length };
     },
 
     /**

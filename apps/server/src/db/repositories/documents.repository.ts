@@ -222,7 +222,11 @@ export function createDocumentsRepository(db: Kysely<Database>) {
     const { reportId, scope, text } = selection;
     if (!text || selection.textMatchIds) return null;
     const untexted = { ...selection, text: null };
-    if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length === 0 ? textMatchCount(reportId, text, limit) : null;
+    if (scope.kind === 'all') {
+      if (searchTerms(untexted).onDocuments.length > 0) return null;
+      // The listing of few already read past the bound: counting again would read the same rows.
+      return (selection.textMatchesAtLeast ?? 0) >= limit ? sql<number>`${sql.lit(limit)}::int` : textMatchCount(reportId, text, limit);
+    }
     const groups = keyedGroups(scope);
     if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
     const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));
