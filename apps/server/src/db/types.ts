@@ -260,7 +260,7 @@ export interface DocumentTextsTable {
   content: string;
   /** Computed by the database from the content and language. */
   search: GeneratedAlways<string>;
-  /** The document's owners (name, unit separator, value), kept by triggers from its owner keys. */
+  /** The document's owners (its type, an attribute's name and value, apart by unit separators), kept by triggers from its owner keys. */
   owners: Generated<string[]>;
   extracted_at: Generated<Timestamp>;
 }

@@ -64,8 +64,9 @@ export interface CountedOwner {
 
 /**
  * How many documents hold the words, up to `limit`, as a scalar subquery: of these owners, or of
- * the whole type. From the GIN index alone: a bitmap scan that needs no column reads no table page
- * the visibility map marks all visible, where testing documents one by one read each one's vector.
+ * the whole type. A bitmap scan of the GIN index, which reads one text row per match and no
+ * document, where testing documents one by one read each one's row and vector. (PostgreSQL's minor
+ * releases no longer skip all-visible table pages in bitmap scans, so the rows are still read.)
  */
 export function textMatchCount(
   reportId: number,
