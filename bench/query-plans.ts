@@ -27,6 +27,17 @@ function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
+/**
+ * Whether the plan reads the texts in table order with nothing to stop the read: a Limit right
+ * above (through the Gather of a parallel read) stops it, as when the ids of a word in most
+ * documents are listed, or counted, up to their bound from the first rows.
+ */
+function readsTextsUnbounded(node: PlanNode, above = 'none'): boolean {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'document_texts' && above !== 'Limit') return true;
+  const next = node['Node Type'].startsWith('Gather') ? above : node['Node Type'];
+  return (node.Plans ?? []).some((child) => readsTextsUnbounded(child, next));
+}
+
 type ExplainedPlans = { 'QUERY PLAN': { Plan: PlanNode }[] };
 
 function summary(plan: PlanNode) {
@@ -34,15 +45,7 @@ function summary(plan: PlanNode) {
   return {
     nodeTypes: [...new Set(nodes.map((n) => (n['Relation Name'] ? `${n['Node Type']} on ${n['Relation Name']}` : n['Node Type'])))],
     scansDocumentsSequentially: nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'documents'),
-    // The texts read in table order with nothing to stop the read: a Limit right above stops it
-    // (a word in most documents is found, or counted up to its bound, in the first rows).
-    scansTextsUnbounded:
-      nodes.some(
-        (n) =>
-          n['Node Type'] !== 'Limit' &&
-          (n.Plans ?? []).some((c) => c['Node Type'] === 'Seq Scan' && c['Relation Name'] === 'document_texts'),
-      ) ||
-      (plan['Node Type'] === 'Seq Scan' && plan['Relation Name'] === 'document_texts'),
+    scansTextsUnbounded: readsTextsUnbounded(plan),
     cost: plan['Total Cost'],
     relations: nodes.filter((n) => n['Relation Name']).length,
   };

@@ -334,17 +334,16 @@ describe('a text search within access and filters', () => {
     it('selects and counts what testing each document’s text selects, for every shape of criteria groups', async () => {
       const documents = createDocumentsRepository(db());
       const texts = createDocumentTextsRepository(db());
-      const reader = OWNERS[0];
-      const other = otherOwner;
+      const own = READER_OWNER;
       const shapes: Record<string, string>[][] = [
-        [{ accountNumber: reader.number, postalCode: reader.postalCode }],
-        [{ accountNumber: reader.number }],
-        [{ accountNumber: reader.number }, { accountNumber: other.number }],
-        [{ accountNumber: reader.number }, { postalCode: reader.postalCode }],
-        [{ accountNumber: reader.number, closingBalance: '7002.02' }],
+        [{ accountNumber: own.number, postalCode: own.postalCode }],
+        [{ accountNumber: own.number }],
+        [{ accountNumber: own.number }, { accountNumber: otherOwner.number }],
+        [{ accountNumber: own.number }, { postalCode: own.postalCode }],
+        [{ accountNumber: own.number, closingBalance: '7002.02' }],
         [{ accountNumber: 'AC-NOBODY' }],
       ];
-      const quickOnOwner = { operation: 'equal' as const, fields: ['accountNumber'], text: reader.number };
+      const quickOnOwner = { operation: 'equal' as const, fields: ['accountNumber'], text: own.number };
       let compared = 0;
       for (const groups of shapes) {
         for (const text of ['zephyr', 'zephyr savings', 'account', 'opened -bonus']) {
@@ -360,8 +359,9 @@ describe('a text search within access and filters', () => {
               sort: { attribute: null, direction: 'desc' },
               paging: { limit: 200, offset: 0 },
             });
-            // Without attributes identifying owners, the groups are containment tests and each document's text is tested.
-            // Searched from the ids the text index lists for the owners, and along the list (the count from the index).
+            // Searched from the ids the text index lists for the owners, and along the list (the count from
+            // the index); against the same groups without attributes identifying owners, which are
+            // containment tests with each document's text tested.
             const owners = search(['accountNumber', 'postalCode']);
             const listed = (await texts.fewMatches(owners.reportId, text, owners.scope)).ids;
             const [fromIds, alongTheList, tested] = await Promise.all([
