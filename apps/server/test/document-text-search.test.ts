@@ -7,6 +7,7 @@ import { createDocumentTextsRepository } from '../src/db/repositories/document-t
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { ownerToken } from '../src/db/repositories/document-text-search.js';
+import { OWNERS_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
 import { DEMO_TEXT_NOTE } from '../src/db/seed/demo-seed.js';
@@ -309,6 +310,23 @@ describe('a text search within access and filters', () => {
       expect((await sendAs(otherOwner)).statusCode).toBe(200);
       expect(await textOf('7006.01')).toEqual({ owners: tokensOf(otherOwner), extracted_at: read.extracted_at });
       expect(await readerFinds('capybara')).toEqual({ balances: [], total: 0 });
+    });
+
+    it('gives the texts stored before the upgrade the tokens a text stored now takes', async () => {
+      const tokens = () =>
+        db()
+          .selectFrom('document_texts')
+          .select(['document_id', 'owners', sql<string[]>`document_text_owners(document_id)`.as('expected')])
+          .orderBy('document_id')
+          .execute();
+      const now = await tokens();
+      expect(now.length).toBeGreaterThan(3);
+      expect(now.every((row) => row.owners.length === 2)).toBe(true);
+      await db().updateTable('document_texts').set({ owners: [] }).execute();
+      await sql.raw(OWNERS_OF_STORED_TEXTS).execute(db());
+      const upgraded = await tokens();
+      expect(upgraded).toEqual(now);
+      expect(upgraded.every((row) => JSON.stringify(row.owners) === JSON.stringify(row.expected))).toBe(true);
     });
 
     it('follows an attribute unmarked, then marked again, as identifying owners', async () => {

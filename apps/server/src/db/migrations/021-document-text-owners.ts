@@ -14,6 +14,12 @@
  * of those documents take their tokens afresh. Both read the document and its type's attributes,
  * the same rows the keys are made from.
  */
+/** The tokens of the texts already stored, from the owner keys in one pass (exported for its test). */
+export const OWNERS_OF_STORED_TEXTS = `UPDATE document_texts t SET owners = o.owners
+   FROM (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
+           FROM document_owner_keys GROUP BY document_id) o
+  WHERE o.document_id = t.document_id`;
+
 export const statements = [
   `ALTER TABLE document_texts ADD COLUMN owners text[] NOT NULL DEFAULT '{}'`,
   `CREATE FUNCTION document_text_owners(owned_document_id integer) RETURNS text[] LANGUAGE sql STABLE AS $$
@@ -47,11 +53,7 @@ export const statements = [
      REFERENCING OLD TABLE AS removed_keys FOR EACH STATEMENT EXECUTE FUNCTION follow_removed_owner_keys()`,
   // The index goes before the texts are written again (it would take each row's words afresh) and is built once after.
   `DROP INDEX document_texts_search_idx`,
-  // The texts already stored, from the keys in one pass (the same tokens the function gives).
-  `UPDATE document_texts t SET owners = o.owners
-     FROM (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
-             FROM document_owner_keys GROUP BY document_id) o
-    WHERE o.document_id = t.document_id`,
+  OWNERS_OF_STORED_TEXTS,
   // A GIN build gathers entries in this memory before writing them: with the default 64 MB the
   // index of a million texts came out 942 MB, with 512 MB and more 520 MB (PostgreSQL only).
   `SET LOCAL maintenance_work_mem = '512MB'`,
