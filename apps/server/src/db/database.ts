@@ -58,22 +58,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 /**
- * The job queue records a job's completion without waiting for it (pg-boss's worker fires
- * `complete` and moves on), so a job ending while the app shuts down may send that statement
- * after the database has closed: a rejection nothing would catch. Once the handle is closing, the
- * queue's statements are dropped instead; the job, still marked active, is retried once it
- * expires, as after a crash.
+ * The job queue records a job's completion or failure without waiting for it (pg-boss's worker
+ * fires `complete` or `fail` and moves on), so a job ending while the app shuts down may send that
+ * statement after the database has closed: a rejection nothing would catch. Once the handle is
+ * closing, the queue's statements are dropped instead, each answered as if it had found nothing
+ * (see `answerOfDroppedStatement`); the job, still marked active, is retried once it expires, as
+ * after a crash.
  */
 function withQueueStatementsDroppedOnceClosed(handle: DatabaseHandle): DatabaseHandle {
   let closing = false;
   return {
     ...handle,
-    executeSql: (text, values) => (closing ? Promise.resolve({ rows: [] }) : handle.executeSql(text, values)),
+    executeSql: (text, values) => (closing ? Promise.resolve(answerOfDroppedStatement(text)) : handle.executeSql(text, values)),
     close: () => {
       closing = true;
       return handle.close();
     },
   };
+}
+
+/**
+ * pg-boss's commands on jobs (complete, fail, cancel, delete, resume, retry) end by counting the
+ * jobs they changed and read that one row's `count`: an answer with no row would make them throw
+ * where nothing catches. Such a command dropped changed no job; any other statement found no row.
+ */
+function answerOfDroppedStatement(text: string): { rows: unknown[] } {
+  return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
 }
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
