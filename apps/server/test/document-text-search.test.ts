@@ -635,3 +635,41 @@ describe('the demo data set', () => {
     expect(answerOf(endpoints.reportData, statements).TotalDocuments).toBe(answerOf(endpoints.reportData, all).TotalDocuments);
   });
 });
+
+describe('a stored text’s row', () => {
+  it('keeps its content and words out of line, so that many rows share a page', async () => {
+    const db = t.database.db;
+    const rows = 30;
+    const documentIds = await insertDocuments(
+      db,
+      Array.from({ length: rows }, (_, n) => ({
+        report_id: fixture.reportIds[STATEMENTS]!,
+        document_date: '2026-03-01',
+        attributes: { accountNumber: OWNERS[1].number, postalCode: OWNERS[1].postalCode, closingBalance: `7006.${n}` },
+        file_key: `fixture/page-of-text-${n}.pdf`,
+      })),
+    );
+    try {
+      // A page of text, 1.5 KB: kept whole in its row, five such rows would fill a table page.
+      await sql`
+        INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
+        SELECT d.id, d.report_id, d.language, d.content_hash,
+               (SELECT string_agg(md5((d.id * 100 + g)::text), ' ') FROM generate_series(1, 45) AS g)
+          FROM documents d WHERE d.id = ANY(${documentIds}::int[])`.execute(db);
+      const { fullest, content } = (
+        await sql<{ fullest: number; content: number }>`
+          SELECT max(rows)::int AS fullest, min(content) AS content
+            FROM (SELECT count(*) AS rows, min(octet_length(content)) AS content
+                    FROM document_texts WHERE document_id = ANY(${documentIds}::int[])
+                   GROUP BY (ctid::text::point)[0]) AS pages`.execute(db)
+      ).rows[0]!;
+      expect(content).toBeGreaterThan(1_400);
+      // With the content in the row, no page could hold more than five of them. Out of line, a
+      // row is about 200 bytes; the rows go where the table has room (pages freed by earlier
+      // tests included), and fill a page before taking the next.
+      expect(fullest).toBeGreaterThan(5);
+    } finally {
+      await db.deleteFrom('documents').where('id', 'in', documentIds).execute();
+    }
+  });
+});
