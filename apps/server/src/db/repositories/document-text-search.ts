@@ -79,9 +79,10 @@ export interface CountedOwner {
 
 /**
  * How many documents hold the words, up to `limit`, as a scalar subquery: of these owners, or of
- * the whole type, dated within `dates`. A bitmap scan of the GIN index, which reads one text row per match and no
- * document, where testing documents one by one read each one's row and vector. (PostgreSQL's minor
- * releases no longer skip all-visible table pages in bitmap scans, so the rows are still read.)
+ * the whole type, dated within `dates`. A bitmap scan of the GIN index, which reads one text row
+ * per match and no document, where testing documents one by one read each one's row and vector.
+ * (PostgreSQL's minor releases no longer skip all-visible table pages in bitmap scans, so the
+ * rows are still read.)
  */
 export function textMatchCount(
   reportId: number,
