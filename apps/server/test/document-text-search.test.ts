@@ -7,7 +7,7 @@ import { createDocumentTextsRepository } from '../src/db/repositories/document-t
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { ownerToken } from '../src/db/repositories/document-text-search.js';
-import { OWNERS_AND_DATES_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
+import { OWNERS_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
 import { DEMO_TEXT_NOTE } from '../src/db/seed/demo-seed.js';
@@ -323,7 +323,7 @@ describe('a text search within access and filters', () => {
       expect(now.length).toBeGreaterThan(3);
       expect(now.every((row) => row.owners.length === 2)).toBe(true);
       await db().updateTable('document_texts').set({ owners: [] }).execute();
-      await sql.raw(OWNERS_AND_DATES_OF_STORED_TEXTS).execute(db());
+      await sql.raw(OWNERS_OF_STORED_TEXTS).execute(db());
       const upgraded = await tokens();
       expect(upgraded).toEqual(now);
       expect(upgraded.every((row) => JSON.stringify(row.owners) === JSON.stringify(row.expected))).toBe(true);
@@ -670,125 +670,6 @@ describe('a stored text’s row', () => {
       expect(fullest).toBeGreaterThan(5);
     } finally {
       await db.deleteFrom('documents').where('id', 'in', documentIds).execute();
-    }
-  });
-});
-
-describe('words in many documents of a whole type', () => {
-  /** Statements of their own, 30 dated in 2030 (the type's newest) and 30 in 2010 (its oldest), one a day; those of odd days hold "quokka". */
-  const seedStatements = async () => {
-    const dated = (year: number, day: number) => `${year}-01-${String(day).padStart(2, '0')}`;
-    const rows = [2030, 2010].flatMap((year) =>
-      Array.from({ length: 30 }, (_, n) => ({
-        report_id: fixture.reportIds[STATEMENTS]!,
-        document_date: dated(year, n + 1),
-        attributes: { accountNumber: OWNERS[1].number, postalCode: OWNERS[1].postalCode, closingBalance: `${year}.${n}` },
-        file_key: `fixture/many-${year}-${n}.pdf`,
-      })),
-    );
-    const ids = await insertDocuments(t.database.db, rows);
-    await sql`
-      INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
-      SELECT d.id, d.report_id, d.language, d.content_hash,
-             'Account statement ' || CASE WHEN split_part(d.attributes ->> 'closingBalance', '.', 2)::int % 2 = 0 THEN 'quokka' ELSE 'wombat' END
-        FROM documents d WHERE d.id = ANY(${ids}::int[])`.execute(t.database.db);
-    return ids;
-  };
-  /** A service listing at most `fewMatches` matches by id, and how many pages it read from one end of the type. */
-  const serviceListing = (fewMatches: number) => {
-    const texts = createDocumentTextsRepository(t.database.db, { fewMatches });
-    const readFromAnEnd = { pages: 0 };
-    const matchesAtEnd: typeof texts.matchesAtEnd = async (...args) => {
-      const ids = await texts.matchesAtEnd(...args);
-      if (ids) readFromAnEnd.pages += 1;
-      return ids;
-    };
-    const service = createDocumentsService({
-      documents: createDocumentsRepository(t.database.db),
-      access: createDocumentAccessRepository(t.database.db),
-      storage: createFileStorage(fixture.documentsDir),
-      texts: { ...texts, matchesAtEnd },
-    });
-    return Object.assign(service, { readFromAnEnd });
-  };
-
-  it('gives each text its document’s date, and follows a date changed', async () => {
-    const ids = await seedStatements();
-    const db = t.database.db;
-    const dates = () =>
-      db
-        .selectFrom('document_texts as t')
-        .innerJoin('documents as d', 'd.id', 't.document_id')
-        .select(['t.document_date as text', 'd.document_date as document'])
-        .where('d.id', 'in', ids)
-        .execute();
-    try {
-      expect((await dates()).every((row) => row.text === row.document)).toBe(true);
-      await db.updateTable('documents').set({ document_date: '2031-05-05' }).where('id', '=', ids[0]!).execute();
-      const [moved] = await db.selectFrom('document_texts').select('document_date').where('document_id', '=', ids[0]!).execute();
-      expect(moved!.document_date).toBe('2031-05-05');
-      // As the upgrade fills them for texts stored before it.
-      await db.updateTable('document_texts').set({ document_date: null }).execute();
-      await sql.raw(OWNERS_AND_DATES_OF_STORED_TEXTS).execute(db);
-      const all = await db
-        .selectFrom('document_texts as t')
-        .innerJoin('documents as d', 'd.id', 't.document_id')
-        .select(['t.document_date as text', 'd.document_date as document'])
-        .execute();
-      expect(all.length).toBeGreaterThan(ids.length);
-      expect(all.every((row) => row.text === row.document)).toBe(true);
-    } finally {
-      await db.deleteFrom('documents').where('id', 'in', ids).execute();
-    }
-  });
-
-  it('lists a page by date from the matches of the type’s newest or oldest documents, as walking the list finds it', async () => {
-    const ids = await seedStatements();
-    try {
-      const user = (await createUsersRepository(t.database.db).findByUsername(fixture.staff))!;
-      const reportId = fixture.reportIds[STATEMENTS]!;
-      // Thirty documents hold the word, more than the twenty listed by id: the page comes from one end of the type.
-      const fromTheEnd = serviceListing(20);
-      const alongTheList = serviceListing(0);
-      const texts = createDocumentTextsRepository(t.database.db, { fewMatches: 20 });
-      const noDates = { from: null, to: null };
-      expect(await texts.fewMatches(reportId, 'quokka', { kind: 'all' })).toEqual({ ids: null, atLeast: 21 });
-      expect(await texts.matchesAtEnd(reportId, 'quokka', { dates: noDates, direction: 'desc', needed: 5 })).toHaveLength(15);
-      expect(await texts.matchesAtEnd(reportId, 'quokka', { dates: noDates, direction: 'asc', needed: 5 })).toHaveLength(15);
-      // Deeper than the end holds: null, and the page is walked.
-      expect(await texts.matchesAtEnd(reportId, 'quokka', { dates: noDates, direction: 'desc', needed: 20 })).toBeNull();
-
-      const requests = [
-        { textSearch: 'quokka', perPage: 5 },
-        { textSearch: 'quokka', perPage: 5, page: 2 },
-        { textSearch: 'quokka', perPage: 5, page: 4 },
-        { textSearch: 'quokka', perPage: 5, sortDirection: 'asc' },
-        { textSearch: 'quokka', perPage: 5, dateEnd: '2030-01-20' },
-        { textSearch: 'quokka', perPage: 5, dateStart: '2010-01-10', sortDirection: 'asc' },
-        { textSearch: 'quokka', perPage: 5, dateStart: '2029-06-01', dateEnd: '2030-01-06' },
-      ];
-      for (const body of requests) {
-        const request = endpoints.reportData.body.parse(body);
-        const [read, walked] = [
-          await fromTheEnd.getReportData(user, STATEMENTS, request),
-          await alongTheList.getReportData(user, STATEMENTS, request),
-        ];
-        const balances = (page: typeof read) => page.documents.map((document) => document.attributes.closingBalance);
-        expect(balances(read), JSON.stringify(body)).toEqual(balances(walked));
-        expect(balances(read).length, JSON.stringify(body)).toBeGreaterThan(0);
-        expect(balances(read).every((balance) => Number(String(balance).split('.')[1]) % 2 === 0)).toBe(true);
-        expect(read.total, JSON.stringify(body)).toBe(walked.total);
-      }
-      // The first page each way, and the first within dates, came from an end; deeper pages were walked.
-      expect(fromTheEnd.readFromAnEnd.pages).toBeGreaterThanOrEqual(4);
-      expect(alongTheList.readFromAnEnd.pages).toBe(0);
-      // Counted from the index within the dates: the odd days of January 2010 from the 10th, and of 2030 to the 20th.
-      const counted = async (body: object) =>
-        (await fromTheEnd.getReportData(user, STATEMENTS, endpoints.reportData.body.parse(body))).total;
-      expect(await counted({ textSearch: 'quokka', dateStart: '2010-01-10', dateEnd: '2010-12-31' })).toBe(10);
-      expect(await counted({ textSearch: 'quokka', dateStart: '2030-01-01', dateEnd: '2030-01-20' })).toBe(10);
-    } finally {
-      await t.database.db.deleteFrom('documents').where('id', 'in', ids).execute();
     }
   });
 });

@@ -262,8 +262,6 @@ export interface DocumentTextsTable {
   search: GeneratedAlways<string>;
   /** The document's owners (its type, an attribute's name and value, apart by unit separators), kept by triggers from its owner keys. */
   owners: Generated<string[]>;
-  /** The document's date, kept by triggers (a date range or the newest matches are found from the text index). */
-  document_date: Generated<string | null>;
   extracted_at: Generated<Timestamp>;
 }
 

@@ -1,6 +1,5 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
-import type { DocumentSearch } from '../db/repositories/document-search.js';
 import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
@@ -82,24 +81,6 @@ export function createDocumentsService(deps: {
     if (user.role_code === 'USER') return deps.access.grantedReports(user.id, user.client_id);
     const ofClient = reports ?? (await deps.documents.reportsOfClient(user.client_id));
     return new Map(ofClient.map((report) => [report.id, { kind: 'all' as const }]));
-  }
-
-  /**
-   * Where a text search's page is read from. Words in few documents (of the type, or of the
-   * person's owners, within the dates asked) are searched from those documents. Words in many
-   * documents of a whole type, listed by date and searched for nothing else, from those of the
-   * newest (or oldest) documents that hold them, when that end of the type holds enough; else
-   * along the list's order, testing each document.
-   */
-  async function textCandidates(search: DocumentSearch, words: string): Promise<Partial<DocumentSearch>> {
-    const { reportId, scope, dateRange } = search;
-    const found = await deps.texts.fewMatches(reportId, words, scope, dateRange);
-    const candidates = { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast };
-    const datedOnly = search.sort.attribute === null && !search.byRelevance && !search.quick && search.advanced.length === 0;
-    if (found.ids || scope.kind !== 'all' || !datedOnly) return candidates;
-    const { limit, offset } = search.paging;
-    const request = { dates: dateRange, direction: search.sort.direction, needed: offset + limit };
-    return { ...candidates, textPageIds: await deps.texts.matchesAtEnd(reportId, words, request) };
   }
 
   /**
@@ -209,7 +190,12 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
-      if (search.text) Object.assign(search, await textCandidates(search, search.text));
+      // Words in few documents (of the type, or of the person's owners) are searched from those
+      // documents, words in many along the list's order.
+      if (search.text) {
+        const found = await deps.texts.fewMatches(report.id, search.text, scope);
+        Object.assign(search, { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast });
+      }
       const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text

@@ -13,48 +13,27 @@
  * written, replaced or deleted, an attribute marked or unmarked as identifying owners) the texts
  * of those documents take their tokens afresh. Both read the document and its type's attributes,
  * the same rows the keys are made from.
- *
- * Each text also carries its document's date (`document_date`), in the index too, so that a
- * search of words found in many documents can list the matches of the newest (or oldest) part of
- * the type, or of a date range, from the index alone, instead of testing document after document
- * along the list's order. A text stored takes its document's date, and a document whose date
- * changes gives it to its text.
  */
-/**
- * The tokens and dates of the texts already stored, from the owner keys and the documents in one
- * pass (exported for its test). Every text is written again, which also moves its content and
- * vector out of its row (below).
- */
-export const OWNERS_AND_DATES_OF_STORED_TEXTS = `UPDATE document_texts t SET owners = coalesce(o.owners, '{}'), document_date = d.document_date
-   FROM documents d
-   LEFT JOIN (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
-                FROM document_owner_keys GROUP BY document_id) o ON o.document_id = d.id
-  WHERE d.id = t.document_id`;
+/** The tokens of the texts already stored, from the owner keys in one pass (exported for its test). */
+export const OWNERS_OF_STORED_TEXTS = `UPDATE document_texts t SET owners = o.owners
+   FROM (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
+           FROM document_owner_keys GROUP BY document_id) o
+  WHERE o.document_id = t.document_id`;
 
 export const statements = [
   `ALTER TABLE document_texts ADD COLUMN owners text[] NOT NULL DEFAULT '{}'`,
-  // Always its document's (the triggers below); nullable only so that adding it writes no row.
-  `ALTER TABLE document_texts ADD COLUMN document_date date`,
   `CREATE FUNCTION document_text_owners(owned_document_id integer) RETURNS text[] LANGUAGE sql STABLE AS $$
      SELECT coalesce(array_agg(d.report_id || chr(31) || a.name || chr(31) || (d.attributes ->> a.name) ORDER BY a.name), '{}')
        FROM documents d JOIN report_attributes a ON a.report_id = d.report_id AND a.identifies_owner
       WHERE d.id = owned_document_id AND d.attributes ->> a.name IS NOT NULL
    $$`,
-  `CREATE FUNCTION take_document_of_text() RETURNS trigger LANGUAGE plpgsql AS $$
+  `CREATE FUNCTION take_document_text_owners() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     NEW.owners := document_text_owners(NEW.document_id);
-    NEW.document_date := (SELECT document_date FROM documents WHERE id = NEW.document_id);
     RETURN NEW;
   END $$`,
   `CREATE TRIGGER document_texts_owners BEFORE INSERT OR UPDATE OF document_id, report_id ON document_texts
-     FOR EACH ROW EXECUTE FUNCTION take_document_of_text()`,
-  `CREATE FUNCTION give_document_date_to_text() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    UPDATE document_texts SET document_date = NEW.document_date WHERE document_id = NEW.id;
-    RETURN NULL;
-  END $$`,
-  `CREATE TRIGGER documents_text_date AFTER UPDATE OF document_date ON documents
-     FOR EACH ROW WHEN (OLD.document_date IS DISTINCT FROM NEW.document_date) EXECUTE FUNCTION give_document_date_to_text()`,
+     FOR EACH ROW EXECUTE FUNCTION take_document_text_owners()`,
   // Transition tables are visible only inside their trigger's function: each function names its own.
   `CREATE FUNCTION follow_added_owner_keys() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
@@ -82,12 +61,11 @@ export const statements = [
   `ALTER TABLE document_texts SET (toast_tuple_target = 128)`,
   // The index goes before the texts are written again (it would take each row's words afresh) and is built once after.
   `DROP INDEX document_texts_search_idx`,
-  OWNERS_AND_DATES_OF_STORED_TEXTS,
+  OWNERS_OF_STORED_TEXTS,
   // A GIN build gathers entries in this memory before writing them: with the default 64 MB the
   // index of a million texts came out 942 MB, with 512 MB and more 520 MB (PostgreSQL only).
   `SET LOCAL maintenance_work_mem = '512MB'`,
-  // One index for all: a whole type's search names the type and the words, a restricted person's
-  // the owner too, and either may name dates. (A date adds one entry per text, a few bytes.)
-  `CREATE INDEX document_texts_search_idx ON document_texts USING gin (report_id, owners, document_date, search)`,
+  // One index for both: a whole type's search names the type and the words, a restricted person's the owner too.
+  `CREATE INDEX document_texts_search_idx ON document_texts USING gin (report_id, owners, search)`,
   `ANALYZE document_texts`,
 ];

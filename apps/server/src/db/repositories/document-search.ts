@@ -53,9 +53,4 @@ export interface DocumentSearch extends DocumentSelection {
   paging: { limit: number; offset: number };
   /** With a text search, the best matches first; `sort` then orders equal ones. */
   byRelevance?: boolean;
-  /**
-   * When the words are in many documents: those of them the page lies among (the newest or oldest
-   * matches, in date order), which its rows are read from; the count is still of every match.
-   */
-  textPageIds?: number[] | null;
 }

@@ -48,28 +48,13 @@ export function ownerTokens(reportId: number, group: Readonly<Record<string, str
     .map((name) => ownerToken(reportId, name, group[name]!));
 }
 
-/** Inclusive ISO dates of documents, either end open. */
-export interface TextDates {
-  from: string | null;
-  to: string | null;
-}
-
 /**
  * Texts (aliased `t`) of the type that hold the words, of documents belonging to every one of
- * these owners' tokens (any owner when none), dated within `dates`: one walk of the
- * (report_id, owners, document_date, search) index.
+ * these owners' tokens (any owner when none): one walk of the (report_id, owners, search) index.
  */
-const textsHolding = (reportId: number, words: string, tokens: readonly string[] = [], dates?: TextDates) =>
-  sql.join(
-    [
-      // The tokens name the type: the type's own entries (every text of it) would only slow the walk.
-      tokens.length > 0 ? sql`t.owners @> ${tokens}::text[]` : sql`t.report_id = ${reportId}`,
-      sql`t.search @@ ${queryOf(words)}`,
-      ...(dates?.from ? [sql`t.document_date >= ${dates.from}::date`] : []),
-      ...(dates?.to ? [sql`t.document_date <= ${dates.to}::date`] : []),
-    ],
-    sql` AND `,
-  );
+const textsHolding = (reportId: number, words: string, tokens: readonly string[] = []) =>
+  // The tokens name the type: the type's own entries (every text of it) would only slow the walk.
+  sql`${tokens.length > 0 ? sql`t.owners @> ${tokens}::text[]` : sql`t.report_id = ${reportId}`} AND t.search @@ ${queryOf(words)}`;
 
 /** Whose texts a count reads: an owner's tokens (none: the whole type) with the terms its own values decide. */
 export interface CountedOwner {
@@ -79,21 +64,17 @@ export interface CountedOwner {
 
 /**
  * How many documents hold the words, up to `limit`, as a scalar subquery: of these owners, or of
- * the whole type, dated within `dates`. A bitmap scan of the GIN index, which reads one text row
- * per match and no document, where testing documents one by one read each one's row and vector.
- * (PostgreSQL's minor releases no longer skip all-visible table pages in bitmap scans, so the
- * rows are still read.)
+ * the whole type. A bitmap scan of the GIN index, which reads one text row per match and no
+ * document, where testing documents one by one read each one's row and vector. (PostgreSQL's minor
+ * releases no longer skip all-visible table pages in bitmap scans, so the rows are still read.)
  */
 export function textMatchCount(
   reportId: number,
   words: string,
   limit: number,
   owners: CountedOwner[] = [{ tokens: [], decided: [] }],
-  dates?: TextDates,
 ): RawBuilder<number> {
-  const each = owners.map(
-    ({ tokens, decided }) => sql`(${sql.join([textsHolding(reportId, words, tokens, dates), ...decided], sql` AND `)})`,
-  );
+  const each = owners.map(({ tokens, decided }) => sql`(${sql.join([textsHolding(reportId, words, tokens), ...decided], sql` AND `)})`);
   return sql<number>`(SELECT count(*)::int FROM (SELECT FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}) AS matching)`;
 }
 
@@ -106,12 +87,9 @@ export function isAmongDocuments(documentIds: number[]): RawBuilder<boolean> {
   return sql<boolean>`(d.id = ANY(${documentIds}::int[]))`;
 }
 
-/**
- * The ids of the type's documents whose text holds the words, of any of these owners (their
- * tokens; none: the whole type), dated within `dates`, at most `limit`.
- */
-export function textMatchIds(reportId: number, words: string, limit: number, owners: string[][] = [[]], dates?: TextDates) {
-  const each = owners.map((tokens) => sql`(${textsHolding(reportId, words, tokens, dates)})`);
+/** The ids of the type's documents whose text holds the words, of any of these owners (their tokens; none: the whole type), at most `limit`. */
+export function textMatchIds(reportId: number, words: string, limit: number, owners: string[][] = [[]]) {
+  const each = owners.map((tokens) => sql`(${textsHolding(reportId, words, tokens)})`);
   return sql<{ document_id: number }>`
     SELECT t.document_id FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}`;
 }

@@ -10,7 +10,6 @@ import {
   textMatchIds,
   textPassage,
   type PassagePart,
-  type TextDates,
 } from './document-text-search.js';
 
 /** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
@@ -54,15 +53,6 @@ const textIsCurrent = sql<boolean>`(t.document_id IS NOT NULL AND t.content_hash
  */
 export function createDocumentTextsRepository(db: Kysely<Database>, options: { fewMatches?: number } = {}) {
   const fewOf = (scope: AccessScope) => options.fewMatches ?? (scope.kind === 'all' ? FEW_TEXT_MATCHES : FEW_OWNED_TEXT_MATCHES);
-  /** The date of the type's document `position` places from its newest (`desc`) or oldest within the dates, if it has that many. */
-  const dateOfDocumentAt = async (reportId: number, dates: TextDates, direction: 'asc' | 'desc', position: number) => {
-    const order = direction === 'desc' ? 'desc' : 'asc';
-    let query = db.selectFrom('documents').select('document_date').where('report_id', '=', reportId);
-    if (dates.from) query = query.where('document_date', '>=', dates.from);
-    if (dates.to) query = query.where('document_date', '<=', dates.to);
-    const row = await query.orderBy('document_date', order).orderBy('id', order).offset(position).limit(1).executeTakeFirst();
-    return row?.document_date ?? null;
-  };
   /**
    * Each text with the language and type of its document, only if the document still has the
    * file the text was read from; in place of any text stored before.
@@ -135,54 +125,14 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * or when the groups name attributes that identify no owner (those documents are tested one by one).
      * `atLeast`: how many it read, all of them or one more than it lists.
      */
-    async fewMatches(reportId: number, words: string, scope: AccessScope, dates?: TextDates): Promise<TextMatches> {
+    async fewMatches(reportId: number, words: string, scope: AccessScope): Promise<TextMatches> {
       const groups = keyedGroups(scope);
       if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0)))
         return { ids: null, atLeast: 0 };
       const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const limit = fewOf(scope);
-      const { rows } = await textMatchIds(reportId, words, limit + 1, owners, dates).execute(db);
+      const { rows } = await textMatchIds(reportId, words, limit + 1, owners).execute(db);
       return { ids: rows.length > limit ? null : rows.map((row) => row.document_id), atLeast: rows.length };
-    },
-
-    /**
-     * For words in more of a whole type's documents (within `dates`) than `fewMatches` lists: the
-     * ids of those among its newest documents (its oldest, `asc`) that hold the words, when they
-     * are at least `needed` and still few; null otherwise. A page `needed` deep in date order is
-     * then among them, since every other document comes after them in that order. Found from the
-     * text index, where walking the date order tested each document's vector (about 2,000 of them
-     * for a page of a word in 1.3 % of the documents).
-     *
-     * Which end: the documents dated from the date of the `span`-th newest on, `span` chosen so
-     * that it should hold twice `needed` matches if the words were no commoner than the listing
-     * of few found (more matches than it lists, out of the whole type); eight times as many once
-     * if not. Words commoner than that leave too many at the end (null): walking finds them soon.
-     */
-    async matchesAtEnd(
-      reportId: number,
-      words: string,
-      request: { dates: TextDates; direction: 'asc' | 'desc'; needed: number },
-    ): Promise<number[] | null> {
-      const { dates, direction, needed } = request;
-      const limit = options.fewMatches ?? FEW_TEXT_MATCHES;
-      if (limit < 1) return null;
-      const counted = await db
-        .selectFrom('report_document_counts')
-        .select('document_count')
-        .where('report_id', '=', reportId)
-        .executeTakeFirst();
-      const documents = Number(counted?.document_count ?? 0);
-      for (const widening of [1, 8]) {
-        const span = Math.ceil(((needed * documents) / limit) * 2 * widening);
-        const edge = await dateOfDocumentAt(reportId, dates, direction, span);
-        // The end is the whole range: the listing of few already found too many there.
-        if (!edge) return null;
-        const end = direction === 'desc' ? { from: edge, to: dates.to } : { from: dates.from, to: edge };
-        const { rows } = await textMatchIds(reportId, words, limit + 1, undefined, end).execute(db);
-        if (rows.length > limit) return null;
-        if (rows.length >= needed) return rows.map((row) => row.document_id);
-      }
-      return null;
     },
 
     /**

@@ -219,15 +219,13 @@ export function createDocumentsRepository(db: Kysely<Database>) {
    * or groups the owner keys alone decide; else null.
    */
   const countFromTexts = (selection: DocumentSelection, limit: number): RawBuilder<number> | null => {
-    const { reportId, scope, text, dateRange } = selection;
+    const { reportId, scope, text } = selection;
     if (!text || selection.textMatchIds) return null;
-    // The dates are asked of the texts' index, which holds each text's document date.
-    const untexted = { ...selection, text: null, dateRange: { from: null, to: null } };
+    const untexted = { ...selection, text: null };
     if (scope.kind === 'all') {
       if (searchTerms(untexted).onDocuments.length > 0) return null;
       // The listing of few already read past the bound: counting again would read the same rows.
-      if ((selection.textMatchesAtLeast ?? 0) >= limit) return sql<number>`${sql.lit(limit)}::int`;
-      return textMatchCount(reportId, text, limit, undefined, dateRange);
+      return (selection.textMatchesAtLeast ?? 0) >= limit ? sql<number>`${sql.lit(limit)}::int` : textMatchCount(reportId, text, limit);
     }
     const groups = keyedGroups(scope);
     if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
@@ -237,7 +235,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       tokens: ownerTokens(reportId, group, scope.ownerAttributes),
       decided: terms.decided,
     }));
-    return textMatchCount(reportId, text, limit, counted, dateRange);
+    return textMatchCount(reportId, text, limit, counted);
   };
   /** The rows of a query counted, as a scalar subquery. */
   const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
@@ -421,7 +419,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const total = matchingCount(search);
       const oldest = oldestDate(search.reportId, search.scope);
       const { limit, offset } = search.paging;
-      const parts = searchedParts(search.textPageIds ? { ...search, textMatchIds: search.textPageIds } : search);
+      const parts = searchedParts(search);
       const [only] = parts;
       const found =
         parts.length === 1 && only
