@@ -14,11 +14,16 @@
  * of those documents take their tokens afresh. Both read the document and its type's attributes,
  * the same rows the keys are made from.
  */
-/** The tokens of the texts already stored, from the owner keys in one pass (exported for its test). */
-export const OWNERS_OF_STORED_TEXTS = `UPDATE document_texts t SET owners = o.owners
-   FROM (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
-           FROM document_owner_keys GROUP BY document_id) o
-  WHERE o.document_id = t.document_id`;
+/**
+ * The tokens of the texts already stored, from the owner keys in one pass (exported for its
+ * test). Every text is written, those of documents without owners too, so that every one's
+ * content moves out of its row (below).
+ */
+export const OWNERS_OF_STORED_TEXTS = `UPDATE document_texts t SET owners = coalesce(o.owners, '{}')
+   FROM documents d
+   LEFT JOIN (SELECT document_id, array_agg(report_id || chr(31) || name || chr(31) || value ORDER BY name) AS owners
+                FROM document_owner_keys GROUP BY document_id) o ON o.document_id = d.id
+  WHERE d.id = t.document_id`;
 
 export const statements = [
   `ALTER TABLE document_texts ADD COLUMN owners text[] NOT NULL DEFAULT '{}'`,
@@ -52,12 +57,12 @@ export const statements = [
   `CREATE TRIGGER document_owner_keys_texts_on_delete AFTER DELETE ON document_owner_keys
      REFERENCING OLD TABLE AS removed_keys FOR EACH STATEMENT EXECUTE FUNCTION follow_removed_owner_keys()`,
   // A text's row keeps only what a search reads for each match (its document, type, file, language
-  // and owners, about 200 bytes); its content and vector go to the table's TOAST storage. By
+  // and owners, about 100 bytes); its content and vector go to the table's TOAST storage. By
   // default PostgreSQL keeps a row up to 2 KB whole, so the 1.4 KB content of a page of text
   // stayed in the row: five rows to a page, and a count of a word in 10,000 of an owner's
   // documents read 2,000 pages of a table that outgrows memory (16 GB at ten million texts).
-  // Out of line, the rows of ten million texts weigh about 2 GB. The option applies to rows
-  // written from now on, so it goes before the stored texts are written again below.
+  // Out of line, the rows of a million texts weigh 107 MB. The option applies to rows written
+  // from now on, so it goes before the stored texts are written again below.
   `ALTER TABLE document_texts SET (toast_tuple_target = 128)`,
   // The index goes before the texts are written again (it would take each row's words afresh) and is built once after.
   `DROP INDEX document_texts_search_idx`,
