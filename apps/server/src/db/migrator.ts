@@ -19,6 +19,7 @@ import { statements as attributeValueLabels } from './migrations/018-attribute-v
 import { statements as attributeCurrency } from './migrations/019-attribute-currency.js';
 import { statements as attributeSuffixIndexes } from './migrations/020-attribute-suffix-indexes.js';
 import { statements as documentTextOwners } from './migrations/021-document-text-owners.js';
+import { statements as documentTextMonths } from './migrations/022-document-text-months.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '019-attribute-currency': attributeCurrency,
   '020-attribute-suffix-indexes': attributeSuffixIndexes,
   '021-document-text-owners': documentTextOwners,
+  '022-document-text-months': documentTextMonths,
 };
 
 const provider: MigrationProvider = {

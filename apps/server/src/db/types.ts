@@ -262,6 +262,8 @@ export interface DocumentTextsTable {
   search: GeneratedAlways<string>;
   /** The document's owners (its type, an attribute's name and value, apart by unit separators), kept by triggers from its owner keys. */
   owners: Generated<string[]>;
+  /** The document's month as its one token (its type and `YYYY-MM`, apart by a unit separator), kept by triggers from its date. */
+  months: Generated<string[]>;
   extracted_at: Generated<Timestamp>;
 }
 

@@ -6,6 +6,7 @@ import type { DocumentTextsRepository } from '../db/repositories/document-texts.
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
+import { findTextMatches } from './document-texts/text-matches.js';
 import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
@@ -190,12 +191,7 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
-      // Words in few documents (of the type, or of the person's owners) are searched from those
-      // documents, words in many along the list's order.
-      if (search.text) {
-        const found = await deps.texts.fewMatches(report.id, search.text, scope);
-        Object.assign(search, { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast });
-      }
+      if (search.text) Object.assign(search, await findTextMatches(deps.texts, { ...search, text: search.text }));
       const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text

@@ -42,6 +42,11 @@ export interface DocumentSelection {
   textMatchIds?: number[] | null;
   /** How many documents of the scope hold the words at least, as the listing of few found them (it stops one past its limit). */
   textMatchesAtLeast?: number;
+  /**
+   * The ids are only the matches of the first months of a list in date order (enough for the
+   * page): the count is then a lower bound, at least theirs and `textMatchesAtLeast`.
+   */
+  textMatchIdsInPart?: boolean;
 }
 
 /** One page of a selection, as a person asked for it. */

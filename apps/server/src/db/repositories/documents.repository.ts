@@ -275,12 +275,16 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         .where(sql<boolean>`(${sql.join(eachGroup, sql` OR `)})`),
     );
   };
-  const boundedTotal = (n: number) =>
-    n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
+  /** The count of a selection as shown: exact up to EXACT_COUNT_LIMIT, else, or when only part of the text's matches were listed, at least. */
+  const boundedTotal = (selection: DocumentSelection, n: number) => {
+    if (selection.textMatchIdsInPart)
+      return { total: Math.min(Math.max(n, selection.textMatchesAtLeast ?? 0), EXACT_COUNT_LIMIT), isLowerBound: true };
+    return n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
+  };
 
   const countVisible = async (selection: DocumentSelection): Promise<{ total: number; isLowerBound: boolean }> => {
     const row = await db.selectNoFrom(matchingCount(selection).as('n')).executeTakeFirstOrThrow();
-    return boundedTotal(row.n);
+    return boundedTotal(selection, row.n);
   };
 
   /** The oldest date among the documents of a scope, as one scalar subquery. */
@@ -442,7 +446,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
       const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return {
         rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
-        ...boundedTotal(summary.matching),
+        ...boundedTotal(search, summary.matching),
         oldestDate: summary.oldest_date,
       };
     },

@@ -1,0 +1,45 @@
+import type { DocumentSearch } from '../../db/repositories/document-search.js';
+import type { DocumentTextsRepository } from '../../db/repositories/document-texts.repository.js';
+
+/** What a text search starts from, for the page's statement: see `DocumentSelection`. */
+export type TextMatchesFound = Pick<DocumentSearch, 'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart'>;
+
+/**
+ * Which documents a text search starts from. Words in few documents (of the type, or of the
+ * person's owners, within the dates' months) are searched from those documents. Words in many
+ * documents of a whole type listed in date order with nothing else asked but dates are searched
+ * from the matches of the list's first months, enough for the page. Otherwise the search walks
+ * the list's order and tests each document's text (null ids).
+ */
+export async function findTextMatches(
+  texts: DocumentTextsRepository,
+  search: DocumentSearch & { text: string },
+): Promise<TextMatchesFound> {
+  const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
+  if (found.ids || !isByDateAlone(search)) return { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast };
+  const { limit, offset } = search.paging;
+  const first = await texts.firstMatchesByDate(search.reportId, search.text, {
+    ...search.dateRange,
+    direction: search.sort.direction,
+    need: offset + limit,
+  });
+  if (!first) return { textMatchIds: null, textMatchesAtLeast: found.atLeast };
+  const hasDates = search.dateRange.from !== null || search.dateRange.to !== null;
+  return {
+    textMatchIds: first.ids,
+    // Without dates the listing of few counted the type's matches; within dates it counted their months'.
+    textMatchesAtLeast: hasDates ? 0 : found.atLeast,
+    textMatchIdsInPart: !first.complete,
+  };
+}
+
+/** A whole type in date order, searched by nothing but the words and dates. */
+function isByDateAlone(search: DocumentSearch): boolean {
+  return (
+    search.scope.kind === 'all' &&
+    search.sort.attribute === null &&
+    !search.byRelevance &&
+    search.quick === null &&
+    search.advanced.length === 0
+  );
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@portal/contract';
+import { sql } from 'kysely';
+import { MONTHS_OF_STORED_TEXTS } from '../src/db/migrations/022-document-text-months.js';
+import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
+import { monthToken, monthsFrom } from '../src/db/repositories/document-text-search.js';
+import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
+import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
+import { createUsersRepository } from '../src/db/repositories/users.repository.js';
+import { insertDocuments } from '../src/db/seed/factories.js';
+import { createDocumentsService } from '../src/services/documents.service.js';
+import { createFileStorage } from '../src/transports/storage/file-storage.js';
+import { createIngestionApp, MEMO_TYPE, type IngestionFixture } from './ingestion-fixture.js';
+import type { TestApp } from './test-app.js';
+
+let t: TestApp;
+let fixture: IngestionFixture;
+let memos: number;
+/** Document ids by date. */
+const idOn = new Map<string, number>();
+const db = () => t.database.db;
+
+/**
+ * Memos on the 5th and the 25th of each month from January 2024 to August 2025: every one says
+ * "harbour", those of the 25th "lighthouse" too, and one memo of March 2025 "beacon".
+ */
+const MONTHS = monthsFrom('2024-01-01', '2025-08-31');
+const DATES = MONTHS.flatMap((month) => [`${month}-05`, `${month}-25`]);
+const textOf = (date: string) =>
+  ['Harbour notes.', date.endsWith('-25') ? 'The lighthouse keeper.' : '', date === '2025-03-25' ? 'A beacon.' : ''].join(' ');
+
+beforeAll(async () => {
+  ({ t, fixture } = await createIngestionApp());
+  memos = (await db().selectFrom('report_definitions').select('id').where('code', '=', MEMO_TYPE).executeTakeFirstOrThrow()).id;
+  const ids = await insertDocuments(
+    db(),
+    DATES.map((date) => ({
+      report_id: memos,
+      document_date: date,
+      attributes: { subject: `Memo of ${date}` },
+      file_key: `fixture/${date}.pdf`,
+    })),
+  );
+  DATES.forEach((date, index) => idOn.set(date, ids[index]!));
+  await sql`INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
+            SELECT d.id, d.report_id, d.language, d.content_hash, r.content
+              FROM unnest(${ids}::int[], ${DATES.map(textOf)}::text[]) AS r(id, content) JOIN documents d ON d.id = r.id`.execute(db());
+});
+afterAll(() => t.close());
+
+const monthsOf = async (date: string) =>
+  (await db().selectFrom('document_texts').select('months').where('document_id', '=', idOn.get(date)!).executeTakeFirstOrThrow()).months;
+
+describe('the month a document’s text carries', () => {
+  it('is its document’s, and follows the document’s date', async () => {
+    const all = await db()
+      .selectFrom('document_texts as t')
+      .innerJoin('documents as d', 'd.id', 't.document_id')
+      .select(['t.months', sql<string>`to_char(d.document_date, 'YYYY-MM')`.as('month')])
+      .where('t.report_id', '=', memos)
+      .execute();
+    expect(all).toHaveLength(DATES.length);
+    expect(all.every((row) => JSON.stringify(row.months) === JSON.stringify([monthToken(memos, row.month)]))).toBe(true);
+
+    const id = idOn.get('2024-02-05')!;
+    const version = async () =>
+      (
+        await sql<{ version: string }>`SELECT ctid::text || xmin::text AS version FROM document_texts WHERE document_id = ${id}`.execute(
+          db(),
+        )
+      ).rows[0]!.version;
+    const before = await version();
+    // Another change of the document leaves its text as it was.
+    await db().updateTable('documents').set({ document_date: '2024-02-05', page_count: 3 }).where('id', '=', id).execute();
+    expect(await version()).toBe(before);
+    try {
+      await db().updateTable('documents').set({ document_date: '2023-11-30' }).where('id', '=', id).execute();
+      expect(await monthsOf('2024-02-05')).toEqual([monthToken(memos, '2023-11')]);
+    } finally {
+      await db().updateTable('documents').set({ document_date: '2024-02-05' }).where('id', '=', id).execute();
+    }
+    expect(await monthsOf('2024-02-05')).toEqual([monthToken(memos, '2024-02')]);
+  });
+
+  it('is given to the texts stored before the upgrade as a text stored now takes it', async () => {
+    const now = await db().selectFrom('document_texts').select(['document_id', 'months']).orderBy('document_id').execute();
+    await db().updateTable('document_texts').set({ months: [] }).execute();
+    await sql.raw(MONTHS_OF_STORED_TEXTS).execute(db());
+    expect(await db().selectFrom('document_texts').select(['document_id', 'months']).orderBy('document_id').execute()).toEqual(now);
+  });
+});
+
+describe('a whole type’s text search listed a few months at a time', () => {
+  /** A documents service whose listing of few lists at most `few` documents (0: never; the walk along the date order). */
+  const serviceListing = (few: number) =>
+    createDocumentsService({
+      documents: createDocumentsRepository(db()),
+      access: createDocumentAccessRepository(db()),
+      storage: createFileStorage(fixture.documentsDir),
+      texts: createDocumentTextsRepository(db(), { fewMatches: few }),
+    });
+
+  it('lists the matches of the first months whole, enough for the page', async () => {
+    const texts = createDocumentTextsRepository(db(), { fewMatches: 3 });
+    const ids = (dates: string[]) => dates.map((date) => idOn.get(date)!).sort((a, b) => a - b);
+    const newest = await texts.firstMatchesByDate(memos, 'harbour', { from: null, to: null, direction: 'desc', need: 3 });
+    // August 2025 alone (two), then two months hold four, more than three: July alone.
+    expect({ ...newest, ids: [...newest!.ids].sort((a, b) => a - b) }).toEqual({
+      ids: ids(['2025-08-05', '2025-08-25', '2025-07-05', '2025-07-25']),
+      complete: false,
+    });
+    // One a month: one month, then two, then two again (four would hold four).
+    const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5 });
+    expect([...oldest!.ids].sort((a, b) => a - b)).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));
+    // The months the dates cut into are listed on their own and do not count: September 2024 and March.
+    const cut = await texts.firstMatchesByDate(memos, 'harbour', { from: '2024-03-10', to: '2024-09-20', direction: 'desc', need: 2 });
+    expect([...cut!.ids].sort((a, b) => a - b)).toEqual(ids(['2024-09-05', '2024-09-25', '2024-08-05', '2024-08-25']));
+    // More than the listing's limit in one month: no listing.
+    expect(
+      await createDocumentTextsRepository(db(), { fewMatches: 1 }).firstMatchesByDate(memos, 'harbour', {
+        from: null,
+        to: null,
+        direction: 'desc',
+        need: 1,
+      }),
+    ).toBeNull();
+  });
+
+  it('gives the pages and counts that testing each document along the date order gives', async () => {
+    const staff = (await createUsersRepository(db()).findByUsername(fixture.staff))!;
+    const [byMonths, walking] = [serviceListing(3), serviceListing(0)];
+    let inPart = 0;
+    for (const textSearch of ['harbour', 'lighthouse', 'harbour -lighthouse', 'beacon', 'nowhere']) {
+      for (const dates of [
+        {},
+        { dateStart: '2024-03-10', dateEnd: '2024-09-20' },
+        { dateStart: '2025-02-01' },
+        { dateEnd: '2024-06-30' },
+      ]) {
+        for (const [sortDirection, page, perPage] of [
+          ['desc', 1, 5],
+          ['asc', 1, 5],
+          ['desc', 2, 5],
+          ['asc', 3, 4],
+          ['desc', 1, 100],
+        ] as const) {
+          const request = endpoints.reportData.body.parse({ textSearch, sortDirection, page, perPage, ...dates });
+          const label = JSON.stringify(request);
+          const [listed, walked] = await Promise.all([
+            byMonths.getReportData(staff, MEMO_TYPE, request),
+            walking.getReportData(staff, MEMO_TYPE, request),
+          ]);
+          const keys = (result: typeof listed) => result.documents.map((document) => document.date);
+          expect(keys(listed), label).toEqual(keys(walked));
+          expect(walked.isLowerBound, label).toBe(false);
+          if (listed.isLowerBound) {
+            inPart++;
+            expect(listed.total, label).toBeLessThanOrEqual(walked.total);
+            expect(listed.total, label).toBeGreaterThanOrEqual(Math.min(walked.total, page * perPage));
+          } else {
+            expect(listed.total, label).toBe(walked.total);
+          }
+        }
+      }
+    }
+    expect(inPart).toBeGreaterThan(10);
+  });
+
+  it('lists a common word’s few matches within a few months by id, and counts them exactly', async () => {
+    const texts = createDocumentTextsRepository(db(), { fewMatches: 3 });
+    const march = await texts.fewMatches(memos, 'harbour', { kind: 'all' }, { from: '2024-03-01', to: '2024-03-31' });
+    expect([...march.ids!].sort((a, b) => a - b)).toEqual([idOn.get('2024-03-05'), idOn.get('2024-03-25')]);
+    expect((await texts.fewMatches(memos, 'harbour', { kind: 'all' })).ids).toBeNull();
+    const staff = (await createUsersRepository(db()).findByUsername(fixture.staff))!;
+    const request = endpoints.reportData.body.parse({ textSearch: 'harbour', dateStart: '2024-03-01', dateEnd: '2024-03-20' });
+    const page = await serviceListing(3).getReportData(staff, MEMO_TYPE, request);
+    expect({ dates: page.documents.map((document) => document.date), total: page.total, isLowerBound: page.isLowerBound }).toEqual({
+      dates: ['2024-03-05'],
+      total: 1,
+      isLowerBound: false,
+    });
+  });
+});
