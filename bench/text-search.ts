@@ -207,7 +207,7 @@ export async function measureTextExtraction(options: {
 /** A search, and whether it must read every matching document of the type (ranking a word that is everywhere). */
 type TextScenario = Scenario & { readsEveryMatch?: boolean };
 
-/** The list's text searches: a word in every document, one in about 1.3%, a rare one, a phrase, with dates and by relevance. */
+/** The list's text searches: a word in every document, one in about 1.3%, a rare one, a phrase; in date order both ways, a deep page, within dates and by relevance. */
 function textScenarios(label: string, cookie: string): TextScenario[] {
   const data = (name: string, body: object, readsEveryMatch = false): TextScenario => ({
     name: `${label} text ${name}`,
@@ -222,7 +222,12 @@ function textScenarios(label: string, cookie: string): TextScenario[] {
     data('word in 1.3%', { textSearch: MIDDLE_WORD }),
     data('rare word', { textSearch: RARE_WORD }),
     data('phrase', { textSearch: '"account statement"' }),
+    data('word in 1.3%, oldest first', { textSearch: MIDDLE_WORD, sortDirection: 'asc' }),
+    data('word in 1.3%, page 10', { textSearch: MIDDLE_WORD, page: 10 }),
     data('word in 1.3%, one year', { textSearch: MIDDLE_WORD, dateStart: '2020-01-01', dateEnd: '2020-12-31' }),
+    // Dates that cut into their first and last months.
+    data('word in 1.3%, three months', { textSearch: MIDDLE_WORD, dateStart: '2020-04-10', dateEnd: '2020-07-09' }),
+    data('word in every document, one year', { textSearch: 'statements', dateStart: '2020-01-01', dateEnd: '2020-12-31' }),
     data('word in 1.3%, by relevance', { textSearch: MIDDLE_WORD, sortByRelevance: true }),
     data('word in every document, by relevance', { textSearch: 'statement', sortByRelevance: true }, true),
   ];
