@@ -9,6 +9,8 @@ import { createDocumentsRepository } from '../src/db/repositories/documents.repo
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
 import { createDocumentsService } from '../src/services/documents.service.js';
+import { findTextMatches } from '../src/services/document-texts/text-matches.js';
+import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { createIngestionApp, MEMO_TYPE, type IngestionFixture } from './ingestion-fixture.js';
 import type { TestApp } from './test-app.js';
@@ -179,5 +181,35 @@ describe('a whole type’s text search listed a few months at a time', () => {
       total: 1,
       isLowerBound: false,
     });
+  });
+
+  it('takes what the listing of few saw as the count’s lower bound only when it saw the search’s own matches', async () => {
+    const texts = createDocumentTextsRepository(db(), { fewMatches: 3 });
+    const search = (dateRange: DocumentSearch['dateRange'], quick: DocumentSearch['quick'] = null): DocumentSearch & { text: string } => ({
+      reportId: memos,
+      scope: { kind: 'all' },
+      quick,
+      advanced: [],
+      dateRange,
+      text: 'harbour',
+      viewerId: 0,
+      sort: { attribute: null, direction: 'desc' },
+      paging: { limit: 5, offset: 0 },
+    });
+    const bound = async (selection: DocumentSearch & { text: string }) => (await findTextMatches(texts, selection)).textMatchesAtLeast;
+    const wholeMonths = { from: '2024-03-01', to: '2024-06-30' };
+    expect(await bound(search({ from: null, to: null }))).toBe(4);
+    expect(await bound(search(wholeMonths))).toBe(4);
+    // Days cut from a month, or dates too wide to be asked as months: the listing saw matches outside them.
+    expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(0);
+    expect(await bound(search({ from: '2020-01-01', to: '2025-12-31' }))).toBe(0);
+    expect(await bound(search({ from: null, to: null }, { operation: 'contains', fields: ['subject'], text: '2024' }))).toBe(0);
+    // Past the count's limit, the count says "at least" without testing the documents within the dates.
+    const documents = createDocumentsRepository(db());
+    expect(await documents.countMatching({ ...search(wholeMonths), textMatchesAtLeast: 10_001 })).toEqual({
+      total: 10_000,
+      isLowerBound: true,
+    });
+    expect(await documents.countMatching({ ...search(wholeMonths), textMatchesAtLeast: 4 })).toEqual({ total: 8, isLowerBound: false });
   });
 });

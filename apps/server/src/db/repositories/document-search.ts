@@ -40,7 +40,11 @@ export interface DocumentSelection {
   text?: string | null;
   /** When the words are in few documents of the type: all of them, which the search then starts from. */
   textMatchIds?: number[] | null;
-  /** How many documents of the scope hold the words at least, as the listing of few found them (it stops one past its limit). */
+  /**
+   * How many documents the selection holds at least, as the listing of few found them (it stops
+   * one past its limit), when what it counted is the selection's: nothing searched but the words
+   * and whole months of dates. Else 0.
+   */
   textMatchesAtLeast?: number;
   /**
    * The ids are only the matches of the first months of a list in date order (enough for the

@@ -27,6 +27,8 @@ export interface TextSource {
 export interface TextMatches {
   ids: number[] | null;
   atLeast: number;
+  /** Whether those it saw are all within the dates: none were given, or whole months asked of the index. */
+  isWithinDates: boolean;
 }
 
 /** Inclusive ISO dates, either open. */
@@ -156,19 +158,21 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * or when the groups name attributes that identify no owner (those documents are tested one by one).
      * Within dates of a few months, only the texts of those months are listed: a superset of the
      * days, which the search tests on the documents. `atLeast`: how many it read, all of them or one
-     * more than it lists.
+     * more than it lists; of the dates' days alone when they are whole months.
      */
     async fewMatches(reportId: number, words: string, scope: AccessScope, dates: DateBounds = OPEN_DATES): Promise<TextMatches> {
       const groups = keyedGroups(scope);
       if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0)))
-        return { ids: null, atLeast: 0 };
+        return { ids: null, atLeast: 0, isWithinDates: false };
       const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const months = dates.from && dates.to ? monthsFrom(dates.from, dates.to) : [];
       const asked =
         months.length > 0 && months.length <= MONTHS_ASKED_AT_MOST ? months.map((month) => monthToken(reportId, month)) : undefined;
       const limit = fewOf(scope);
       const { rows } = await textMatchIds(reportId, words, limit + 1, owners, asked).execute(db);
-      return { ids: rows.length > limit ? null : rows.map((row) => row.document_id), atLeast: rows.length };
+      const isWithinDates =
+        (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));
+      return { ids: rows.length > limit ? null : rows.map((row) => row.document_id), atLeast: rows.length, isWithinDates };
     },
 
     /**

@@ -221,12 +221,10 @@ export function createDocumentsRepository(db: Kysely<Database>) {
   const countFromTexts = (selection: DocumentSelection, limit: number): RawBuilder<number> | null => {
     const { reportId, scope, text } = selection;
     if (!text || selection.textMatchIds) return null;
+    // The listing of few already read past the bound: counting again would read the same rows.
+    if ((selection.textMatchesAtLeast ?? 0) >= limit) return sql<number>`${sql.lit(limit)}::int`;
     const untexted = { ...selection, text: null };
-    if (scope.kind === 'all') {
-      if (searchTerms(untexted).onDocuments.length > 0) return null;
-      // The listing of few already read past the bound: counting again would read the same rows.
-      return (selection.textMatchesAtLeast ?? 0) >= limit ? sql<number>`${sql.lit(limit)}::int` : textMatchCount(reportId, text, limit);
-    }
+    if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length > 0 ? null : textMatchCount(reportId, text, limit);
     const groups = keyedGroups(scope);
     if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
     const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));

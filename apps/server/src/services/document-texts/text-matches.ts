@@ -16,21 +16,17 @@ export async function findTextMatches(
   search: DocumentSearch & { text: string },
 ): Promise<TextMatchesFound> {
   const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
-  if (found.ids || !isByDateAlone(search)) return { textMatchIds: found.ids, textMatchesAtLeast: found.atLeast };
+  // What the listing saw is a count of the search's matches only if nothing else is asked of the documents.
+  const textMatchesAtLeast = found.isWithinDates && search.quick === null && search.advanced.length === 0 ? found.atLeast : 0;
+  if (found.ids || !isByDateAlone(search)) return { textMatchIds: found.ids, textMatchesAtLeast };
   const { limit, offset } = search.paging;
   const first = await texts.firstMatchesByDate(search.reportId, search.text, {
     ...search.dateRange,
     direction: search.sort.direction,
     need: offset + limit,
   });
-  if (!first) return { textMatchIds: null, textMatchesAtLeast: found.atLeast };
-  const hasDates = search.dateRange.from !== null || search.dateRange.to !== null;
-  return {
-    textMatchIds: first.ids,
-    // Without dates the listing of few counted the type's matches; within dates it counted their months'.
-    textMatchesAtLeast: hasDates ? 0 : found.atLeast,
-    textMatchIdsInPart: !first.complete,
-  };
+  if (!first) return { textMatchIds: null, textMatchesAtLeast };
+  return { textMatchIds: first.ids, textMatchesAtLeast, textMatchIdsInPart: !first.complete };
 }
 
 /** A whole type in date order, searched by nothing but the words and dates. */
