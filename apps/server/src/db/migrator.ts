@@ -20,6 +20,7 @@ import { statements as attributeCurrency } from './migrations/019-attribute-curr
 import { statements as attributeSuffixIndexes } from './migrations/020-attribute-suffix-indexes.js';
 import { statements as documentTextOwners } from './migrations/021-document-text-owners.js';
 import { statements as documentTextMonths } from './migrations/022-document-text-months.js';
+import { statements as ownerValues } from './migrations/023-owner-values.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '020-attribute-suffix-indexes': attributeSuffixIndexes,
   '021-document-text-owners': documentTextOwners,
   '022-document-text-months': documentTextMonths,
+  '023-owner-values': ownerValues,
 };
 
 const provider: MigrationProvider = {

@@ -249,6 +249,13 @@ export interface DocumentOwnerKeysTable {
   document_id: number;
 }
 
+/** Each value of an attribute identifying owners, once, kept from the owner keys by a trigger (migration 023); never fewer than the keys'. */
+export interface OwnerValuesTable {
+  report_id: number;
+  name: string;
+  value: string;
+}
+
 /** The text read from a document's file, for searching by words (migration 012). */
 export interface DocumentTextsTable {
   document_id: number;
@@ -390,6 +397,7 @@ export interface Database {
   report_thumbnails: ReportThumbnailsTable;
   documents: DocumentsTable;
   document_owner_keys: DocumentOwnerKeysTable;
+  owner_values: OwnerValuesTable;
   document_views: DocumentViewsTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;

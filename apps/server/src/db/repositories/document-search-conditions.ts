@@ -40,7 +40,7 @@ function valueOf(attribute: string, source: ValueSource): RawBuilder<string> {
 }
 
 /** A value against the searched text by one operation, without regard to case (the value already lower-cased). */
-function valueMatches(
+export function valueMatches(
   value: RawBuilder<string>,
   operation: SearchOperation,
   text: string,

@@ -7,6 +7,7 @@ import type { DocumentSearch, DocumentSelection, SearchOperation } from './docum
 import { ownerTokens, textMatchCount, textRank } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
+import { OWNER_VALUES_READ_AT_MOST, readByOwnerValues } from './owner-values.js';
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -90,7 +91,11 @@ const SCOPE_PARTS_LIMIT = 10;
  * One group, or the whole type, is one part.
  */
 function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuilder<boolean>[] }[] {
-  if (scope.kind === 'all' || scope.groups.length < 2 || scope.groups.length > SCOPE_PARTS_LIMIT) return [{ scope, excluded: [] }];
+  if (scope.kind === 'all' || scope.groups.length < 2) return [{ scope, excluded: [] }];
+  // Groups that share no document (owners found by a whole type's search of their values) need no exclusions: more of them are parts.
+  const partsLimit =
+    scope.groups.length <= OWNER_VALUES_READ_AT_MOST && sharesNoDocument(scope.groups) ? OWNER_VALUES_READ_AT_MOST : SCOPE_PARTS_LIMIT;
+  if (scope.groups.length > partsLimit) return [{ scope, excluded: [] }];
   return scope.groups.map((group, index) => {
     // Groups that fix an attribute to another value (two account numbers) share no document: nothing to exclude.
     const overlapping = scope.groups.slice(0, index).filter((earlier) => !fixDifferentValues(earlier, group));
@@ -100,6 +105,11 @@ function scopeParts(scope: AccessScope): { scope: AccessScope; excluded: RawBuil
       excluded: overlapping.length === 0 ? [] : [sql<boolean>`(${scopeCondition({ ...scope, groups: overlapping })}) IS NOT TRUE`],
     };
   });
+}
+
+/** Whether no two of the groups select the same document. */
+function sharesNoDocument(groups: Record<string, string>[]): boolean {
+  return groups.every((group, index) => groups.slice(0, index).every((earlier) => fixDifferentValues(earlier, group)));
 }
 
 /** Whether two criteria groups fix one attribute to different values, so that no document is in both. */
@@ -155,7 +165,10 @@ function listOrderOf(scope: AccessScope, readKeys = true): ListOrder {
 
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
 
-export function createDocumentsRepository(db: Kysely<Database>) {
+/** `readsOwnerValues: false` keeps a whole type's searches on the documents' own indexes (tests compare both). */
+export function createDocumentsRepository(db: Kysely<Database>, options: { readsOwnerValues?: boolean } = {}) {
+  const planned = <S extends Parameters<typeof readByOwnerValues>[1]>(selection: S): Promise<S> =>
+    options.readsOwnerValues === false ? Promise.resolve(selection) : readByOwnerValues(db, selection);
   /**
    * The documents of a scope that meet the conditions. With `readKeys` (by default when nothing
    * is searched), a scope of one group naming an owner is read from that owner's key range joined
@@ -327,7 +340,7 @@ export function createDocumentsRepository(db: Kysely<Database>) {
 
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
-    countMatching: countVisible,
+    countMatching: async (selection: DocumentSelection) => countVisible(await planned(selection)),
 
     reportsOfClient(clientId: number): Promise<Report[]> {
       return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('id').execute();
@@ -404,7 +417,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
      * of the person's documents: one statement, whose count and date are subqueries evaluated
      * once beside the page's rows (a second statement only when the page is empty).
      */
-    async page(search: DocumentSearch): Promise<ListPage> {
+    async page(asked: DocumentSearch): Promise<ListPage> {
+      const search = await planned(asked);
       const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
       // Default NULL placement, so that either direction can walk the same index.
       const orderingBy = (order: ListOrder) => {
@@ -419,7 +433,8 @@ export function createDocumentsRepository(db: Kysely<Database>) {
         return sql.join([...sortKeys, sql`${order.id} ${direction}`]);
       };
       const total = matchingCount(search);
-      const oldest = oldestDate(search.reportId, search.scope);
+      // The person's oldest document, whatever the search (its owners' values may have become the scope).
+      const oldest = oldestDate(asked.reportId, asked.scope);
       const { limit, offset } = search.paging;
       const parts = searchedParts(search);
       const [only] = parts;

@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../types.js';
+import type { AccessScope } from './document-access.repository.js';
+import type { DocumentSearch, DocumentSelection } from './document-search.js';
+import { valueMatches } from './document-search-conditions.js';
+
+/**
+ * Up to this many owners whose value matches, a whole type's search of their attribute reads each
+ * one's documents from its keys (a part of the page each, see scopeParts): a first page reads 25
+ * keys of each, a count up to 10,001 keys in all. Beyond, the documents' own search indexes serve.
+ */
+export const OWNER_VALUES_READ_AT_MOST = 16;
+
+/**
+ * A whole type's search of nothing but one attribute's value (with dates, advanced terms or words
+ * beside it), listed in date order, as the scope of the owners whose value matches, when that
+ * attribute identifies owners and they are few (the values of `owner_values`, migration 023):
+ * their documents are exactly those the search selects, read from the owner keys. Otherwise the
+ * selection as it is. Sorted by an attribute or by relevance, every matching document is read
+ * either way, and the documents' indexes keep serving.
+ */
+export async function readByOwnerValues<S extends DocumentSelection & Partial<Pick<DocumentSearch, 'sort' | 'byRelevance'>>>(
+  db: Kysely<Database>,
+  selection: S,
+): Promise<S> {
+  const { scope, quick } = selection;
+  if (scope.kind !== 'all' || !quick || quick.fields.length !== 1 || (selection.sort?.attribute ?? null) !== null || selection.byRelevance)
+    return selection;
+  const [field] = quick.fields as [string];
+  const named = quick.valuesNamed?.[field] ?? [];
+  const value = sql<string>`lower(v.value)`;
+  const matching =
+    named.length > 0
+      ? sql<boolean>`(${valueMatches(value, quick.operation, quick.text, { suffixIndex: false })} OR ${value} IN (${sql.join(named.map((name) => name.toLowerCase()))}))`
+      : valueMatches(value, quick.operation, quick.text, { suffixIndex: false });
+  // The attribute's current marking, in the same statement: the keys, and so the values, are only those of attributes identifying owners now.
+  const row = await db
+    .selectFrom('report_attributes as a')
+    .select(
+      sql<string[]>`ARRAY(SELECT v.value FROM owner_values v
+                           WHERE v.report_id = a.report_id AND v.name = a.name AND ${matching}
+                           LIMIT ${OWNER_VALUES_READ_AT_MOST + 1})`.as('values'),
+    )
+    .where('a.report_id', '=', selection.reportId)
+    .where('a.name', '=', field)
+    .where('a.identifies_owner', '=', true)
+    .executeTakeFirst();
+  if (!row || row.values.length > OWNER_VALUES_READ_AT_MOST) return selection;
+  const owners: AccessScope = { kind: 'groups', groups: row.values.map((owner) => ({ [field]: owner })), ownerAttributes: [field] };
+  return { ...selection, scope: owners, quick: null };
+}
