@@ -3,7 +3,7 @@ import { createDocumentsRepository } from '../src/db/repositories/documents.repo
 import type { Database } from '../src/db/types.js';
 
 /** A documents repository on `db` whose statements are kept as compiled, to be explained. */
-export function recordingDocuments(db: Kysely<Database>) {
+export function recordingDocuments(db: Kysely<Database>, options: Parameters<typeof createDocumentsRepository>[1] = {}) {
   const recorded: CompiledQuery[] = [];
   const recorder: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
@@ -12,5 +12,5 @@ export function recordingDocuments(db: Kysely<Database>) {
     },
     transformResult: async ({ result }) => result,
   };
-  return { documents: createDocumentsRepository(db.withPlugin(recorder)), recorded };
+  return { documents: createDocumentsRepository(db.withPlugin(recorder), options), recorded };
 }
