@@ -110,9 +110,11 @@ describe('a whole type’s search of an attribute identifying owners, read from 
 
   it('keeps to the documents’ indexes for an attribute no longer identifying owners, a sort by an attribute, and too many owners', async () => {
     const contains = wholeType({ operation: 'contains', fields: ['accountNumber'], text: 'AC-1002' });
-    expect((await readByOwnerValues(db(), contains)).scope).toEqual({
+    // In no particular order: each owner is a part of the page, merged in date order.
+    const owners = (await readByOwnerValues(db(), contains)).scope;
+    expect(owners.kind === 'groups' && { ...owners, groups: owners.groups.map((group) => group.accountNumber).sort() }).toEqual({
       kind: 'groups',
-      groups: OWNERS.map((owner) => ({ accountNumber: owner.number })),
+      groups: OWNERS.map((owner) => owner.number),
       ownerAttributes: ['accountNumber'],
     });
     // Seventeen owners of the same prefix: more than are read as parts.
