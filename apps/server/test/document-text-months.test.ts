@@ -117,6 +117,10 @@ describe('a whole type’s text search listed a few months at a time', () => {
     // The months the dates cut into are listed on their own and do not count: September 2024 and March.
     const cut = await texts.firstMatchesByDate(memos, 'harbour', { from: '2024-03-10', to: '2024-09-20', direction: 'desc', need: 2 });
     expect([...cut!.ids].sort((a, b) => a - b)).toEqual(ids(['2024-09-05', '2024-09-25', '2024-08-05', '2024-08-25']));
+    // A phrase: each match would be checked against its vector, as the walk does; and a word left out is no phrase.
+    expect(await texts.firstMatchesByDate(memos, '"harbour notes"', { from: null, to: null, direction: 'desc', need: 3 })).toBeNull();
+    expect(await texts.firstMatchesByDate(memos, 'harbour-notes', { from: null, to: null, direction: 'desc', need: 3 })).toBeNull();
+    expect(await texts.firstMatchesByDate(memos, 'harbour -beacon', { from: null, to: null, direction: 'desc', need: 3 })).not.toBeNull();
     // More than the listing's limit in one month: no listing.
     expect(
       await createDocumentTextsRepository(db(), { fewMatches: 1 }).firstMatchesByDate(memos, 'harbour', {

@@ -19,6 +19,16 @@ const CONFIGURATIONS = { fr: 'portal_fr', en: 'portal_en' } as const;
 const queryOf = (words: string) =>
   sql`(websearch_to_tsquery(${sql.lit(CONFIGURATIONS.fr)}::regconfig, ${words}) || websearch_to_tsquery(${sql.lit(CONFIGURATIONS.en)}::regconfig, ${words}))`;
 
+/**
+ * Whether the words make a phrase: quoted words, or words joined by a hyphen, which
+ * websearch_to_tsquery joins with `<->`. The text index holds words, not their places, so each
+ * text it finds for a phrase is checked again against its vector (read from the table's TOAST
+ * storage): listing many of them costs a vector each, as testing documents along the list does.
+ */
+export function isPhrase(words: string): boolean {
+  return /"|[^\s-]-[^\s-]/u.test(words);
+}
+
 /** Up to this many documents of a whole type a text search finds are listed by id, and the list starts from them. */
 export const FEW_TEXT_MATCHES = 10_000;
 /**
