@@ -42,6 +42,10 @@ describe.skipIf(!onPostgres)('the statement timeout of lists and searches', () =
     await expect(sql`SELECT pg_sleep(0.1)`.execute(t.database.db)).resolves.toBeDefined();
     // The same timeout shares one pool.
     expect(t.database.withStatementTimeout(50)).toBe(bounded);
+    // With the memory a text search's bitmap of a common word needs to stay exact, and no JIT compilation.
+    const settings = sql<{ work_mem: string; jit: string }>`SELECT current_setting('work_mem') AS work_mem, current_setting('jit') AS jit`;
+    expect((await settings.execute(bounded)).rows[0]).toEqual({ work_mem: '32MB', jit: 'off' });
+    expect((await settings.execute(t.database.db)).rows[0]).toMatchObject({ jit: 'off' });
   });
 
   it('answers a search that runs past it with its error key, and the person stays signed in', async () => {
