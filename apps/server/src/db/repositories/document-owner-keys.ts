@@ -63,5 +63,10 @@ export function keyedDocumentIds(db: Kysely<Database>, reportId: number, groups:
       .where(keyLookups(group, reportId))
       .$if((decided[index]?.length ?? 0) > 0, (range) => range.where((eb) => eb.and(decided[index]!))),
   );
-  return ranges.slice(1).reduce((all, range) => all.union(range), ranges[0]!);
+  // Groups driven by one attribute's different values share no document (a document has one value
+  // of each): their ranges are appended without looking for repeats, which would hash every id.
+  const disjoint =
+    groups.every((group) => group.driver.name === groups[0]!.driver.name) &&
+    new Set(groups.map((group) => group.driver.value)).size === groups.length;
+  return ranges.slice(1).reduce((all, range) => (disjoint ? all.unionAll(range) : all.union(range)), ranges[0]!);
 }
