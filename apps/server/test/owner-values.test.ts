@@ -130,6 +130,21 @@ describe('a whole type’s search of an attribute identifying owners, read from 
     const many = wholeType({ operation: 'startsWith', fields: ['accountNumber'], text: 'zz-' });
     expect((await readByOwnerValues(db(), many)).scope).toEqual({ kind: 'all' });
     expect((await createDocumentsRepository(db()).page(many)).total).toBe(17);
+    // A value whose word in either language matched (`valuesNamed`) is an owner found too, as the documents' search has it.
+    const named = wholeType({
+      operation: 'contains',
+      fields: ['accountNumber'],
+      text: 'zzz',
+      valuesNamed: { accountNumber: ['ac-100201'] },
+    });
+    expect((await readByOwnerValues(db(), named)).scope).toEqual({
+      kind: 'groups',
+      groups: [{ accountNumber: 'AC-100201' }],
+      ownerAttributes: ['accountNumber'],
+    });
+    expect(await createDocumentsRepository(db()).page(named)).toEqual(
+      await createDocumentsRepository(db(), { readsOwnerValues: false }).page(named),
+    );
     const bySort = { ...contains, sort: { attribute: 'closingBalance', ordering: 'number', direction: 'asc' } as const };
     expect((await readByOwnerValues(db(), bySort)).scope).toEqual({ kind: 'all' });
     const twoFields = wholeType({ operation: 'contains', fields: ['accountNumber', 'postalCode'], text: 'A' });

@@ -29,10 +29,10 @@ export async function readByOwnerValues<S extends DocumentSelection & Partial<Pi
   const [field] = quick.fields as [string];
   const named = quick.valuesNamed?.[field] ?? [];
   const value = sql<string>`lower(v.value)`;
+  const typed = valueMatches(value, quick.operation, quick.text, { suffixIndex: false });
+  // Values whose word in either language matched match too, as the documents' search has it.
   const matching =
-    named.length > 0
-      ? sql<boolean>`(${valueMatches(value, quick.operation, quick.text, { suffixIndex: false })} OR ${value} IN (${sql.join(named.map((name) => name.toLowerCase()))}))`
-      : valueMatches(value, quick.operation, quick.text, { suffixIndex: false });
+    named.length > 0 ? sql<boolean>`(${typed} OR ${value} IN (${sql.join(named.map((name) => name.toLowerCase()))}))` : typed;
   // The attribute's current marking, in the same statement: the keys, and so the values, are only those of attributes identifying owners now.
   const row = await db
     .selectFrom('report_attributes as a')
