@@ -473,6 +473,36 @@ describe('a text search within access and filters', () => {
       expect(await documents.countMatching({ ...wholeType, textMatchesAtLeast: 10_001 })).toEqual({ total: 10_000, isLowerBound: true });
       expect(await documents.countMatching({ ...wholeType, textMatchesAtLeast: 10_000 })).toEqual({ total: 3, isLowerBound: false });
     });
+
+    it('counts a phrase in more documents than it lists as at least those it listed, without checking the others', async () => {
+      await sendStatement('quokka-own-1', { balance: '7008.01', date: '2026-02-01', lines: ['Quokka harbour fees.'] });
+      await sendStatement('quokka-own-2', { balance: '7008.02', date: '2026-01-01', lines: ['Quokka harbour fees, again.'] });
+      await sendStatement('quokka-own-3', { balance: '7008.03', date: '2025-12-01', lines: ['Harbour quokka, not the phrase.'] });
+      await sendStatement('quokka-other', { balance: '7008.04', owner: otherOwner, lines: ['Quokka harbour fees.'] });
+      for (const balance of ['7008.01', '7008.02', '7008.03', '7008.04']) await waitUntilFound('quokka', balance);
+      // Listing one at most, the reader's phrase overflows the listing of few; so does its word.
+      const users = createUsersRepository(db());
+      const listingOne = createDocumentsService({
+        documents: createDocumentsRepository(db()),
+        access: createDocumentAccessRepository(db()),
+        storage: createFileStorage(fixture.documentsDir),
+        texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
+      });
+      const user = (await users.findByUsername(fixture.reader))!;
+      const found = async (textSearch: string) => {
+        const page = await listingOne.getReportData(user, STATEMENTS, endpoints.reportData.body.parse({ perPage: 200, textSearch }));
+        return {
+          balances: page.documents.map((document) => document.attributes.closingBalance),
+          total: page.total,
+          isLowerBound: page.isLowerBound,
+        };
+      };
+      // The page is the one every match checked gives; its count, the two the listing read, at least.
+      expect(await found('"quokka harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2, isLowerBound: true });
+      expect(await readerFinds('"quokka harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2 });
+      // Words alone are counted exactly from the index.
+      expect(await found('quokka harbour')).toEqual({ balances: ['7008.01', '7008.02', '7008.03'], total: 3, isLowerBound: false });
+    });
   });
 });
 
