@@ -62,6 +62,8 @@ export default defineConfig({
         REGISTRATION_LIMIT_PER_IP: '10000',
         REGISTRATION_LIMIT_PER_EMAIL: '10000',
         CODE_SEND_LIMIT_PER_IP: '10000',
+        // Few enough that a word in all of demo.user's 36 statements, sorted by relevance, ranks only the first.
+        SEARCH_RANKED_AT_MOST: '5',
       },
     },
   ],

@@ -96,7 +96,11 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     access,
     documents: boundedDocuments,
   } = withRepeatedReadsKept(
-    { users: createUsersRepository(db), access: createDocumentAccessRepository(db), documents: createDocumentsRepository(searchDb) },
+    {
+      users: createUsersRepository(db),
+      access: createDocumentAccessRepository(db),
+      documents: createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost }),
+    },
     database.readCache,
   );
   const sessions = createSessionsRepository(db);
@@ -192,6 +196,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       access,
       storage: transports.storage,
       texts: createDocumentTextsRepository(searchDb),
+      rankedAtMost: config.searchRankedAtMost,
     }),
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),

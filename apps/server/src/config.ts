@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkStorageEnv, readStorageConfig, StorageEnvShape, type StorageConfig } from './transports/storage/storage-config.js';
+import { FEW_TEXT_MATCHES, RANKED_MATCHES_AT_MOST } from './db/repositories/document-text-search.js';
 
 /** An address or a CIDR range, as a proxy list names them: 10.0.0.5, 10.0.0.0/8, ::1, fd00::/8. */
 function isAddressOrRange(entry: string): boolean {
@@ -42,6 +43,7 @@ const EnvSchema = z.object({
   SCHEDULED_JOBS: booleanFromEnv.optional(),
   INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  SEARCH_RANKED_AT_MOST: z.coerce.number().int().min(1).max(FEW_TEXT_MATCHES).default(RANKED_MATCHES_AT_MOST),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
   TRUSTED_PROXIES: ProxyListSchema.optional(),
@@ -113,6 +115,8 @@ export interface AppConfig {
   ingestion: { maxFileBytes: number };
   /** PostgreSQL cancels a statement of a document list or search after this long (0: never). */
   searchStatementTimeoutMs: number;
+  /** Sorted by relevance, at most this many matches are ranked, the first of the list's order; the others follow them. */
+  searchRankedAtMost: number;
   /** The bearer token /metrics asks for; without one, /metrics does not exist. */
   metricsToken: string | undefined;
   /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
@@ -169,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduledJobs: e.SCHEDULED_JOBS ?? true,
     ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    searchRankedAtMost: e.SEARCH_RANKED_AT_MOST,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,

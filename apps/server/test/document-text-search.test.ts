@@ -266,6 +266,97 @@ describe('a text search within access and filters', () => {
     }
   });
 
+  describe('sorted by relevance, with more matches than are ranked', () => {
+    // The reader's five statements, newest first, and how often each says the word.
+    const mentions: [balance: string, date: string, times: number][] = [
+      ['7009.01', '2026-06-01', 1],
+      ['7009.02', '2026-04-01', 3],
+      ['7009.03', '2026-02-01', 2],
+      ['7009.04', '2025-12-01', 5],
+      ['7009.05', '2025-10-01', 4],
+    ];
+    beforeAll(async () => {
+      for (const [balance, date, times] of mentions) {
+        await sendStatement(`pangolin-${balance}`, { balance, date, lines: [`${'Pangolin '.repeat(times)}burrow rent.`] });
+      }
+      await sendStatement('pangolin-other', {
+        balance: '7009.06',
+        date: '2026-06-02',
+        owner: otherOwner,
+        lines: ['Pangolin burrow rent.'],
+      });
+      for (const balance of ['7009.01', '7009.02', '7009.03', '7009.04', '7009.05', '7009.06']) await waitUntilFound('pangolin', balance);
+    });
+
+    /** The service ranking three matches at most; the listing of few listing `fewMatches` of them. */
+    const rankingThree = (fewMatches?: number) => {
+      const db = t.database.db;
+      return createDocumentsService({
+        documents: createDocumentsRepository(db, { rankedAtMost: 3 }),
+        access: createDocumentAccessRepository(db),
+        storage: createFileStorage(fixture.documentsDir),
+        texts: createDocumentTextsRepository(db, fewMatches === undefined ? {} : { fewMatches }),
+      });
+    };
+    const pageOfService = async (service: ReturnType<typeof rankingThree>, username: string, body: object) => {
+      const user = (await createUsersRepository(t.database.db).findByUsername(username))!;
+      const page = await service.getReportData(user, STATEMENTS, endpoints.reportData.body.parse({ textSearch: 'pangolin', ...body }));
+      return {
+        balances: page.documents.map((document) => document.attributes.closingBalance),
+        total: page.total,
+        rankedFirst: page.rankedFirst,
+      };
+    };
+
+    it('ranks the first of the list’s order, then lists the others in that order, page after page', async () => {
+      // Ranked whole (three mentions at most each way): the best first.
+      expect(await balancesFound(reader, 'pangolin', { sortByRelevance: true })).toEqual([
+        '7009.04',
+        '7009.05',
+        '7009.02',
+        '7009.03',
+        '7009.01',
+      ]);
+      expect((await pageOf(reader, { textSearch: 'pangolin', sortByRelevance: true })).RankedFirst).toBeUndefined();
+      // Newest first: the three newest ranked, then the two older by date; oldest first: the three oldest ranked.
+      const newestRanked = ['7009.02', '7009.03', '7009.01', '7009.04', '7009.05'];
+      const oldestRanked = ['7009.04', '7009.05', '7009.03', '7009.02', '7009.01'];
+      for (const [label, service] of [
+        ['from the listed ids', rankingThree()],
+        ['along the list', rankingThree(0)],
+      ] as const) {
+        const asked = { sortByRelevance: true, perPage: 200 };
+        expect(await pageOfService(service, fixture.reader, asked), label).toEqual({ balances: newestRanked, total: 5, rankedFirst: 3 });
+        expect(await pageOfService(service, fixture.reader, { ...asked, sortDirection: 'asc' }), label).toEqual({
+          balances: oldestRanked,
+          total: 5,
+          rankedFirst: 3,
+        });
+        // Two a page: the second page takes the last ranked match and the first of the others.
+        const pages = [];
+        for (const page of [1, 2, 3, 4])
+          pages.push((await pageOfService(service, fixture.reader, { ...asked, perPage: 2, page })).balances);
+        expect(pages, label).toEqual([newestRanked.slice(0, 2), newestRanked.slice(2, 4), newestRanked.slice(4), []]);
+        // Fewer matches than are ranked: all ranked, and said so by nothing.
+        expect(await pageOfService(service, fixture.reader, { ...asked, textSearch: 'pangolin', dateStart: '2026-01-01' }), label).toEqual({
+          balances: ['7009.02', '7009.03', '7009.01'],
+          total: 3,
+          rankedFirst: undefined,
+        });
+      }
+    });
+
+    it('ranks a whole type’s first months of matches when its words are in more documents than it lists', async () => {
+      // Two listed at most: the months are listed one step at a time, then the first three matches ranked.
+      const service = rankingThree(2);
+      expect(await pageOfService(service, fixture.staff, { sortByRelevance: true, perPage: 200 })).toEqual({
+        balances: ['7009.02', '7009.06', '7009.01', '7009.03', '7009.04', '7009.05'],
+        total: 6,
+        rankedFirst: 3,
+      });
+    });
+  });
+
   describe('a restricted person’s text search, read from the owners its texts carry', () => {
     const db = () => t.database.db;
     const textOf = (balance: string) =>
@@ -475,11 +566,11 @@ describe('a text search within access and filters', () => {
     });
 
     it('counts a phrase in more documents than it lists as at least those it listed, without checking the others', async () => {
-      await sendStatement('quokka-own-1', { balance: '7008.01', date: '2026-02-01', lines: ['Quokka harbour fees.'] });
-      await sendStatement('quokka-own-2', { balance: '7008.02', date: '2026-01-01', lines: ['Quokka harbour fees, again.'] });
-      await sendStatement('quokka-own-3', { balance: '7008.03', date: '2025-12-01', lines: ['Harbour quokka, not the phrase.'] });
-      await sendStatement('quokka-other', { balance: '7008.04', owner: otherOwner, lines: ['Quokka harbour fees.'] });
-      for (const balance of ['7008.01', '7008.02', '7008.03', '7008.04']) await waitUntilFound('quokka', balance);
+      await sendStatement('kinkajou-own-1', { balance: '7008.01', date: '2026-02-01', lines: ['Kinkajou harbour fees.'] });
+      await sendStatement('kinkajou-own-2', { balance: '7008.02', date: '2026-01-01', lines: ['Kinkajou harbour fees, again.'] });
+      await sendStatement('kinkajou-own-3', { balance: '7008.03', date: '2025-12-01', lines: ['Harbour kinkajou, not the phrase.'] });
+      await sendStatement('kinkajou-other', { balance: '7008.04', owner: otherOwner, lines: ['Kinkajou harbour fees.'] });
+      for (const balance of ['7008.01', '7008.02', '7008.03', '7008.04']) await waitUntilFound('kinkajou', balance);
       // Listing one at most, the reader's phrase overflows the listing of few; so does its word.
       const users = createUsersRepository(db());
       const listingOne = createDocumentsService({
@@ -498,10 +589,10 @@ describe('a text search within access and filters', () => {
         };
       };
       // The page is the one every match checked gives; its count, the two the listing read, at least.
-      expect(await found('"quokka harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2, isLowerBound: true });
-      expect(await readerFinds('"quokka harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2 });
+      expect(await found('"kinkajou harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2, isLowerBound: true });
+      expect(await readerFinds('"kinkajou harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2 });
       // Words alone are counted exactly from the index.
-      expect(await found('quokka harbour')).toEqual({ balances: ['7008.01', '7008.02', '7008.03'], total: 3, isLowerBound: false });
+      expect(await found('kinkajou harbour')).toEqual({ balances: ['7008.01', '7008.02', '7008.03'], total: 3, isLowerBound: false });
     });
   });
 });

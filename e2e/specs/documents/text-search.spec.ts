@@ -62,6 +62,38 @@ test('A user finds the one statement whose text holds a word, with the word high
   await expectNoSeriousA11yViolations(page);
 });
 
+test('Sorted by relevance, a word in more statements than are ranked says that only the first are', async ({ page }) => {
+  await signIn(page, 'demo.user', 'Camille');
+  const panel = await openStatements(page, 'Account statements');
+  const form = panel.getByRole('form', { name: 'Search the text of Account statements' });
+  await form.getByLabel('Search in the documents’ text').fill('statements');
+  await form.getByRole('button', { name: 'Find' }).click();
+  await expect(panel.getByText(/^1–10 of 36$/)).toBeVisible();
+  const note = form.getByTestId('ranked-first');
+  await expect(note).toHaveCount(0);
+
+  await form.getByRole('checkbox', { name: 'Sort by relevance' }).check();
+  await expect(note).toHaveText(
+    'Sorted by relevance among the first 5 matches in the list’s order; the other matches follow them in that order.',
+  );
+  // Every statement is still there, page after page.
+  await expect(panel.getByText(/^1–10 of 36$/)).toBeVisible();
+  await expect(panel.getByTestId('document-row')).toHaveCount(10);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  const formFr = page
+    .getByRole('region', { name: 'Relevés de compte', exact: true })
+    .getByRole('form', { name: 'Rechercher dans le texte : Relevés de compte' });
+  const noteFr = formFr.getByTestId('ranked-first');
+  await expect(noteFr).toHaveText(
+    'Triés par pertinence parmi les 5 premiers résultats dans l’ordre de la liste\u00a0; les autres résultats les suivent dans cet ordre.',
+  );
+  await formFr.getByRole('checkbox', { name: 'Trier par pertinence' }).uncheck();
+  await expect(noteFr).toHaveCount(0);
+});
+
 test('@mobile On a phone, a text search shows each card’s passage', async ({ page }) => {
   await signIn(page, 'demo.user', 'Camille');
   const panel = await openStatements(page, 'Account statements');

@@ -56,6 +56,7 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
     DateStart: page.dateRange.from,
     DateEnd: page.dateRange.to,
     DateMin: page.oldestDate,
+    ...(page.rankedFirst !== undefined && { RankedFirst: page.rankedFirst }),
     ...(page.documents.some((document) => document.passage) && {
       Passages: Object.fromEntries(
         page.documents.map((document) => [

@@ -44,6 +44,8 @@ export interface ReportPage {
   dateRange: { from: string | null; to: string | null };
   /** The oldest date among the documents the person may see. */
   oldestDate: string | null;
+  /** Sorted by relevance with more matches than are ranked: how many were (see ListPage). */
+  rankedFirst?: number;
 }
 
 /** What a type can be searched by, for this person. */
@@ -76,6 +78,8 @@ export function createDocumentsService(deps: {
   access: DocumentAccessRepository;
   storage: DocumentStorage;
   texts: DocumentTextsRepository;
+  /** Sorted by relevance, how many matches are ranked at most (the documents repository's own bound). */
+  rankedAtMost?: number;
 }) {
   /** The scope of each type the person may see, among the given types of its client. */
   async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
@@ -191,7 +195,7 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
-      if (search.text) Object.assign(search, await findTextMatches(deps.texts, { ...search, text: search.text }));
+      if (search.text) Object.assign(search, await findTextMatches(deps.texts, { ...search, text: search.text }, deps.rankedAtMost));
       const page = await deps.documents.page(search);
       // Passages only for the page's rows, which the search found within the person's access.
       const passages = search.text
@@ -223,6 +227,7 @@ export function createDocumentsService(deps: {
         isLowerBound: page.isLowerBound,
         dateRange: search.dateRange,
         oldestDate: page.oldestDate,
+        ...(page.rankedFirst !== undefined && { rankedFirst: page.rankedFirst }),
       };
     },
 

@@ -110,6 +110,12 @@ export const ReportDataResponseSchema = z.object({
   DateMin: z.nullable(z.string()),
   /** With a text search: by result key, a short passage of the document's text around the words found. */
   Passages: z.optional(z.record(z.string(), z.array(PassageSegmentSchema))),
+  /**
+   * Sorted by relevance with more matches than are ranked: how many were, the first of the list's
+   * own order (newest first by default). They come first, best first; the other matches follow in
+   * the list's order.
+   */
+  RankedFirst: z.optional(integer()),
 });
 
 export const ConfigIdParamsSchema = z.object({ configId: idFromText() });

@@ -37,6 +37,13 @@ export const FEW_TEXT_MATCHES = 10_000;
  * matches reads each one, so past about a thousand matches the walk is the cheaper.
  */
 export const FEW_OWNED_TEXT_MATCHES = 1_000;
+/**
+ * Sorted by relevance, at most this many matches are ranked: the first of the list's own order;
+ * any further matches follow them in that order. Ranking reads each match's vector (4.8 KB, from
+ * the texts' TOAST storage): a word in 130,000 documents of a type, ranked whole, ran into the
+ * search's statement timeout at ten million documents.
+ */
+export const RANKED_MATCHES_AT_MOST = 1_000;
 
 /**
  * A date range's months are asked of the text index when they are at most this many: each month

@@ -4,7 +4,7 @@ import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '..
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
-import { isPhrase, ownerTokens, textMatchCount, textRank } from './document-text-search.js';
+import { isPhrase, ownerTokens, RANKED_MATCHES_AT_MOST, textMatchCount, textRank } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
 import { OWNER_VALUES_READ_AT_MOST, readByOwnerValues } from './owner-values.js';
@@ -63,6 +63,8 @@ export interface ListPage {
   total: number;
   isLowerBound: boolean;
   oldestDate: string | null;
+  /** Sorted by relevance with more matches than are ranked: how many were, the first of the list's order; the rest follow in that order. */
+  rankedFirst?: number;
 }
 
 /** A page's row as read: the document, then the page's count and oldest date, the same on every row. */
@@ -175,8 +177,13 @@ function listOrderOf(scope: AccessScope, readKeys = true): ListOrder {
 
 const buildMode = (options: { concurrently?: boolean }) => (options.concurrently ? sql`CONCURRENTLY` : sql``);
 
-/** `readsOwnerValues: false` keeps a whole type's searches on the documents' own indexes (tests compare both). */
-export function createDocumentsRepository(db: Kysely<Database>, options: { readsOwnerValues?: boolean } = {}) {
+/**
+ * `readsOwnerValues: false` keeps a whole type's searches on the documents' own indexes (tests
+ * compare both); `rankedAtMost`: how many matches a sort by relevance ranks (RANKED_MATCHES_AT_MOST;
+ * tests lower it).
+ */
+export function createDocumentsRepository(db: Kysely<Database>, options: { readsOwnerValues?: boolean; rankedAtMost?: number } = {}) {
+  const rankedAtMost = options.rankedAtMost ?? RANKED_MATCHES_AT_MOST;
   const planned = <S extends Parameters<typeof readByOwnerValues>[1]>(selection: S): Promise<S> =>
     options.readsOwnerValues === false ? Promise.resolve(selection) : readByOwnerValues(db, selection);
   /**
@@ -349,6 +356,89 @@ export function createDocumentsRepository(db: Kysely<Database>, options: { reads
     return result.rows;
   };
 
+  /** A page's count and oldest date, as subqueries every row of the page carries. */
+  interface Summed {
+    total: RawBuilder<number>;
+    oldest: RawBuilder<string | null>;
+  }
+
+  /** The rows of one page of a search in its order (with its relevance first when asked), each with the summed subqueries. */
+  const pageRows = async (search: DocumentSearch, summed: Summed): Promise<PageRow[]> => {
+    const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
+    // Default NULL placement, so that either direction can walk the same index.
+    const orderingBy = (order: ListOrder) => {
+      const sortKeys = (
+        search.sort.attribute === null
+          ? [order.date]
+          : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute, search.sort.ordering, {
+              indexed: search.scope.kind === 'all',
+            })
+      ).map((key) => sql`${key} ${direction}`);
+      if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
+      return sql.join([...sortKeys, sql`${order.id} ${direction}`]);
+    };
+    const { limit, offset } = search.paging;
+    const parts = searchedParts(search);
+    const [only] = parts;
+    if (parts.length !== 1 || !only) return mergedPage(parts, { ...search, orderingBy, ...summed });
+    return visible(search.reportId, only.scope, only.conditions, only.readKeys)
+      .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
+      .select([
+        'd.id',
+        'd.document_date',
+        'd.attributes',
+        'd.language',
+        sql<boolean>`v.document_id IS NOT NULL`.as('viewed'),
+        summed.total.as('matching'),
+        summed.oldest.as('oldest_date'),
+      ])
+      .orderBy(orderingBy(listOrderOf(only.scope, only.readKeys)))
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  };
+
+  /**
+   * Whether a sort by relevance may have more matches than it ranks: the words' matches were not
+   * all listed, or more were listed than are ranked.
+   */
+  const mayRankMore = (search: DocumentSearch) =>
+    !!search.byRelevance &&
+    !!search.text &&
+    (!search.textMatchIds || !!search.textMatchIdsInPart || search.textMatchIds.length > rankedAtMost);
+
+  /**
+   * The ids of the first `rankedAtMost` matches of a search in its list's order (relevance aside),
+   * and whether they are all of them (one more is read to tell).
+   */
+  const firstMatchIds = async (search: DocumentSearch): Promise<{ ids: number[]; isAll: boolean }> => {
+    const unsummed = { total: sql<number>`0`, oldest: sql<string | null>`NULL` };
+    const rows = await pageRows({ ...search, byRelevance: false, paging: { limit: rankedAtMost + 1, offset: 0 } }, unsummed);
+    return { ids: rows.slice(0, rankedAtMost).map((row) => row.id), isAll: rows.length <= rankedAtMost };
+  };
+
+  /**
+   * A page of a search sorted by relevance whose first `ranked` matches in the list's order are
+   * ranked: those first, best first; then the list's own order from the match after them, which
+   * is the list's own page at that position (the ranked ones are its first).
+   */
+  const rankedFirstRows = async (search: DocumentSearch, ranked: number[], summed: Summed): Promise<PageRow[]> => {
+    const { limit, offset } = search.paging;
+    const restFrom = Math.max(offset, ranked.length);
+    const rows: PageRow[] = [];
+    if (offset < ranked.length) {
+      const rankedLimit = Math.min(limit, ranked.length - offset);
+      rows.push(
+        ...(await pageRows({ ...search, textMatchIds: ranked, textMatchIdsInPart: false, paging: { limit: rankedLimit, offset } }, summed)),
+      );
+    }
+    if (offset + limit > restFrom) {
+      const rest = { ...search, byRelevance: false, paging: { limit: offset + limit - restFrom, offset: restFrom } };
+      rows.push(...(await pageRows(rest, summed)));
+    }
+    return rows;
+  };
+
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
     countMatching: async (selection: DocumentSelection) => countVisible(await planned(selection)),
@@ -430,51 +520,24 @@ export function createDocumentsRepository(db: Kysely<Database>, options: { reads
      */
     async page(asked: DocumentSearch): Promise<ListPage> {
       const search = await planned(asked);
-      const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
-      // Default NULL placement, so that either direction can walk the same index.
-      const orderingBy = (order: ListOrder) => {
-        const sortKeys = (
-          search.sort.attribute === null
-            ? [order.date]
-            : attributeSortKeys(sql.ref('d.attributes'), search.sort.attribute, search.sort.ordering, {
-                indexed: search.scope.kind === 'all',
-              })
-        ).map((key) => sql`${key} ${direction}`);
-        if (search.byRelevance && search.text) sortKeys.unshift(sql`${textRank(search.text)} DESC`);
-        return sql.join([...sortKeys, sql`${order.id} ${direction}`]);
-      };
       const total = matchingCount(search);
       // The person's oldest document, whatever the search (its owners' values may have become the scope).
       const oldest = oldestDate(asked.reportId, asked.scope);
-      const { limit, offset } = search.paging;
-      const parts = searchedParts(search);
-      const [only] = parts;
-      const found =
-        parts.length === 1 && only
-          ? await visible(search.reportId, only.scope, only.conditions, only.readKeys)
-              .leftJoin('document_views as v', (join) => join.onRef('v.document_id', '=', 'd.id').on('v.user_id', '=', search.viewerId))
-              .select([
-                'd.id',
-                'd.document_date',
-                'd.attributes',
-                'd.language',
-                sql<boolean>`v.document_id IS NOT NULL`.as('viewed'),
-                total.as('matching'),
-                oldest.as('oldest_date'),
-              ])
-              .orderBy(orderingBy(listOrderOf(only.scope, only.readKeys)))
-              .limit(limit)
-              .offset(offset)
-              .execute()
-          : await mergedPage(parts, { ...search, orderingBy, total, oldest });
+      const summed = { total, oldest };
+      const first = mayRankMore(search) ? await firstMatchIds(search) : null;
+      // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
+      const ranked = first && !first.isAll ? first.ids : null;
+      let found: PageRow[];
+      if (ranked) found = await rankedFirstRows(search, ranked, summed);
+      else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
       const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return {
         rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
         ...boundedTotal(search, summary.matching),
         oldestDate: summary.oldest_date,
+        ...(ranked && { rankedFirst: ranked.length }),
       };
     },
-
     /**
      * The positions of the criteria groups that match no document of the type: each group's own
      * scope under EXISTS, so each stops at its first match on the GIN index; one query per type.

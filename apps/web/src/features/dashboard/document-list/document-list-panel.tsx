@@ -131,6 +131,7 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
           title={title}
           applied={list.textSearch}
           sortByRelevance={list.isSortedByRelevance}
+          rankedFirst={data?.RankedFirst}
           onSearch={list.setTextSearch}
           onSortByRelevance={list.setSortByRelevance}
         />

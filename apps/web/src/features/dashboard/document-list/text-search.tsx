@@ -1,14 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, CloseButton, Group, TextInput } from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, Text, TextInput } from '@mantine/core';
 import { IconFileSearch } from '@tabler/icons-react';
 import { SEARCH_TEXT_MAX_LENGTH } from '@portal/contract';
 import { useTranslation } from '../../../i18n/use-translation';
+import { useCurrentLanguage } from '../../../i18n/use-current-language';
+import { formatNumber } from '../../../lib/format';
 
 interface TextSearchFormProps {
   title: string;
   /** The words the list is searched by now, if any. */
   applied: string | null;
   sortByRelevance: boolean;
+  /** Sorted by relevance, when the answer ranked only the first matches of the list's order: how many. */
+  rankedFirst?: number;
   onSearch: (words: string | null) => void;
   onSortByRelevance: (isChecked: boolean) => void;
 }
@@ -17,8 +21,9 @@ interface TextSearchFormProps {
  * Words to find inside the documents' own text; they combine with every other filter. An empty
  * text clears the search. While a search is applied, the best matches may come first.
  */
-export function TextSearchForm({ title, applied, sortByRelevance, onSearch, onSortByRelevance }: TextSearchFormProps) {
+export function TextSearchForm({ title, applied, sortByRelevance, rankedFirst, onSearch, onSortByRelevance }: TextSearchFormProps) {
   const { t } = useTranslation();
+  const language = useCurrentLanguage();
   const [text, setText] = useState(applied ?? '');
 
   const submit = (event: FormEvent) => {
@@ -54,6 +59,11 @@ export function TextSearchForm({ title, applied, sortByRelevance, onSearch, onSo
           />
         )}
       </Group>
+      {applied && sortByRelevance && rankedFirst !== undefined && (
+        <Text size="sm" c="dimmed" mt={4} data-testid="ranked-first">
+          {t('documents.rankedFirst', { count: rankedFirst, formatted: formatNumber(rankedFirst, language) })}
+        </Text>
+      )}
     </form>
   );
 }
