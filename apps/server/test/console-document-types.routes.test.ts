@@ -331,7 +331,10 @@ describe('an attribute’s settings', () => {
       title_en: 'Policies',
       title_fr: 'Polices',
       position: 9,
-      attributes: [{ name: 'policyRef', en: 'Policy', fr: 'Police', showInColumn: false }],
+      attributes: [
+        { name: 'policyRef', en: 'Policy', fr: 'Police', showInColumn: false },
+        { name: 'policyPremium', en: 'Premium', fr: 'Prime' },
+      ],
     });
     // The factory builds every attribute's search indexes: an attribute that never was searchable has none.
     await db.updateTable('report_attributes').set({ is_searchable: false }).where('id', '=', attributeIds.policyRef!).execute();
@@ -375,6 +378,8 @@ describe('an attribute’s settings', () => {
         'documents_trgm_policyref_idx',
         'documents_sort_policyref_idx',
         'documents_owner_policyref_idx',
+        // An owner's documents sorted by the type's other column.
+        'documents_ownersort_policyref_policypremium_idx',
       ]),
     );
     // Marked as identifying owners: its values became owner keys in the same transaction.

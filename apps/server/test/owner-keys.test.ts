@@ -157,6 +157,10 @@ describe('owner keys', () => {
     ['by date, oldest first, second page', { sort: { attribute: null, direction: 'asc' }, paging: { limit: 7, offset: 7 } }],
     ['by date, a page past the end', { paging: { limit: 25, offset: 500 } }],
     ['by amount', { sort: { attribute: 'amount', ordering: 'number', direction: 'desc' } }],
+    [
+      'by amount, ascending, a later page',
+      { sort: { attribute: 'amount', ordering: 'number', direction: 'asc' }, paging: { limit: 10, offset: 30 } },
+    ],
     ['within dates', { dateRange: { from: '2020-03-01', to: '2021-02-28' } }],
     ['with a search', { quick: { operation: 'contains', fields: ['amount'], text: '1' } }],
     // Searches over the attributes a group fixes, decided by the group's values.
@@ -286,20 +290,50 @@ describe('owner keys', () => {
     expect(sorted.rows).toHaveLength(PER_OWNER);
     const pageQueries = pageQueriesOf(recorded);
     expect(pageQueries).toHaveLength(5);
-    for (const query of pageQueries) {
+    for (const [index, query] of pageQueries.entries()) {
       const nodes = rowNodesOf(await planOf(database.db, query));
       const indexes = nodes.map((node) => node['Index Name'] ?? '');
       expect(
         indexes.filter((name) => /^documents_(prefix|trgm)_/.test(name)),
         query.sql,
       ).toEqual([]);
-      // Read through the owner index, not document by document from the keys.
-      expect(indexes, query.sql).toContain('documents_owner_ownernumber_idx');
+      // Read through the owner index (sorted by the amount: the owner's index of that column, in its order),
+      // not document by document from the keys.
+      const isSorted = index === pageQueries.length - 1;
+      expect(indexes, query.sql).toContain(isSorted ? 'documents_ownersort_ownernumber_amount_idx' : 'documents_owner_ownernumber_idx');
+      if (isSorted) expect(nodes.map((node) => node['Node Type'])).not.toContain('Sort');
       expect(
         nodes.filter((node) => node['Relation Name'] === 'document_owner_keys'),
         query.sql,
       ).toEqual([]);
     }
+  });
+
+  it('read each owner’s page of a list sorted by a column from that owner’s index of the column, in order', async () => {
+    const { documents, recorded } = recordingDocuments(database.db);
+    const twoOwners = owning({ ownerNumber: ownerNumber(42) }, { ownerNumber: ownerNumber(7) });
+    const byAmount = { attribute: 'amount', ordering: 'number', direction: 'desc' } as const;
+    const page = await documents.page(searchOf(twoOwners, { sort: byAmount, paging: { limit: 10, offset: 10 } }));
+    const amounts = page.rows.map((row) => Number(row.attributes.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    const [merged] = pageQueriesOf(recorded);
+    const rowNodes = rowNodesOf(await planOf(database.db, merged!));
+    const reads = rowNodes.filter((node) => node['Relation Name'] === 'documents');
+    expect(reads.map((node) => node['Index Name'])).toEqual(Array(2).fill('documents_ownersort_ownernumber_amount_idx'));
+    // Only the two owners' first pages, merged, are sorted: one Sort, above the parts.
+    expect(rowNodes.filter((node) => node['Node Type'] === 'Sort')).toHaveLength(1);
+    // A type's owner and column indexes are all there: a number column with each attribute identifying owners.
+    const built = await sql<{
+      name: string;
+    }>`SELECT indexname AS name FROM pg_indexes WHERE indexname LIKE 'documents_owner%sort%' ORDER BY 1`.execute(database.db);
+    expect(built.rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining([
+        'documents_ownersort_ownernumber_amount_idx',
+        'documents_ownersort_ownerpostalcode_amount_idx',
+        'documents_ownersort_ownerpostalcode_ownernumber_idx',
+      ]),
+    );
+    expect(built.rows.map((row) => row.name)).not.toContain('documents_ownersort_ownernumber_ownernumber_idx');
   });
 
   it('decide a search over the owner number once per group: a group whose number fails reads nothing, one whose number passes reads as a plain list', async () => {

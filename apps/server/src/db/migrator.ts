@@ -21,6 +21,8 @@ import { statements as attributeSuffixIndexes } from './migrations/020-attribute
 import { statements as documentTextOwners } from './migrations/021-document-text-owners.js';
 import { statements as documentTextMonths } from './migrations/022-document-text-months.js';
 import { statements as ownerValues } from './migrations/023-owner-values.js';
+import { statements as numericSortPattern } from './migrations/024-numeric-sort-pattern.js';
+import { statements as ownerSortIndexes } from './migrations/025-owner-sort-indexes.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '021-document-text-owners': documentTextOwners,
   '022-document-text-months': documentTextMonths,
   '023-owner-values': ownerValues,
+  '024-numeric-sort-pattern': numericSortPattern,
+  '025-owner-sort-indexes': ownerSortIndexes,
 };
 
 const provider: MigrationProvider = {

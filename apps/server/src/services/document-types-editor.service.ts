@@ -180,11 +180,15 @@ export function createDocumentTypesEditorService(deps: {
         return { type: after, attribute: attributeAfter };
       });
       // After the commit, outside any transaction: on PostgreSQL the build runs concurrently with writes.
-      await deps.types.ensureAttributeIndexes(attribute.name, {
-        sort: attribute.show_in_column ? attribute.ordering : null,
-        search: attribute.is_searchable,
-        owner: attribute.identifies_owner,
-      });
+      await deps.types.ensureAttributeIndexes(
+        attribute.name,
+        {
+          sort: attribute.show_in_column ? attribute.ordering : null,
+          search: attribute.is_searchable,
+          owner: attribute.identifies_owner,
+        },
+        type.attributes,
+      );
       return type;
     },
 

@@ -2,7 +2,14 @@ import type { AttributeOrdering } from '@portal/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseBackend } from '../database.js';
 import type { AttributeValueLabel, Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
-import { createDocumentsRepository, ownerIndexName, searchIndexNames, sortIndexName } from './documents.repository.js';
+import {
+  createDocumentsRepository,
+  ownerIndexName,
+  ownerSortIndexName,
+  ownerSortPairs,
+  searchIndexNames,
+  sortIndexName,
+} from './documents.repository.js';
 
 export type EditedType = Selectable<ReportDefinitionsTable>;
 export type EditedAttribute = Selectable<ReportAttributesTable>;
@@ -106,7 +113,8 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
 
     /**
      * Makes sure the indexes a column (sort, in the attribute's ordering), a search by this
-     * attribute name, or an attribute identifying owners (criteria groups) needs exist.
+     * attribute name, or an attribute identifying owners (criteria groups) needs exist, and those
+     * that read an owner's documents sorted by a column, among the type's attributes (`ownerSortPairs`).
      * On PostgreSQL they are built concurrently, outside any transaction, so documents stay
      * writable meanwhile; a build that failed half-way leaves an invalid index, dropped and built
      * again here. The embedded database has one connection and no concurrent writers: a plain build.
@@ -114,13 +122,16 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
     async ensureAttributeIndexes(
       attribute: string,
       needs: { sort: AttributeOrdering | null; search: boolean; owner: boolean },
+      typeAttributes: Parameters<typeof ownerSortPairs>[0] = [],
     ): Promise<void> {
-      if (!needs.sort && !needs.search && !needs.owner) return;
+      const ownerSorts = ownerSortPairs(typeAttributes, attribute);
+      if (!needs.sort && !needs.search && !needs.owner && ownerSorts.length === 0) return;
       const concurrent = backend === 'postgres';
       if (concurrent) {
         const names = needs.search ? Object.values(searchIndexNames(attribute)) : [];
         if (needs.sort) names.push(sortIndexName(attribute, needs.sort));
         if (needs.owner) names.push(ownerIndexName(attribute));
+        names.push(...ownerSorts.map((pair) => ownerSortIndexName(pair.owner, pair.sort, pair.ordering)));
         const invalid = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
           WHERE NOT i.indisvalid AND c.relname IN (${sql.join(names)})`.execute(db);
         for (const row of invalid.rows) await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(row.name)}`.execute(db);
@@ -130,6 +141,9 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
       if (needs.sort) await documents.ensureSortIndex(attribute, { concurrently: concurrent, ordering: needs.sort });
       if (needs.search) await documents.ensureSearchIndexes(attribute, { concurrently: concurrent });
       if (needs.owner) await documents.ensureOwnerIndex(attribute, { concurrently: concurrent });
+      for (const pair of ownerSorts) {
+        await documents.ensureOwnerSortIndex(pair.owner, pair.sort, { concurrently: concurrent, ordering: pair.ordering });
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import { generateApiKeySecret } from '../../services/api-key-secret.js';
 import { storeThumbnail } from '../../services/document-type-thumbnails.service.js';
 import { createApiKeysRepository } from '../repositories/api-keys.repository.js';
 import { createDocumentTypeThumbnailsRepository } from '../repositories/document-type-thumbnails.repository.js';
-import { createDocumentsRepository } from '../repositories/documents.repository.js';
+import { createDocumentsRepository, ownerSortPairs } from '../repositories/documents.repository.js';
 import type {
   AttributeValueLabel,
   ClientsTable,
@@ -153,6 +153,16 @@ export async function insertReportDefinition(
     if (attribute.showInColumn ?? true) await documents.ensureSortIndex(attribute.name, { ordering: attribute.ordering });
     await documents.ensureSearchIndexes(attribute.name);
     if (attribute.identifiesOwner) await documents.ensureOwnerIndex(attribute.name);
+  }
+  for (const { owner, sort, ordering } of ownerSortPairs(
+    attributes.map((a) => ({
+      name: a.name,
+      identifies_owner: a.identifiesOwner ?? false,
+      show_in_column: a.showInColumn ?? true,
+      ordering: a.ordering ?? 'number',
+    })),
+  )) {
+    await documents.ensureOwnerSortIndex(owner, sort, { ordering });
   }
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
 }
