@@ -57,7 +57,7 @@ export function searchIndexNames(attribute: string): { prefix: string; suffix: s
 /**
  * The name of the index that reads one owner's documents of a type sorted by another attribute in
  * one ordering: of the attribute identifying the owner, the one sorted by and the ordering. A pair
- * whose name would pass PostgreSQL's 63 bytes is named by a digest of the three (migration 024
+ * whose name would pass PostgreSQL's 63 bytes is named by a digest of the three (migration 025
  * writes the same).
  */
 export function ownerSortIndexName(owner: string, sort: string, ordering: AttributeOrdering): string {
