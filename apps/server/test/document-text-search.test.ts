@@ -786,7 +786,8 @@ describe('the demo data set', () => {
 describe('a stored text’s row', () => {
   it('keeps its content and words out of line, so that many rows share a page', async () => {
     const db = t.database.db;
-    const rows = 30;
+    // Enough rows that, once the pages earlier tests left room in are full, the rest fill pages of their own.
+    const rows = 300;
     const documentIds = await insertDocuments(
       db,
       Array.from({ length: rows }, (_, n) => ({
@@ -811,6 +812,10 @@ describe('a stored text’s row', () => {
                    GROUP BY (ctid::text::point)[0]) AS pages`.execute(db)
       ).rows[0]!;
       expect(content).toBeGreaterThan(1_400);
+      const options = await sql<{ options: string[] }>`SELECT reloptions AS options FROM pg_class WHERE relname = 'document_texts'`.execute(
+        db,
+      );
+      expect(options.rows[0]!.options).toContain('toast_tuple_target=128');
       // With the content in the row, no page could hold more than five of them. Out of line, a
       // row is about 100 bytes; the rows go where the table has room (pages freed by earlier
       // tests included), and fill a page before taking the next.

@@ -176,7 +176,8 @@ function hasOwnerSortIndex(scope: AccessScope & { kind: 'groups' }, sortedBy: st
   const [group] = scope.groups;
   if (scope.groups.length !== 1 || !group) return false;
   const names = Object.keys(group);
-  return names.every(isIndexableAttributeName) && names.some((name) => name !== sortedBy && scope.ownerAttributes?.includes(name));
+  if (!isIndexableAttributeName(sortedBy) || !names.every(isIndexableAttributeName)) return false;
+  return names.some((name) => name !== sortedBy && scope.ownerAttributes?.includes(name));
 }
 
 /** A part of a scope with what its rows must meet, and whether they are read from its owner's keys. */
