@@ -379,7 +379,7 @@ describe('an attribute’s settings', () => {
         'documents_sort_policyref_idx',
         'documents_owner_policyref_idx',
         // An owner's documents sorted by the type's other column.
-        'documents_ownersort_policyref_policypremium_idx',
+        `documents_ownersort_${reportId}_policyref_policypremium_idx`,
       ]),
     );
     // Marked as identifying owners: its values became owner keys in the same transaction.

@@ -187,7 +187,7 @@ export function createDocumentTypesEditorService(deps: {
           search: attribute.is_searchable,
           owner: attribute.identifies_owner,
         },
-        type.attributes,
+        type,
       );
       return type;
     },

@@ -122,16 +122,16 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
     async ensureAttributeIndexes(
       attribute: string,
       needs: { sort: AttributeOrdering | null; search: boolean; owner: boolean },
-      typeAttributes: Parameters<typeof ownerSortPairs>[0] = [],
+      type?: { id: number; attributes: Parameters<typeof ownerSortPairs>[1] },
     ): Promise<void> {
-      const ownerSorts = ownerSortPairs(typeAttributes, attribute);
+      const ownerSorts = type ? ownerSortPairs(type.id, type.attributes, attribute) : [];
       if (!needs.sort && !needs.search && !needs.owner && ownerSorts.length === 0) return;
       const concurrent = backend === 'postgres';
       if (concurrent) {
         const names = needs.search ? Object.values(searchIndexNames(attribute)) : [];
         if (needs.sort) names.push(sortIndexName(attribute, needs.sort));
         if (needs.owner) names.push(ownerIndexName(attribute));
-        names.push(...ownerSorts.map((pair) => ownerSortIndexName(pair.owner, pair.sort, pair.ordering)));
+        names.push(...ownerSorts.map(ownerSortIndexName));
         const invalid = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
           WHERE NOT i.indisvalid AND c.relname IN (${sql.join(names)})`.execute(db);
         for (const row of invalid.rows) await sql`DROP INDEX CONCURRENTLY IF EXISTS ${sql.id(row.name)}`.execute(db);
@@ -142,7 +142,7 @@ export function createDocumentTypesEditorRepository(db: Kysely<Database>, backen
       if (needs.search) await documents.ensureSearchIndexes(attribute, { concurrently: concurrent });
       if (needs.owner) await documents.ensureOwnerIndex(attribute, { concurrently: concurrent });
       for (const pair of ownerSorts) {
-        await documents.ensureOwnerSortIndex(pair.owner, pair.sort, { concurrently: concurrent, ordering: pair.ordering });
+        await documents.ensureOwnerSortIndex(pair, { concurrently: concurrent });
       }
     },
   };

@@ -54,16 +54,25 @@ export function searchIndexNames(attribute: string): { prefix: string; suffix: s
   return { prefix: `documents_prefix_${name}_idx`, suffix: `documents_suffix_${name}_idx`, trigrams: `documents_trgm_${name}_idx` };
 }
 
+/** In one type, an attribute identifying owners and another attribute shown in a column, sorted in its ordering. */
+export interface OwnerSortPair {
+  reportId: number;
+  owner: string;
+  sort: string;
+  ordering: AttributeOrdering;
+}
+
 /**
  * The name of the index that reads one owner's documents of a type sorted by another attribute in
- * one ordering: of the attribute identifying the owner, the one sorted by and the ordering. A pair
- * whose name would pass PostgreSQL's 63 bytes is named by a digest of the three (migration 025
- * writes the same).
+ * one ordering: of the type, the attribute identifying the owner, the one sorted by and the
+ * ordering. A pair whose name would pass PostgreSQL's 63 bytes is named by a digest of the four
+ * (migration 025 writes the same).
  */
-export function ownerSortIndexName(owner: string, sort: string, ordering: AttributeOrdering): string {
-  const name = `documents_${ordering === 'text' ? 'ownertextsort' : 'ownersort'}_${owner.toLowerCase()}_${sort.toLowerCase()}_idx`;
+export function ownerSortIndexName({ reportId, owner, sort, ordering }: OwnerSortPair): string {
+  const kind = ordering === 'text' ? 'ownertextsort' : 'ownersort';
+  const name = `documents_${kind}_${reportId}_${owner.toLowerCase()}_${sort.toLowerCase()}_idx`;
   if (name.length <= 63) return name;
-  return `documents_ownersort_${createHash('md5').update(`${owner}|${sort}|${ordering}`).digest('hex').slice(0, 24)}_idx`;
+  return `documents_ownersort_${createHash('md5').update(`${reportId}|${owner}|${sort}|${ordering}`).digest('hex').slice(0, 24)}_idx`;
 }
 
 /** An attribute as its indexes need it. */
@@ -74,16 +83,13 @@ type IndexedAttribute = Pick<ReportAttribute, 'name' | 'identifies_owner' | 'sho
  * identifying owners with each other attribute shown in a column, in its ordering. `involving`:
  * only the pairs that name this attribute.
  */
-export function ownerSortPairs(
-  attributes: IndexedAttribute[],
-  involving?: string,
-): { owner: string; sort: string; ordering: AttributeOrdering }[] {
+export function ownerSortPairs(reportId: number, attributes: IndexedAttribute[], involving?: string): OwnerSortPair[] {
   const pairs = attributes
-    .filter((owner) => owner.identifies_owner)
+    .filter((owner) => owner.identifies_owner && isIndexableAttributeName(owner.name))
     .flatMap((owner) =>
       attributes
-        .filter((sorted) => sorted.show_in_column && sorted.name !== owner.name)
-        .map((sorted) => ({ owner: owner.name, sort: sorted.name, ordering: sorted.ordering })),
+        .filter((sorted) => sorted.show_in_column && sorted.name !== owner.name && isIndexableAttributeName(sorted.name))
+        .map((sorted) => ({ reportId, owner: owner.name, sort: sorted.name, ordering: sorted.ordering })),
     );
   return involving === undefined ? pairs : pairs.filter((pair) => pair.owner === involving || pair.sort === involving);
 }
@@ -169,7 +175,8 @@ function fixDifferentValues(one: Record<string, string>, other: Record<string, s
  * Whether one criteria group names an attribute identifying owners other than the one sorted by:
  * its owner's documents are then read from that pair's index in sort order (`ensureOwnerSortIndex`,
  * built for every owner attribute and column of a type), with the sort keys written as that
- * index's expressions. Otherwise the keys are computed on the rows the criteria found: walking a
+ * index's expressions and the type as a literal, which the index's predicate names (see
+ * `searchedParts`). Otherwise the keys are computed on the rows the criteria found: walking a
  * whole type's sort index for one owner reads thousands of other owners' rows per page.
  */
 function hasOwnerSortIndex(scope: AccessScope & { kind: 'groups' }, sortedBy: string): boolean {
@@ -194,11 +201,17 @@ interface SearchedPart {
  * person's documents, as a search does.
  */
 function searchedParts(search: DocumentSearch): SearchedPart[] {
+  const sortedBy = search.sort.attribute;
   return scopeParts(search.scope).map((part) => {
     const { decided, onDocuments } = searchTerms(search, pinnedBy(part.scope));
+    // An owner-sort index holds one type's documents: the planner proves its predicate from a literal, not a parameter.
+    const ofTypeIndexed =
+      sortedBy !== null && part.scope.kind === 'groups' && hasOwnerSortIndex(part.scope, sortedBy)
+        ? [sql<boolean>`d.report_id = ${sql.lit(search.reportId)}`]
+        : [];
     return {
       scope: part.scope,
-      conditions: [...decided, ...onDocuments, ...part.excluded],
+      conditions: [...decided, ...onDocuments, ...part.excluded, ...ofTypeIndexed],
       readKeys: onDocuments.length === 0 && search.sort.attribute === null,
     };
   });
@@ -655,12 +668,14 @@ export function createDocumentsRepository(db: Kysely<Database>, options: { reads
      * and id. A restricted person's sort by that column walks it for each of its criteria groups
      * naming the owner and stops at the page, where the owner index read and sorted every one of
      * the owner's documents (two owners' 20,000 at ten million documents: 78 ms, each on its own page).
+     * It holds that type's documents only (pairs multiply: an index of every document for each
+     * would weigh on every type's writes).
      */
-    async ensureOwnerSortIndex(owner: string, sort: string, options: { concurrently?: boolean; ordering?: AttributeOrdering } = {}) {
-      const ordering = options.ordering ?? 'number';
-      const keys = attributeSortKeys(sql.ref('attributes'), sort, ordering);
-      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(ownerSortIndexName(owner, sort, ordering))}
-        ON documents (report_id, ${attributeValue(sql.ref('attributes'), owner)}, ${sql.join(keys)}, id)`.execute(db);
+    async ensureOwnerSortIndex(pair: OwnerSortPair, options: { concurrently?: boolean } = {}) {
+      const keys = attributeSortKeys(sql.ref('attributes'), pair.sort, pair.ordering);
+      await sql`CREATE INDEX ${buildMode(options)} IF NOT EXISTS ${sql.id(ownerSortIndexName(pair))}
+        ON documents (${attributeValue(sql.ref('attributes'), pair.owner)}, ${sql.join(keys)}, id)
+        WHERE report_id = ${sql.lit(pair.reportId)}`.execute(db);
     },
 
     /**

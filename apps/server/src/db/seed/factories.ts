@@ -154,16 +154,13 @@ export async function insertReportDefinition(
     await documents.ensureSearchIndexes(attribute.name);
     if (attribute.identifiesOwner) await documents.ensureOwnerIndex(attribute.name);
   }
-  for (const { owner, sort, ordering } of ownerSortPairs(
-    attributes.map((a) => ({
-      name: a.name,
-      identifies_owner: a.identifiesOwner ?? false,
-      show_in_column: a.showInColumn ?? true,
-      ordering: a.ordering ?? 'number',
-    })),
-  )) {
-    await documents.ensureOwnerSortIndex(owner, sort, { ordering });
-  }
+  const indexed = attributes.map((a) => ({
+    name: a.name,
+    identifies_owner: a.identifiesOwner ?? false,
+    show_in_column: a.showInColumn ?? true,
+    ordering: a.ordering ?? ('number' as const),
+  }));
+  for (const pair of ownerSortPairs(reportId, indexed)) await documents.ensureOwnerSortIndex(pair);
   return { reportId, attributeIds: Object.fromEntries(inserted.map((row) => [row.name, row.id])) };
 }
 
