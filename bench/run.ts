@@ -78,8 +78,12 @@ const signInCount = Number(args.signins);
 const documentCount = Number(args.documents);
 const seconds = Number(args.seconds);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
-// DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call.
-const { preparedStatements } = loadConfig({ DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS });
+// DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call;
+// DATABASE_KEEP_READS=false with every repeated read (session, grants, types) sent to the database.
+const { preparedStatements, keepReads } = loadConfig({
+  DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
+  DATABASE_KEEP_READS: process.env.DATABASE_KEEP_READS,
+});
 
 async function ensureDatabase(url: string) {
   const target = new URL(url);
@@ -146,7 +150,7 @@ async function main() {
   await ensureDatabase(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const storage = createFileStorage(path.join(dataDir, 'documents'));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements, keepReads });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
   const parts = new Set(args.only.split(','));
@@ -314,6 +318,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
         database: 'postgres',
         sharedBuffers: memory[0]?.shared_buffers,
         preparedStatements,
+        keepReads,
         results,
         zipFirstByteMs,
         plans,
@@ -345,7 +350,7 @@ async function benchRequestCost(database: DatabaseHandle) {
   const results = [];
   for (const backend of ['postgres', 'pglite'] as const) {
     const measured = await measureRequestCost({ db: database.db, databaseUrl, seconds, backend });
-    results.push(...measured.map((result) => ({ ...result, preparedStatements })));
+    results.push(...measured.map((result) => ({ ...result, preparedStatements, keepReads })));
   }
   console.table(
     results.map((r) => ({

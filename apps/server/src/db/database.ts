@@ -3,7 +3,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './named-statements.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
-import { createReadCache, NO_READ_CACHE, onlyReads, type ReadCache } from './read-cache.js';
+import { createReadCache, keptWhile, NO_READ_CACHE, onlyReads, type ReadCache } from './read-cache.js';
+import { forgetAroundWrites, listenForReadsChanged } from './reads-changed.js';
 import type { Database } from './types.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -30,7 +31,7 @@ export interface DatabaseHandle {
    * collide when several instances start together. The embedded database has one instance.
    */
   oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Answers of the reads every signed-in call repeats, kept between writes on the embedded database only (see read-cache.ts). */
+  /** Answers of the reads every signed-in call repeats, kept between writes (see read-cache.ts). */
   readCache: ReadCache;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
@@ -41,13 +42,15 @@ export type DatabaseTarget = (
 ) & {
   /** Run repeated reads as named prepared statements (named-statements.ts); on unless false. */
   preparedStatements?: boolean;
+  /** Keep the reads every signed-in call repeats between writes (read-cache.ts); on unless false. */
+  keepReads?: boolean;
 };
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
 pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 
-/** How long the embedded database keeps a read's answer at most: how late a session's end may be noticed. */
+/** How long a read's answer is kept at most: how late a session's end may be noticed. */
 const READ_CACHE_LIFETIME_MS = 1_000;
 
 /** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
@@ -99,6 +102,10 @@ function answerOfDroppedStatement(text: string): { rows: unknown[] } {
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const kept = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+    const listener = target.keepReads === false ? undefined : listenForReadsChanged(target.url, () => kept.forget());
+    await listener?.ready;
+    const readCache = listener ? keptWhile(kept, () => listener.listening) : NO_READ_CACHE;
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
@@ -110,6 +117,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
         ...options,
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
+      forgetAroundWrites(pool, kept);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -128,8 +136,9 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     return {
       db,
       backend: 'postgres',
-      readCache: NO_READ_CACHE,
+      readCache,
       close: async () => {
+        await listener?.close();
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
         await db.destroy();
       },
@@ -173,7 +182,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  const readCache = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+  const readCache = target.keepReads === false ? NO_READ_CACHE : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
   pool.onStatement = (sql) => {
     if (!onlyReads(sql)) readCache.forget();
   };

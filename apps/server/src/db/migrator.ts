@@ -23,6 +23,7 @@ import { statements as documentTextMonths } from './migrations/022-document-text
 import { statements as ownerValues } from './migrations/023-owner-values.js';
 import { statements as numericSortPattern } from './migrations/024-numeric-sort-pattern.js';
 import { statements as ownerSortIndexes } from './migrations/025-owner-sort-indexes.js';
+import { statements as readsChangedNotices } from './migrations/026-reads-changed-notices.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '023-owner-values': ownerValues,
   '024-numeric-sort-pattern': numericSortPattern,
   '025-owner-sort-indexes': ownerSortIndexes,
+  '026-reads-changed-notices': readsChangedNotices,
 };
 
 const provider: MigrationProvider = {

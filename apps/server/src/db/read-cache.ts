@@ -1,11 +1,12 @@
 /**
  * The answers of a few reads that every signed-in call repeats (who is asking, what it may see,
- * the document type asked for), kept between writes. Only the embedded database keeps them: it
- * lives in this one process, which runs every statement and so sees every write, and each
- * statement it runs costs the whole process (a statement opens and sizes its relations' files
- * again). Any statement other than a plain read forgets everything kept, and nothing is kept
- * longer than `lifetimeMs`, which bounds how late a time limit (a session's end) is noticed.
- * PostgreSQL may be written by other instances: there, nothing is kept.
+ * the document type asked for), kept between writes. Any statement other than a plain read that
+ * this process sends forgets everything kept, before it is sent and (on PostgreSQL) once it has
+ * ended; nothing is kept longer than `lifetimeMs`, which bounds how late a time limit (a session's
+ * end) is noticed. The embedded database lives in this one process, which runs every statement and
+ * so sees every write. PostgreSQL may be written by other instances: there, answers are kept only
+ * while a connection listens to the notices each write to those tables sends (reads-changed.ts),
+ * and each notice forgets everything kept.
  */
 export interface ReadCache {
   /** The answer kept for `key`, or `read()`'s, kept until the next write. Callers must not change what they get. */
@@ -16,6 +17,11 @@ export interface ReadCache {
 
 /** Keeps nothing: every read goes to the database. */
 export const NO_READ_CACHE: ReadCache = { remember: (_key, read) => read(), forget: () => undefined };
+
+/** `cache`, keeping answers only while `trusted()` says every write will be heard of; reading each time otherwise. */
+export function keptWhile(cache: ReadCache, trusted: () => boolean): ReadCache {
+  return { remember: (key, read) => (trusted() ? cache.remember(key, read) : read()), forget: () => cache.forget() };
+}
 
 export function createReadCache(options: { lifetimeMs: number }): ReadCache {
   const kept = new Map<string, { answer: Promise<unknown>; until: number }>();
