@@ -31,9 +31,10 @@ export function listenForReadsChanged(url: string, onChange: (table?: string) =>
   const listen = async () => {
     const next = new pg.Client({ connectionString: url, keepAlive: true });
     client = next;
-    const lost = () => {
+    const lost = (error?: Error) => {
       if (client !== next) return;
       client = undefined;
+      if (listening) process.emitWarning(`reads kept no more until the database is heard again: ${error?.message ?? 'connection ended'}`);
       listening = false;
       onChange();
       if (closed) return;
@@ -42,13 +43,13 @@ export function listenForReadsChanged(url: string, onChange: (table?: string) =>
       waitMs = Math.min(waitMs * 2, RELISTEN_AT_MOST_MS);
     };
     next.on('error', lost);
-    next.on('end', lost);
+    next.on('end', () => lost());
     next.on('notification', (notice) => onChange(notice.payload));
     try {
       await next.connect();
       await next.query(`LISTEN ${READS_CHANGED_CHANNEL}`);
-    } catch {
-      lost();
+    } catch (error) {
+      lost(error as Error);
       next.end().catch(() => undefined);
       return;
     }
