@@ -64,11 +64,21 @@ async function embeddedDemoFolder(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * The scale data set's type, when the database holds it (on PostgreSQL): the same two calls over
+ * its millions of documents, by a person restricted to one owner's and by its staff.
+ */
+export interface ScaleCalls {
+  type: string;
+  people: { restricted: string; staff: string };
+}
+
 export async function measureRequestCost(options: {
   db: Kysely<Database>;
   databaseUrl: string;
   seconds: number;
   backend: 'postgres' | 'pglite';
+  scale?: ScaleCalls;
 }): Promise<CostMeasurement[]> {
   let dataDir: string;
   if (options.backend === 'postgres') {
@@ -95,17 +105,26 @@ export async function measureRequestCost(options: {
   const bare = await startBareRoute(port + 1);
   const results: CostMeasurement[] = [];
   try {
-    const cookies = { restricted: await signIn(server.url, PEOPLE.restricted), staff: await signIn(server.url, PEOPLE.staff) };
-    const scenarios: Scenario[] = (['restricted', 'staff'] as const).flatMap((who) => [
-      { name: `${who} GetReports`, method: 'GET' as const, path: '/Dashboard/GetReports', cookie: cookies[who] },
-      {
-        name: `${who} ReportData first page`,
-        method: 'POST' as const,
-        path: `/Dashboard/ReportData/${LIST_TYPE}`,
-        body: { page: 1, perPage: 25 },
-        cookie: cookies[who],
-      },
-    ]);
+    const calls = (label: string, type: string, cookies: Record<'restricted' | 'staff', string>): Scenario[] =>
+      (['restricted', 'staff'] as const).flatMap((who) => [
+        { name: `${who} GetReports${label}`, method: 'GET' as const, path: '/Dashboard/GetReports', cookie: cookies[who] },
+        {
+          name: `${who} ReportData first page${label}`,
+          method: 'POST' as const,
+          path: `/Dashboard/ReportData/${type}`,
+          body: { page: 1, perPage: 25 },
+          cookie: cookies[who],
+        },
+      ]);
+    const scenarios = calls('', LIST_TYPE, {
+      restricted: await signIn(server.url, PEOPLE.restricted),
+      staff: await signIn(server.url, PEOPLE.staff),
+    });
+    if (options.scale) {
+      const { type, people } = options.scale;
+      const cookies = { restricted: await signIn(server.url, people.restricted), staff: await signIn(server.url, people.staff) };
+      scenarios.push(...calls(` (${type})`, type, cookies));
+    }
     for (const connections of [1, 32]) {
       const ceiling = await measure(
         bare.url,

@@ -345,11 +345,28 @@ async function writeResult(name: string, result: object): Promise<void> {
   console.log(`Written to ${file}`);
 }
 
-/** The dashboard and a list page on the demo data, beside a bare route: what a call costs beyond its query. */
+/**
+ * The dashboard and a list page on the demo data, beside a bare route: what a call costs beyond its
+ * query; on PostgreSQL also over the scale data set's type when it has been seeded (`--only documents`).
+ */
 async function benchRequestCost(database: DatabaseHandle) {
+  const seeded = await database.db
+    .selectFrom('documents as d')
+    .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
+    .select('d.id')
+    .where('r.code', '=', BENCH_REPORT)
+    .limit(1)
+    .executeTakeFirst();
+  const scale = seeded && { type: BENCH_REPORT, people: { restricted: 'bench.user', staff: 'bench.staff' } };
   const results = [];
   for (const backend of ['postgres', 'pglite'] as const) {
-    const measured = await measureRequestCost({ db: database.db, databaseUrl, seconds, backend });
+    const measured = await measureRequestCost({
+      db: database.db,
+      databaseUrl,
+      seconds,
+      backend,
+      scale: backend === 'postgres' ? scale : undefined,
+    });
     results.push(...measured.map((result) => ({ ...result, preparedStatements, keepReads })));
   }
   console.table(
