@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { NOTIFYING_TABLES } from '../src/db/migrations/026-reads-changed-notices.js';
-import { createReadCache, onlyReads } from '../src/db/read-cache.js';
+import { createReadCache, keptWhile, onlyReads } from '../src/db/read-cache.js';
 import { listenForReadsChanged } from '../src/db/reads-changed.js';
 import { withRepeatedReadsKept } from '../src/db/repeated-reads.js';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
@@ -45,6 +45,22 @@ describe('reads kept between writes', () => {
     await expect(cache.remember('c', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     await Promise.resolve();
     expect(await cache.remember('c', read)).toBe(5);
+  });
+
+  it('keep nothing while a write might go unheard, and forget alike', async () => {
+    let trusted = false;
+    const cache = keptWhile(createReadCache({ lifetimeMs: 60_000 }), () => trusted);
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.remember('a', read)).toBe(1);
+    expect(await cache.remember('a', read)).toBe(2);
+    trusted = true;
+    expect(await cache.remember('a', read)).toBe(3);
+    expect(await cache.remember('a', read)).toBe(3);
+    cache.forget();
+    expect(await cache.remember('a', read)).toBe(4);
+    trusted = false;
+    expect(await cache.remember('a', read)).toBe(5);
   });
 
   it('take only a single SELECT statement as a read', () => {

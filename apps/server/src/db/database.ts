@@ -117,7 +117,8 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
         ...options,
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
-      forgetAroundWrites(pool, kept);
+      // Nothing kept, nothing to forget: the statements pass as they are.
+      if (listener) forgetAroundWrites(pool, kept);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
