@@ -439,13 +439,16 @@ export function createDocumentsRepository(
    * and once along the list for the page (two owners' 20,000 at ten million documents). One
    * statement: the count's row joined to the page, which is read only when every match was
    * (`rows`: none when more matched, whose page is then found along the list, where they are dense).
-   * Null when the search is not of that kind.
+   * Null when the search is not of that kind, or tests nothing on the documents but their dates.
    */
   const pageOfFewMatches = async (search: DocumentSearch, oldest: RawBuilder<string | null>) => {
     const { scope } = search;
     if (scope.kind !== 'groups' || search.text || search.sort.attribute !== null) return null;
+    // Dates alone are a range of each owner's index, read up to the page (two owners' 18 months at
+    // ten million documents: 7 ms along the list, 20 ms reading every match).
+    const undated = { ...search, dateRange: { from: null, to: null } };
+    if (scope.groups.every((group) => searchTerms(undated, group).onDocuments.length === 0)) return null;
     const byGroup = scope.groups.map((group) => searchTerms(search, group));
-    if (byGroup.every((terms) => terms.onDocuments.length === 0)) return null;
     const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
     const { limit, offset } = search.paging;
     const result = await sql<Partial<ListedDocument> & Pick<PageRow, 'matching' | 'oldest_date'>>`
