@@ -233,7 +233,7 @@ describe('owner keys', () => {
     // Every search read along the list, and one whose matches are more than five read along the list, the count apart.
     const alongTheList = createDocumentsRepository(database.db, { fewMatchesAtMost: 0 });
     const pastFive = createDocumentsRepository(database.db, { fewMatchesAtMost: 5 });
-    // The searches whose terms test documents: dates, an amount, a postal code (an owner number alone is decided by the groups).
+    // The searches whose terms test documents: an amount, a postal code, and dates alone (read along the list either way).
     const searched = searches.filter(([name]) =>
       ['within dates', 'with a search', 'an owner number or an amount', 'a postal code, with dates'].includes(name),
     );

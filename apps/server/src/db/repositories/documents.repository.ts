@@ -435,11 +435,12 @@ export function createDocumentsRepository(
   /**
    * A restricted person's search in date order whose terms test its documents, when its matches
    * are few: they are read once, up to one past `fewMatchesAtMost` (EXACT_COUNT_LIMIT), and serve
-   * both the count and the page. Sparse matches otherwise read every one of the person's documents twice, once to count
-   * and once along the list for the page (two owners' 20,000 at ten million documents). One
-   * statement: the count's row joined to the page, which is read only when every match was
-   * (`rows`: none when more matched, whose page is then found along the list, where they are dense).
-   * Null when the search is not of that kind, or tests nothing on the documents but their dates.
+   * both the count and the page. Sparse matches otherwise read every one of the person's
+   * documents twice, once to count and once along the list for the page (two owners' 20,000 at
+   * ten million documents). One statement: the count's row joined to the page, which is read only
+   * when every match was (`rows`: none when more matched, whose page is then found along the list,
+   * where they are dense). Null when the search is not of that kind, or tests nothing on the
+   * documents but their dates.
    */
   const pageOfFewMatches = async (search: DocumentSearch, oldest: RawBuilder<string | null>) => {
     const { scope } = search;
