@@ -632,30 +632,28 @@ export function createDocumentsRepository(
      */
     async page(asked: DocumentSearch): Promise<ListPage> {
       const search = await planned(asked);
-      const total = matchingCount(search);
       // The person's oldest document, whatever the search (its owners' values may have become the scope).
       const oldest = oldestDate(asked.reportId, asked.scope);
       const few = await pageOfFewMatches(search, oldest);
-      // Matches past the count's bound were counted already: the page alone is found along the list.
-      const counted = few && few.summary.matching > EXACT_COUNT_LIMIT;
-      const summed = { total: counted ? sql<number>`${sql.lit(few.summary.matching)}::int` : total, oldest };
-      const first = mayRankMore(search) ? await firstMatchIds(search) : null;
-      // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
-      const ranked = first && !first.isAll ? first.ids : null;
-      let found: PageRow[];
-      if (few?.rows) found = few.rows;
-      else if (ranked) found = await rankedFirstRows(search, ranked, summed);
-      else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
-      const summary =
-        (few?.rows && few.summary) ??
-        found[0] ??
-        (await db.selectNoFrom([summed.total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
-      return {
+      const listPage = (found: PageRow[], summary: Pick<PageRow, 'matching' | 'oldest_date'>, ranked?: number[] | null): ListPage => ({
         rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
         ...boundedTotal(search, summary.matching),
         oldestDate: summary.oldest_date,
         ...(ranked && { rankedFirst: ranked.length }),
-      };
+      });
+      if (few?.rows) return listPage(few.rows, few.summary);
+      // Matches past the count's bound were counted already: the page alone is found along the list.
+      const counted = few && few.summary.matching > EXACT_COUNT_LIMIT;
+      const total = counted ? sql<number>`${sql.lit(few.summary.matching)}::int` : matchingCount(search);
+      const summed = { total, oldest };
+      const first = mayRankMore(search) ? await firstMatchIds(search) : null;
+      // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
+      const ranked = first && !first.isAll ? first.ids : null;
+      let found: PageRow[];
+      if (ranked) found = await rankedFirstRows(search, ranked, summed);
+      else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
+      const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+      return listPage(found, summary, ranked);
     },
     /**
      * The positions of the criteria groups that match no document of the type: each group's own
