@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { MONTHS_OF_STORED_TEXTS } from '../src/db/migrations/022-document-text-months.js';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
 import { monthToken, monthsFrom } from '../src/db/repositories/document-text-search.js';
-import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
+import { createDocumentTextsRepository, type FirstMatches } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
@@ -102,34 +102,49 @@ describe('a whole type’s text search listed a few months at a time', () => {
       texts: createDocumentTextsRepository(db(), { fewMatches: few }),
     });
 
-  it('lists the matches of the first months whole, enough for the page', async () => {
+  it('lists the matches of the first months whole: proof of many, then enough for the page', async () => {
     const texts = createDocumentTextsRepository(db(), { fewMatches: 3 });
     const ids = (dates: string[]) => dates.map((date) => idOn.get(date)!).sort((a, b) => a - b);
+    const sorted = (found: FirstMatches | null) => found && { ...found, ids: found.ids && [...found.ids].sort((a, b) => a - b) };
     const newest = await texts.firstMatchesByDate(memos, 'harbour', { from: null, to: null, direction: 'desc', need: 3 });
-    // August 2025 alone (two), then two months hold four, more than three: July alone.
-    expect({ ...newest, ids: [...newest!.ids].sort((a, b) => a - b) }).toEqual({
+    // August 2025 alone (two), then July and June hold the two more that prove more than three
+    // (they are not listed: the proof stopped them short), then July alone for the page.
+    expect(sorted(newest)).toEqual({
       ids: ids(['2025-08-05', '2025-08-25', '2025-07-05', '2025-07-25']),
       complete: false,
+      isMany: true,
+      listedWhole: 4,
+      atLeast: 4,
     });
-    // One a month: one month, then two, then two again (four would hold four).
-    const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5 });
-    expect([...oldest!.ids].sort((a, b) => a - b)).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));
+    // One a month looks too sparse to prove many after the first month: the whole type's index is asked instead.
+    const sparse = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5 });
+    expect(sorted(sparse)).toEqual({ ids: ids(['2024-01-25']), complete: false, isMany: false, listedWhole: 1, atLeast: 1 });
+    // Known to be many, one month, then two, then two again (four would hold four).
+    const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5, isMany: true });
+    expect(sorted(oldest)!.ids).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));
     // The months the dates cut into are listed on their own and do not count: September 2024 and March.
     const cut = await texts.firstMatchesByDate(memos, 'harbour', { from: '2024-03-10', to: '2024-09-20', direction: 'desc', need: 2 });
-    expect([...cut!.ids].sort((a, b) => a - b)).toEqual(ids(['2024-09-05', '2024-09-25', '2024-08-05', '2024-08-25']));
+    expect(sorted(cut)).toMatchObject({ ids: ids(['2024-09-05', '2024-09-25', '2024-08-05', '2024-08-25']), isMany: true, listedWhole: 2 });
+    // A few months' every match: complete, and not many.
+    const march = await texts.firstMatchesByDate(memos, 'harbour', { from: '2024-02-01', to: '2024-03-20', direction: 'asc', need: 25 });
+    expect(sorted(march)).toEqual({
+      ids: ids(['2024-02-05', '2024-02-25', '2024-03-05', '2024-03-25']),
+      complete: true,
+      isMany: false,
+      listedWhole: 2,
+      atLeast: 2,
+    });
     // A phrase: each match would be checked against its vector, as the walk does; and a word left out is no phrase.
     expect(await texts.firstMatchesByDate(memos, '"harbour notes"', { from: null, to: null, direction: 'desc', need: 3 })).toBeNull();
     expect(await texts.firstMatchesByDate(memos, 'harbour-notes', { from: null, to: null, direction: 'desc', need: 3 })).toBeNull();
     expect(await texts.firstMatchesByDate(memos, 'harbour -beacon', { from: null, to: null, direction: 'desc', need: 3 })).not.toBeNull();
-    // More than the listing's limit in one month: no listing.
-    expect(
-      await createDocumentTextsRepository(db(), { fewMatches: 1 }).firstMatchesByDate(memos, 'harbour', {
-        from: null,
-        to: null,
-        direction: 'desc',
-        need: 1,
-      }),
-    ).toBeNull();
+    // More than the listing's limit in one month: many, and no listing for the page.
+    const one = createDocumentTextsRepository(db(), { fewMatches: 1 });
+    expect(await one.firstMatchesByDate(memos, 'harbour', { from: null, to: null, direction: 'desc', need: 1 })).toMatchObject({
+      ids: null,
+      isMany: true,
+      atLeast: 2,
+    });
   });
 
   it('gives the pages and counts that testing each document along the date order gives', async () => {
@@ -202,11 +217,17 @@ describe('a whole type’s text search listed a few months at a time', () => {
     });
     const bound = async (selection: DocumentSearch & { text: string }) => (await findTextMatches(texts, selection)).textMatchesAtLeast;
     const wholeMonths = { from: '2024-03-01', to: '2024-06-30' };
-    expect(await bound(search({ from: null, to: null }))).toBe(4);
-    expect(await bound(search(wholeMonths))).toBe(4);
-    // Days cut from a month, or dates too wide to be asked as months: the listing saw matches outside them.
-    expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(0);
-    expect(await bound(search({ from: '2020-01-01', to: '2025-12-31' }))).toBe(0);
+    // Two a month: the first month, then two more prove more than three; the page of five lists
+    // the second and third (six in all), each month listed whole.
+    expect(await bound(search({ from: null, to: null }))).toBe(6);
+    expect(await bound(search(wholeMonths))).toBe(6);
+    // Days cut from a month, or dates too wide to be asked as months: the months they do not cut
+    // into, listed from the start of the list, hold them (June, then May and April).
+    expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(6);
+    expect(await bound(search({ from: '2020-01-01', to: '2025-12-31' }))).toBe(6);
+    // Too few in the first months to prove many, the whole type's listing saw matches outside the dates.
+    const lighthouse = { ...search({ from: '2024-03-06', to: '2024-06-30' }), text: 'lighthouse' };
+    expect(await bound(lighthouse)).toBe(0);
     expect(await bound(search({ from: null, to: null }, { operation: 'contains', fields: ['subject'], text: '2024' }))).toBe(0);
     // Past the count's limit, the count says "at least" without testing the documents within the dates.
     const documents = createDocumentsRepository(db());

@@ -140,8 +140,13 @@ export function isAmongDocuments(documentIds: number[]): RawBuilder<boolean> {
  */
 export function textMatchIds(reportId: number, words: string, limit: number, owners: string[][] = [[]], months?: string[]) {
   const each = owners.map((tokens) => sql`(${textsHolding(reportId, words, tokens, months)})`);
-  return sql<{ document_id: number }>`
-    SELECT t.document_id FROM document_texts t WHERE ${sql.join(each, sql` OR `)} LIMIT ${limit}`;
+  const matching = sql`SELECT t.document_id FROM document_texts t WHERE ${sql.join(each, sql` OR `)}`;
+  if (!months) return sql<{ document_id: number }>`${matching} LIMIT ${limit}`;
+  // Planned without the limit, the months' texts are read from the index and the limit stops the
+  // read: with it, a common word's months were read in table order, every month's rows tested and
+  // each match's vector read from the TOAST storage (at a million documents a year of a word in
+  // every document: 660 ms, against 43 ms for ten months from the index).
+  return sql<{ document_id: number }>`WITH matching AS MATERIALIZED (${matching}) SELECT document_id FROM matching LIMIT ${limit}`;
 }
 
 /** How well the text of the document aliased `d` matches the words: cover density, so words found close together rank higher. */

@@ -38,10 +38,18 @@ export interface DateBounds {
   to: string | null;
 }
 
-/** The matches of a whole type's first months in date order (see `firstMatchesByDate`); `complete` when no month is left out. */
+/** What listing a whole type's matches from the start of its date order found (see `firstMatchesByDate`). */
 export interface FirstMatches {
-  ids: number[];
+  /** The matches of the months listed whole from the start; null when a month held more than can be listed. */
+  ids: number[] | null;
+  /** No month of the dates was left out: the ids are every match (those of months the dates cut into may be outside them). */
   complete: boolean;
+  /** More matches than the listing of few lists were seen in months the dates do not cut into: the search has more than that. */
+  isMany: boolean;
+  /** The matches listed in months the dates do not cut into. */
+  listedWhole: number;
+  /** How many matches within the dates were seen at least: one past the listing of few once many were found, else those listed whole. */
+  atLeast: number;
 }
 
 /** Text read from the file of that content hash. */
@@ -178,35 +186,44 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
 
     /**
      * A whole type's documents whose text holds the words, listed from the start of a list in date
-     * order (the newest months first when descending) a few months at a time, until the months
-     * listed whole hold `need` of them: for words in too many documents to list them all, where
-     * walking the date order tested thousands of documents' vectors for a page (the words in 1.3 %
-     * of them: about 75 tests a match). Each step asks the index for its months' texts (one month,
-     * then twice as many each time, fewer again when a step finds more than the listing of few
-     * would list). The months the dates cut into are steps of their own and do not count towards
-     * `need`: some of their matches may be outside the dates. Null when a single month holds more
-     * than that (the words are then common enough that walking the date order finds a page soon)
-     * or the type has no document; for a phrase, whose every match is checked against its vector
-     * (measured at ten million documents: a phrase in every document took 4.3 s by months against
-     * 90 ms along the list, whose first documents match); and when the page ends past FEW_TEXT_MATCHES (a deep page: the
-     * steps would list more documents than there are on the pages before it).
+     * order (the newest months first when descending) a few months at a time: one month, then twice
+     * as many each time, fewer again when a step finds more than the listing of few would list. The
+     * months the dates cut into are steps of their own and count for nothing below: some of their
+     * matches may be outside the dates. A phrase is never listed so (null): each of its matches is
+     * checked against its vector (measured at ten million documents: a phrase in every document
+     * took 4.3 s by months against 90 ms along the list).
+     *
+     * Until the search is known to have many matches (`isMany` given, or found), each step lists
+     * up to one past the listing of few with what was listed before: reaching it proves more than
+     * that many, from the list's first months alone. A common word is proven so by a month or two,
+     * where listing it over the whole type read 10,001 of its vectors or a bitmap of every match
+     * (at ten million documents a month holds 83,000 documents; one year of a word in every
+     * document took 795 ms). Words that look too sparse for that after the first step (a third of
+     * the limit) stop there, `isMany` false and not `complete`: the whole type's index lists or
+     * proves them at less cost than months would (every month asked is an entry of the index).
+     *
+     * Once many, the steps go on until the months listed whole hold `need` matches, for the page
+     * (walking the date order tested thousands of documents' vectors for a page of a word in
+     * 1.3 % of them): `ids` null when a single month holds more than the listing of few, or when
+     * the page ends past FEW_TEXT_MATCHES.
      */
     async firstMatchesByDate(
       reportId: number,
       words: string,
-      options: DateBounds & { direction: 'asc' | 'desc'; need: number },
+      options: DateBounds & { direction: 'asc' | 'desc'; need: number; isMany?: boolean },
     ): Promise<FirstMatches | null> {
-      if (options.need > FEW_TEXT_MATCHES || isPhrase(words)) return null;
+      if (isPhrase(words)) return null;
       const limit = fewOf({ kind: 'all' });
       const span = await db
         .selectFrom('documents')
         .select([sql<string | null>`min(document_date)::text`.as('oldest'), sql<string | null>`max(document_date)::text`.as('newest')])
         .where('report_id', '=', reportId)
         .executeTakeFirstOrThrow();
-      if (!span.oldest || !span.newest) return null;
+      const none = { ids: [], complete: true, isMany: false, listedWhole: 0, atLeast: 0 };
+      if (!span.oldest || !span.newest) return none;
       const from = options.from && options.from > span.oldest ? options.from : span.oldest;
       const to = options.to && options.to < span.newest ? options.to : span.newest;
-      if (from > to) return { ids: [], complete: true };
+      if (from > to) return none;
       const months = monthsFrom(from, to);
       // A month the dates asked cut into may hold matches outside them (the type's own first and last dates cut nothing).
       const cut = new Set([
@@ -215,32 +232,47 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       ]);
       if (options.direction === 'desc') months.reverse();
       const ids: number[] = [];
-      let listedWhole = 0;
-      let next = 0;
-      let size = 1;
-      let overflowed = false;
-      while (next < months.length && listedWhole < options.need) {
+      let [listedWhole, next, size, overflowed, isMany] = [0, 0, 1, false, options.isMany ?? false];
+      const found = (listed: number[] | null): FirstMatches => ({
+        ids: listed,
+        complete: next >= months.length,
+        isMany,
+        listedWhole,
+        atLeast: isMany ? Math.max(listedWhole, limit + 1) : listedWhole,
+      });
+      while (next < months.length && !(isMany && listedWhole >= options.need)) {
+        // A deep page: the steps would list more documents than there are on the pages before it.
+        if (isMany && options.need > FEW_TEXT_MATCHES) return found(null);
+        if (!isMany && next > 0 && ids.length * 3 <= limit) break;
         const step = stepFrom(months, next, size, cut);
+        const isCut = cut.has(step[0]!);
+        // Towards the proof, the step holds what is left of it; once many (or a cut month), a step is listed whole or not at all.
+        const stepLimit = isMany || isCut ? limit + 1 : limit + 1 - listedWhole;
         const { rows } = await textMatchIds(
           reportId,
           words,
-          limit + 1,
+          stepLimit,
           undefined,
           step.map((month) => monthToken(reportId, month)),
         ).execute(db);
-        if (rows.length > limit) {
-          if (step.length === 1) return null;
+        if (rows.length >= stepLimit) {
+          if (!isMany && !isCut) {
+            isMany = true;
+            // A single month the proof cut short is listed again, whole if it can be.
+            if (step.length === 1 && stepLimit <= limit) continue;
+          }
+          if (step.length === 1) return found(null);
           size = Math.ceil(step.length / 2);
           overflowed = true;
           continue;
         }
         ids.push(...rows.map((row) => row.document_id));
-        if (!step.some((month) => cut.has(month))) listedWhole += rows.length;
+        if (!isCut) listedWhole += rows.length;
         next += step.length;
         // Once a step held too many, the months are that dense: growing again would only overflow again.
         size = overflowed ? step.length : step.length * 2;
       }
-      return { ids, complete: next >= months.length };
+      return found(ids);
     },
 
     /**

@@ -319,10 +319,13 @@ export function createDocumentsRepository(
    */
   const countFromTexts = (selection: DocumentSelection, limit: number): RawBuilder<number> | null => {
     const { reportId, scope, text } = selection;
-    if (!text || selection.textMatchIds) return null;
-    // The listing of few already read past the bound, or a phrase's count would read every match's vector.
+    if (!text) return null;
     const listed = selection.textMatchesAtLeast ?? 0;
-    if (listed >= limit || isPhraseCountedByListing(selection)) return sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
+    const listedCount = sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
+    // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
+    if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listedCount : null;
+    // The listing of few already read past the bound, or a phrase's count would read every match's vector.
+    if (listed >= limit || isPhraseCountedByListing(selection)) return listedCount;
     const untexted = { ...selection, text: null };
     if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length > 0 ? null : textMatchCount(reportId, text, limit);
     const groups = keyedGroups(scope);

@@ -1,36 +1,53 @@
 import type { DocumentSearch } from '../../db/repositories/document-search.js';
-import type { DocumentTextsRepository } from '../../db/repositories/document-texts.repository.js';
+import type { DocumentTextsRepository, FirstMatches } from '../../db/repositories/document-texts.repository.js';
 import { RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
 
 /** What a text search starts from, for the page's statement: see `DocumentSelection`. */
 export type TextMatchesFound = Pick<DocumentSearch, 'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart'>;
 
 /**
- * Which documents a text search starts from. Words in few documents (of the type, or of the
- * person's owners, within the dates' months) are searched from those documents. Words in many
- * documents of a whole type listed in date order with nothing else asked but dates are searched
- * from the matches of the list's first months, enough for the page (sorted by relevance, enough
- * for the matches it ranks, the first of that order). Otherwise the search walks the list's order
- * and tests each document's text (null ids).
+ * Which documents a text search starts from. Over a whole type the words are first listed from
+ * the start of the date order a month or two at a time (see `firstMatchesByDate`): all of them
+ * when the dates hold few months, or proof that they are many. Words in few documents (of the
+ * type, or of the person's owners, within the dates' months) are searched from those documents.
+ * Words in many documents of a whole type listed in date order with nothing else asked but dates
+ * are searched from the matches of the list's first months, enough for the page (sorted by
+ * relevance, enough for the matches it ranks, the first of that order). Otherwise the search
+ * walks the list's order and tests each document's text (null ids).
  */
 export async function findTextMatches(
   texts: DocumentTextsRepository,
   search: DocumentSearch & { text: string },
   rankedAtMost = RANKED_MATCHES_AT_MOST,
 ): Promise<TextMatchesFound> {
-  const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
-  // What the listing saw is a count of the search's matches only if nothing else is asked of the documents.
-  const textMatchesAtLeast = found.isWithinDates && search.quick === null && search.advanced.length === 0 ? found.atLeast : 0;
-  if (found.ids || !isByDateAlone(search)) return { textMatchIds: found.ids, textMatchesAtLeast };
+  const byDate = isByDateAlone(search);
   const { limit, offset } = search.paging;
-  const need = offset + limit;
-  const first = await texts.firstMatchesByDate(search.reportId, search.text, {
-    ...search.dateRange,
-    direction: search.sort.direction,
-    need: search.byRelevance ? Math.max(need, rankedAtMost) : need,
-  });
-  if (!first) return { textMatchIds: null, textMatchesAtLeast };
-  return { textMatchIds: first.ids, textMatchesAtLeast, textMatchIdsInPart: !first.complete };
+  const need = search.byRelevance ? Math.max(offset + limit, rankedAtMost) : offset + limit;
+  // What the listing saw is a count of the search's matches only if nothing else is asked of the documents.
+  const countsMatches = search.quick === null && search.advanced.length === 0;
+  const fromStart = (isMany?: boolean) =>
+    texts.firstMatchesByDate(search.reportId, search.text, {
+      ...search.dateRange,
+      direction: byDate ? search.sort.direction : 'desc',
+      need,
+      isMany,
+    });
+  const first = search.scope.kind === 'all' ? await fromStart() : null;
+  if (first?.complete) return { textMatchIds: first.ids };
+  // Proven many by the first months (within the dates: months they do not cut into).
+  if (first?.isMany) return pageFromStart(first, byDate, { textMatchesAtLeast: countsMatches ? first.atLeast : 0 });
+  const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
+  const textMatchesAtLeast = found.isWithinDates && countsMatches ? found.atLeast : 0;
+  if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast };
+  // Many: the first months listed may already hold the page, else they are listed on until they do.
+  const page = first && first.ids && first.listedWhole >= need ? first : await fromStart(true);
+  return page ? pageFromStart(page, byDate, { textMatchesAtLeast }) : { textMatchIds: null, textMatchesAtLeast };
+}
+
+/** A search of many matches from what the first months listed: their ids for a list in date order, when they hold its page. */
+function pageFromStart(first: FirstMatches, byDate: boolean, found: TextMatchesFound): TextMatchesFound {
+  if (!byDate || !first.ids) return { ...found, textMatchIds: null };
+  return { ...found, textMatchIds: first.ids, textMatchIdsInPart: !first.complete };
 }
 
 /** A whole type in date order (relevance aside), searched by nothing but the words and dates. */
