@@ -116,9 +116,14 @@ describe('a whole type’s text search listed a few months at a time', () => {
       listedWhole: 4,
       atLeast: 4,
     });
-    // One a month looks too sparse to prove many after the first month: the whole type's index is asked instead.
-    const sparse = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5 });
-    expect(sorted(sparse)).toEqual({ ids: ids(['2024-01-25']), complete: false, isMany: false, listedWhole: 1, atLeast: 1 });
+    // Steps of up to eight months are taken whatever they find (fifteen months, from August 2025
+    // back to June 2024, March 2025's beacon among them); past that, a word at that rate is too
+    // sparse to prove many: the whole type's index is asked instead.
+    const sparse = await texts.firstMatchesByDate(memos, 'beacon', { from: null, to: null, direction: 'desc', need: 5 });
+    expect(sparse).toEqual({ ids: ids(['2025-03-25']), complete: false, isMany: false, listedWhole: 1, atLeast: 1 });
+    // One a month: August, then July and June (two), then four months would hold the one more that proves it many.
+    const lighthouse = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'desc', need: 2 });
+    expect(sorted(lighthouse)).toMatchObject({ ids: ids(['2025-08-25', '2025-07-25', '2025-06-25']), isMany: true, listedWhole: 3 });
     // Known to be many, one month, then two, then two again (four would hold four).
     const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5, isMany: true });
     expect(sorted(oldest)!.ids).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));
@@ -225,9 +230,11 @@ describe('a whole type’s text search listed a few months at a time', () => {
     // into, listed from the start of the list, hold them (June, then May and April).
     expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(6);
     expect(await bound(search({ from: '2020-01-01', to: '2025-12-31' }))).toBe(6);
-    // Too few in the first months to prove many, the whole type's listing saw matches outside the dates.
+    // Every match of a few months listed: counted from their ids, with no bound.
     const lighthouse = { ...search({ from: '2024-03-06', to: '2024-06-30' }), text: 'lighthouse' };
     expect(await bound(lighthouse)).toBe(0);
+    // Too sparse to be proven many by months, the listing of the dates' months saw a match outside them (the 25th).
+    expect(await bound({ ...search({ from: '2025-03-26', to: '2025-08-31' }), text: 'beacon' })).toBe(0);
     expect(await bound(search({ from: null, to: null }, { operation: 'contains', fields: ['subject'], text: '2024' }))).toBe(0);
     // Past the count's limit, the count says "at least" without testing the documents within the dates.
     const documents = createDocumentsRepository(db());

@@ -78,6 +78,12 @@ const isLastDayOfMonth = (date: string) => {
   return next.getUTCDate() === 1;
 };
 
+/**
+ * Listing a whole type's words from the start of its date order (see `firstMatchesByDate`), steps
+ * of up to this many months are taken whatever the words' rate: one month, two, four, eight.
+ */
+const MONTHS_STEPPED_ANYWAY = 8;
+
 /** The months of the next step from `next`: up to `size`, a month the dates cut into alone. */
 function stepFrom(months: string[], next: number, size: number, cut: ReadonlySet<string | null>): string[] {
   if (cut.has(months[next]!)) return [months[next]!];
@@ -198,8 +204,11 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * that many, from the list's first months alone. A common word is proven so by a month or two,
      * where listing it over the whole type read 10,001 of its vectors or a bitmap of every match
      * (at ten million documents a month holds 83,000 documents; one year of a word in every
-     * document took 795 ms). Words that look too sparse for that after the first step (a third of
-     * the limit) stop there, `isMany` false and not `complete`: the whole type's index lists or
+     * document took 795 ms). Steps of up to MONTHS_STEPPED_ANYWAY months are taken whatever they
+     * find: the list's first months may hold few documents yet (the month under way, or a type's
+     * few recent documents after years of older ones), and a step a rare word drives costs little.
+     * Past that, words too sparse for the next two steps to reach the proof at the rate of the
+     * last one stop there, `isMany` false and not `complete`: the whole type's index lists or
      * proves them at less cost than months would (every month asked is an entry of the index).
      *
      * Once many, the steps go on until the months listed whole hold `need` matches, for the page
@@ -233,6 +242,8 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       if (options.direction === 'desc') months.reverse();
       const ids: number[] = [];
       let [listedWhole, next, size, overflowed, isMany] = [0, 0, 1, false, options.isMany ?? false];
+      // The last step of whole months: its matches a month.
+      let lastRate = 0;
       const found = (listed: number[] | null): FirstMatches => ({
         ids: listed,
         complete: next >= months.length,
@@ -243,7 +254,8 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       while (next < months.length && !(isMany && listedWhole >= options.need)) {
         // A deep page: the steps would list more documents than there are on the pages before it.
         if (isMany && options.need > FEW_TEXT_MATCHES) return found(null);
-        if (!isMany && next > 0 && ids.length * 3 <= limit) break;
+        // Too sparse: the next two steps (twice, then four times the last one's months) would not reach the proof.
+        if (!isMany && size > MONTHS_STEPPED_ANYWAY && listedWhole + lastRate * size * 3 <= limit) break;
         const step = stepFrom(months, next, size, cut);
         const isCut = cut.has(step[0]!);
         // Towards the proof, the step holds what is left of it; once many (or a cut month), a step is listed whole or not at all.
@@ -267,7 +279,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
           continue;
         }
         ids.push(...rows.map((row) => row.document_id));
-        if (!isCut) listedWhole += rows.length;
+        if (!isCut) [listedWhole, lastRate] = [listedWhole + rows.length, rows.length / step.length];
         next += step.length;
         // Once a step held too many, the months are that dense: growing again would only overflow again.
         size = overflowed ? step.length : step.length * 2;

@@ -33,7 +33,7 @@ export async function findTextMatches(
       isMany,
     });
   const first = search.scope.kind === 'all' ? await fromStart() : null;
-  if (first?.complete) return { textMatchIds: first.ids };
+  if (first?.complete) return { textMatchIds: first.ids, textMatchesAtLeast: 0 };
   // Proven many by the first months (within the dates: months they do not cut into).
   if (first?.isMany) return pageFromStart(first, byDate, { textMatchesAtLeast: countsMatches ? first.atLeast : 0 });
   const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
