@@ -116,14 +116,20 @@ describe('a whole type’s text search listed a few months at a time', () => {
       listedWhole: 4,
       atLeast: 4,
     });
-    // Steps of up to eight months are taken whatever they find (fifteen months, from August 2025
-    // back to June 2024, March 2025's beacon among them); past that, a word at that rate is too
-    // sparse to prove many: the whole type's index is asked instead.
+    // Two months are listed whatever they find (August and July 2025); past them, a word at the
+    // last month's rate is too sparse to prove many: the whole type's index is asked instead.
     const sparse = await texts.firstMatchesByDate(memos, 'beacon', { from: null, to: null, direction: 'desc', need: 5 });
-    expect(sparse).toEqual({ ids: ids(['2025-03-25']), complete: false, isMany: false, listedWhole: 1, atLeast: 1 });
-    // One a month: August, then July and June (two), then four months would hold the one more that proves it many.
+    expect(sparse).toEqual({ ids: [], complete: false, isMany: false, listedWhole: 0, atLeast: 0 });
+    // One a month, a month at a time: May 2025 holds the fourth, which proves it many; the page's
+    // two are those of August and July, the months read for it.
     const lighthouse = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'desc', need: 2 });
-    expect(sorted(lighthouse)).toMatchObject({ ids: ids(['2025-08-25', '2025-07-25', '2025-06-25']), isMany: true, listedWhole: 3 });
+    expect(sorted(lighthouse)).toEqual({
+      ids: ids(['2025-08-25', '2025-07-25']),
+      complete: false,
+      isMany: true,
+      listedWhole: 2,
+      atLeast: 4,
+    });
     // Known to be many, one month, then two, then two again (four would hold four).
     const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5, isMany: true });
     expect(sorted(oldest)!.ids).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));

@@ -40,13 +40,16 @@ export interface DateBounds {
 
 /** What listing a whole type's matches from the start of its date order found (see `firstMatchesByDate`). */
 export interface FirstMatches {
-  /** The matches of the months listed whole from the start; null when a month held more than can be listed. */
+  /**
+   * The matches of the months listed whole from the start: all of them when `complete`, else those
+   * of the first months that hold the page's; null when a month held more than can be listed.
+   */
   ids: number[] | null;
   /** No month of the dates was left out: the ids are every match (those of months the dates cut into may be outside them). */
   complete: boolean;
   /** More matches than the listing of few lists were seen in months the dates do not cut into: the search has more than that. */
   isMany: boolean;
-  /** The matches listed in months the dates do not cut into. */
+  /** Of the ids, those of months the dates do not cut into. */
   listedWhole: number;
   /** How many matches within the dates were seen at least: one past the listing of few once many were found, else those listed whole. */
   atLeast: number;
@@ -79,10 +82,11 @@ const isLastDayOfMonth = (date: string) => {
 };
 
 /**
- * Listing a whole type's words from the start of its date order (see `firstMatchesByDate`), steps
- * of up to this many months are taken whatever the words' rate: one month, two, four, eight.
+ * Listing a whole type's words from the start of its date order towards the proof that they are
+ * many (see `firstMatchesByDate`), this many months are listed whatever the words' rate: the
+ * month under way and the one before.
  */
-const MONTHS_STEPPED_ANYWAY = 8;
+const MONTHS_STEPPED_ANYWAY = 2;
 
 /** The months of the next step from `next`: up to `size`, a month the dates cut into alone. */
 function stepFrom(months: string[], next: number, size: number, cut: ReadonlySet<string | null>): string[] {
@@ -192,29 +196,31 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
 
     /**
      * A whole type's documents whose text holds the words, listed from the start of a list in date
-     * order (the newest months first when descending) a few months at a time: one month, then twice
-     * as many each time, fewer again when a step finds more than the listing of few would list. The
-     * months the dates cut into are steps of their own and count for nothing below: some of their
-     * matches may be outside the dates. A phrase is never listed so (null): each of its matches is
+     * order (the newest months first when descending). The months the dates cut into are steps of
+     * their own and count for nothing below: some of their matches may be outside the dates. A phrase is never listed so (null): each of its matches is
      * checked against its vector (measured at ten million documents: a phrase in every document
      * took 4.3 s by months against 90 ms along the list).
      *
-     * Until the search is known to have many matches (`isMany` given, or found), each step lists
-     * up to one past the listing of few with what was listed before: reaching it proves more than
-     * that many, from the list's first months alone. A common word is proven so by a month or two,
-     * where listing it over the whole type read 10,001 of its vectors or a bitmap of every match
-     * (at ten million documents a month holds 83,000 documents; one year of a word in every
-     * document took 795 ms). Steps of up to MONTHS_STEPPED_ANYWAY months are taken whatever they
-     * find: the list's first months may hold few documents yet (the month under way, or a type's
-     * few recent documents after years of older ones), and a step a rare word drives costs little.
-     * Past that, words too sparse for the next two steps to reach the proof at the rate of the
-     * last one stop there, `isMany` false and not `complete`: the whole type's index lists or
-     * proves them at less cost than months would (every month asked is an entry of the index).
+     * Until the search is known to have many matches (`isMany` given, or found), the months are
+     * listed one at a time, each up to one past the listing of few with what was listed before:
+     * reaching it proves more than that many, from the list's first months alone. A common word
+     * is proven so by a month or two, where listing it over the whole type read 10,001 of its
+     * vectors or a bitmap of every match (at ten million documents a month holds 83,000
+     * documents; one year of a word in every document took 795 ms). One month at a time because a
+     * step's read of the index is every entry of its months, whatever the limit: a step of eight
+     * months of a word in every document would read 660,000. The first two months are listed
+     * whatever they find (the first is often the month under way, which holds few documents yet);
+     * past them, words too sparse for the next two months to reach the proof at the last one's
+     * rate stop there, `isMany` false and not `complete`: the whole type's index lists or proves
+     * them at less cost than months would (a month asked costs a millisecond or two even when it
+     * holds none of the words). A type whose first months hold few documents (a few recent ones
+     * after years of older ones) is listed so too, as before.
      *
      * Once many, the steps go on until the months listed whole hold `need` matches, for the page
      * (walking the date order tested thousands of documents' vectors for a page of a word in
-     * 1.3 % of them): `ids` null when a single month holds more than the listing of few, or when
-     * the page ends past FEW_TEXT_MATCHES.
+     * 1.3 % of them): twice as many months each time, fewer again when a step finds more than the
+     * listing of few would list; `ids` null when a single month holds more than that, or when the
+     * page ends past FEW_TEXT_MATCHES.
      */
     async firstMatchesByDate(
       reportId: number,
@@ -244,18 +250,20 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       let [listedWhole, next, size, overflowed, isMany] = [0, 0, 1, false, options.isMany ?? false];
       // The last step of whole months: its matches a month.
       let lastRate = 0;
-      const found = (listed: number[] | null): FirstMatches => ({
-        ids: listed,
-        complete: next >= months.length,
-        isMany,
-        listedWhole,
-        atLeast: isMany ? Math.max(listedWhole, limit + 1) : listedWhole,
-      });
+      // The first steps that hold `need` matches: the page's (the proof may have listed more).
+      let holdingPage: { length: number; listedWhole: number } | null = null;
+      const found = (listed: number[] | null): FirstMatches => {
+        const complete = next >= months.length;
+        const atLeast = isMany ? Math.max(listedWhole, limit + 1) : listedWhole;
+        // Every month listed: every match. Else the page's months alone, which the page's statement reads.
+        if (!listed || complete || !holdingPage) return { ids: listed, complete, isMany, listedWhole, atLeast };
+        return { ids: listed.slice(0, holdingPage.length), complete, isMany, listedWhole: holdingPage.listedWhole, atLeast };
+      };
       while (next < months.length && !(isMany && listedWhole >= options.need)) {
         // A deep page: the steps would list more documents than there are on the pages before it.
         if (isMany && options.need > FEW_TEXT_MATCHES) return found(null);
-        // Too sparse: the next two steps (twice, then four times the last one's months) would not reach the proof.
-        if (!isMany && size > MONTHS_STEPPED_ANYWAY && listedWhole + lastRate * size * 3 <= limit) break;
+        // Too sparse: the next two months would not reach the proof at the last one's rate.
+        if (!isMany && next >= MONTHS_STEPPED_ANYWAY && listedWhole + lastRate * 2 <= limit) break;
         const step = stepFrom(months, next, size, cut);
         const isCut = cut.has(step[0]!);
         // Towards the proof, the step holds what is left of it; once many (or a cut month), a step is listed whole or not at all.
@@ -280,9 +288,11 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
         }
         ids.push(...rows.map((row) => row.document_id));
         if (!isCut) [listedWhole, lastRate] = [listedWhole + rows.length, rows.length / step.length];
+        if (!holdingPage && listedWhole >= options.need) holdingPage = { length: ids.length, listedWhole };
         next += step.length;
+        // Towards the proof, a month at a time: a step's index read is its months' every entry, whatever the limit.
         // Once a step held too many, the months are that dense: growing again would only overflow again.
-        size = overflowed ? step.length : step.length * 2;
+        size = !isMany || overflowed ? step.length : step.length * 2;
       }
       return found(ids);
     },
