@@ -197,9 +197,10 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
     /**
      * A whole type's documents whose text holds the words, listed from the start of a list in date
      * order (the newest months first when descending). The months the dates cut into are steps of
-     * their own and count for nothing below: some of their matches may be outside the dates. A phrase is never listed so (null): each of its matches is
-     * checked against its vector (measured at ten million documents: a phrase in every document
-     * took 4.3 s by months against 90 ms along the list).
+     * their own and count for nothing below: some of their matches may be outside the dates. A
+     * phrase is never listed so (null): each of its matches is checked against its vector
+     * (measured at ten million documents: a phrase in every document took 4.3 s by months against
+     * 90 ms along the list).
      *
      * Until the search is known to have many matches (`isMany` given, or found), the months are
      * listed one at a time, each up to one past the listing of few with what was listed before:
