@@ -107,8 +107,8 @@ describe('a whole type’s text search listed a few months at a time', () => {
     const ids = (dates: string[]) => dates.map((date) => idOn.get(date)!).sort((a, b) => a - b);
     const sorted = (found: FirstMatches | null) => found && { ...found, ids: found.ids && [...found.ids].sort((a, b) => a - b) };
     const newest = await texts.firstMatchesByDate(memos, 'harbour', { from: null, to: null, direction: 'desc', need: 3 });
-    // August 2025 alone (two), then July and June hold the two more that prove more than three
-    // (they are not listed: the proof stopped them short), then July alone for the page.
+    // August 2025 (two), then July holds the two more that prove more than three: cut short by
+    // the proof, it is listed again whole for the page.
     expect(sorted(newest)).toEqual({
       ids: ids(['2025-08-05', '2025-08-25', '2025-07-05', '2025-07-25']),
       complete: false,
