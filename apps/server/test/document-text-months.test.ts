@@ -13,6 +13,7 @@ import { findTextMatches } from '../src/services/document-texts/text-matches.js'
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { createIngestionApp, MEMO_TYPE, type IngestionFixture } from './ingestion-fixture.js';
+import { recordingDocuments } from './recording-documents.js';
 import type { TestApp } from './test-app.js';
 
 let t: TestApp;
@@ -249,5 +250,14 @@ describe('a whole type’s text search listed a few months at a time', () => {
       isLowerBound: true,
     });
     expect(await documents.countMatching({ ...search(wholeMonths), textMatchesAtLeast: 4 })).toEqual({ total: 8, isLowerBound: false });
+    // The page's first months by id, with more than the bound seen: "at least", without counting the ids on the documents.
+    const { documents: recording, recorded } = recordingDocuments(db());
+    const june = [idOn.get('2024-06-05')!, idOn.get('2024-06-25')!];
+    const firstMonths = { ...search(wholeMonths), textMatchIds: june, textMatchIdsInPart: true };
+    expect(await recording.countMatching({ ...firstMonths, textMatchesAtLeast: 10_001 })).toEqual({ total: 10_000, isLowerBound: true });
+    expect(recorded.map((query) => query.sql.includes('documents'))).toEqual([false]);
+    // Fewer seen: the ids are counted, and the count says at least those seen.
+    expect(await recording.countMatching({ ...firstMonths, textMatchesAtLeast: 4 })).toEqual({ total: 4, isLowerBound: true });
+    expect(recorded.at(-1)!.sql).toContain('documents');
   });
 });
