@@ -26,6 +26,11 @@ export interface CostMeasurement extends Measurement {
   connections: number;
   /** Requests per second as a share of the bare route's in the same run, at the same concurrency. */
   ratioToBareRoute: number;
+  /**
+   * Whether the server kept each person's answers between writes: each measured call repeats the
+   * one before, so with answers kept it is served from what was kept; without, it is made each time.
+   */
+  answersKept: boolean;
   /** CPU ms per request: the server process's, and the whole machine's (server, PostgreSQL, load). */
   cpuMsPerRequest: { server: number; machine: number } | null;
 }
@@ -78,6 +83,7 @@ export async function measureRequestCost(options: {
   databaseUrl: string;
   seconds: number;
   backend: 'postgres' | 'pglite';
+  keepAnswers: boolean;
   scale?: ScaleCalls;
 }): Promise<CostMeasurement[]> {
   let dataDir: string;
@@ -99,6 +105,7 @@ export async function measureRequestCost(options: {
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '100000',
       PUBLIC_URL: 'http://127.0.0.1:1',
+      DATABASE_KEEP_ANSWERS: String(options.keepAnswers),
     },
     port,
   );
@@ -131,15 +138,15 @@ export async function measureRequestCost(options: {
         { name: 'bare Fastify route', method: 'GET', path: '/ping' },
         { seconds: options.seconds, connections },
       );
-      results.push({ ...ceiling, backend: options.backend, connections, ratioToBareRoute: 1, cpuMsPerRequest: null });
+      const run = { backend: options.backend, connections, answersKept: options.keepAnswers };
+      results.push({ ...ceiling, ...run, ratioToBareRoute: 1, cpuMsPerRequest: null });
       for (const scenario of scenarios) {
         const [serverBefore, machineBefore] = [await server.cpuSeconds(), await machineBusySeconds()];
         const result = await measure(server.url, scenario, { seconds: options.seconds, connections });
         const [serverAfter, machineAfter] = [await server.cpuSeconds(), await machineBusySeconds()];
         results.push({
           ...result,
-          backend: options.backend,
-          connections,
+          ...run,
           ratioToBareRoute: result.rps / ceiling.rps,
           cpuMsPerRequest: {
             server: ((serverAfter - serverBefore) * 1000) / result.requests,

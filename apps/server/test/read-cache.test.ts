@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { NOTIFYING_TABLES } from '../src/db/migrations/026-reads-changed-notices.js';
-import { createReadCache, keptWhile, onlyReads } from '../src/db/read-cache.js';
+import { changesNothingKept, createReadCache, keptWhile, onlyReads, QUEUE_STATEMENT_MARK } from '../src/db/read-cache.js';
 import { listenForReadsChanged } from '../src/db/reads-changed.js';
 import { withRepeatedReadsKept } from '../src/db/repeated-reads.js';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
@@ -12,14 +12,7 @@ import { createSessionsRepository } from '../src/db/repositories/sessions.reposi
 import { hashSecret } from '../src/services/tokens.js';
 import { withDatabase } from './global-setup.js';
 import { openTestDatabase } from './test-app.js';
-
-/** Asks `check` again every 20 ms until it holds, for five seconds at most (by a clock no test stops). */
-async function until(check: () => Promise<boolean>) {
-  for (const deadline = performance.now() + 5_000; !(await check());) {
-    if (performance.now() > deadline) throw new Error('still not so after five seconds');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from './until.js';
 
 /**
  * Both back ends keep the answers of the reads every signed-in call repeats until the next write
@@ -71,6 +64,13 @@ describe('reads kept between writes', () => {
     expect(onlyReads('UPDATE users SET language = $1')).toBe(false);
     expect(onlyReads('insert into sessions values ($1)')).toBe(false);
     expect(onlyReads('BEGIN')).toBe(false);
+  });
+
+  it('take the job queue’s statements as changing nothing kept, and no other write', () => {
+    expect(changesNothingKept(`${QUEUE_STATEMENT_MARK}UPDATE pgboss.job SET state = 'active' WHERE id = $1`)).toBe(true);
+    expect(changesNothingKept('SELECT 1')).toBe(true);
+    expect(changesNothingKept("UPDATE pgboss.job SET state = 'active' WHERE id = $1")).toBe(false);
+    expect(changesNothingKept(`SELECT 1; ${QUEUE_STATEMENT_MARK}DELETE FROM sessions`)).toBe(false);
   });
 
   describe('on the database the tests run on', () => {

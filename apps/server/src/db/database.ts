@@ -3,7 +3,16 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './named-statements.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
-import { createReadCache, keptWhile, NO_READ_CACHE, onlyReads, type ReadCache } from './read-cache.js';
+import { ANSWER_TABLES } from './migrations/027-answers-changed-notices.js';
+import {
+  changesNothingKept,
+  createReadCache,
+  forgettingAll,
+  keptWhile,
+  NO_READ_CACHE,
+  QUEUE_STATEMENT_MARK,
+  type ReadCache,
+} from './read-cache.js';
 import { forgetAroundWrites, listenForReadsChanged } from './reads-changed.js';
 import type { Database } from './types.js';
 
@@ -15,7 +24,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database's files as one archive, to start copies from (tests clone a seeded template). */
   dump?: () => Promise<Blob>;
-  /** Raw SQL for libraries that bring their own (the job queue); application code uses `db`. */
+  /** Raw SQL for the job queue, which brings its own and touches only its own tables (so it forgets nothing kept); application code uses `db`. */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * The same database through connections whose every statement PostgreSQL cancels after
@@ -33,6 +42,8 @@ export interface DatabaseHandle {
   oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** Answers of the reads every signed-in call repeats, kept between writes (see read-cache.ts). */
   readCache: ReadCache;
+  /** A person's answers to the calls people repeat, kept between writes to them or to the documents (kept-answers.ts). */
+  answerCache: ReadCache;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
@@ -44,6 +55,8 @@ export type DatabaseTarget = (
   preparedStatements?: boolean;
   /** Keep the reads every signed-in call repeats between writes (read-cache.ts); on unless false. */
   keepReads?: boolean;
+  /** Keep a person's answers to the calls people repeat between writes (kept-answers.ts); on unless false, and only where reads are kept. */
+  keepAnswers?: boolean;
 };
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
@@ -52,6 +65,20 @@ pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 
 /** How long a read's answer is kept at most: how late a session's end may be noticed. */
 const READ_CACHE_LIFETIME_MS = 1_000;
+/**
+ * How many answers to calls are kept at most: they are larger than the reads' (a list page of 25
+ * documents is a few kilobytes, one of 200 with passages up to a couple of hundred), and each
+ * different search or page is one more; a full cache drops what is out of date, or everything.
+ */
+const ANSWERS_KEPT_AT_MOST = 500;
+
+/** The caches of a back end: the repeated reads', and the answers' where they are kept too. */
+function createCaches(target: DatabaseTarget) {
+  const reads = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+  const answers =
+    target.keepAnswers === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS, keptAtMost: ANSWERS_KEPT_AT_MOST });
+  return { reads, answers, both: forgettingAll(reads, answers ?? NO_READ_CACHE) };
+}
 
 /** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
 const START_UP_LOCK = 7_270_001;
@@ -100,12 +127,22 @@ function answerOfDroppedStatement(text: string): { rows: unknown[] } {
   return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
 }
 
+const answerTables: ReadonlySet<string> = new Set(ANSWER_TABLES);
+const isAnswerTable = (table: string | undefined) => table !== undefined && answerTables.has(table);
+
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const kept = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
-    const listener = target.keepReads === false ? undefined : listenForReadsChanged(target.url, () => kept.forget());
+    const kept = createCaches(target);
+    // A write to the documents' tables forgets the answers only; any other notice, both.
+    const listener =
+      target.keepReads === false
+        ? undefined
+        : listenForReadsChanged(target.url, (table) => (isAnswerTable(table) ? kept.answers?.forget() : kept.both.forget()));
     await listener?.ready;
-    const readCache = listener ? keptWhile(kept, () => listener.listening) : NO_READ_CACHE;
+    const keptWhileListening = (cache: ReadCache | undefined) =>
+      listener && cache ? keptWhile(cache, () => listener.listening) : NO_READ_CACHE;
+    const readCache = keptWhileListening(kept.reads);
+    const answerCache = keptWhileListening(kept.answers);
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
@@ -118,7 +155,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
       // Nothing kept, nothing to forget: the statements pass as they are.
-      if (listener) forgetAroundWrites(pool, kept);
+      if (listener) forgetAroundWrites(pool, kept.both);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -138,12 +175,13 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       db,
       backend: 'postgres',
       readCache,
+      answerCache,
       close: async () => {
         await listener?.close();
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
         await db.destroy();
       },
-      executeSql: (text, values) => pool.query(text, values),
+      executeSql: (text, values) => pool.query(QUEUE_STATEMENT_MARK + text, values),
       async oneInstanceAtATime(work) {
         const client = await pool.connect();
         try {
@@ -183,14 +221,17 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  const readCache = target.keepReads === false ? NO_READ_CACHE : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+  const kept = target.keepReads === false ? undefined : createCaches(target);
+  const readCache = kept?.reads ?? NO_READ_CACHE;
+  const answerCache = kept?.answers ?? NO_READ_CACHE;
   pool.onStatement = (sql) => {
-    if (!onlyReads(sql)) readCache.forget();
+    if (!changesNothingKept(sql)) kept?.both.forget();
   };
   return {
     db,
     backend: 'pglite',
     readCache,
+    answerCache,
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,
@@ -199,7 +240,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {
-        return await client.query(text, values);
+        return await client.query(QUEUE_STATEMENT_MARK + text, values);
       } finally {
         client.release();
       }

@@ -24,6 +24,7 @@ import { statements as ownerValues } from './migrations/023-owner-values.js';
 import { statements as numericSortPattern } from './migrations/024-numeric-sort-pattern.js';
 import { statements as ownerSortIndexes } from './migrations/025-owner-sort-indexes.js';
 import { statements as readsChangedNotices } from './migrations/026-reads-changed-notices.js';
+import { statements as answersChangedNotices } from './migrations/027-answers-changed-notices.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '024-numeric-sort-pattern': numericSortPattern,
   '025-owner-sort-indexes': ownerSortIndexes,
   '026-reads-changed-notices': readsChangedNotices,
+  '027-answers-changed-notices': answersChangedNotices,
 };
 
 const provider: MigrationProvider = {

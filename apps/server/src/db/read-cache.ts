@@ -15,6 +15,14 @@ export interface ReadCache {
   forget(): void;
 }
 
+/** Whatever forgets kept answers: a cache, or several at once. */
+export type Forgetting = Pick<ReadCache, 'forget'>;
+
+/** Forgets every one of `caches` at once. */
+export function forgettingAll(...caches: Forgetting[]): Forgetting {
+  return { forget: () => caches.forEach((cache) => cache.forget()) };
+}
+
 /** Keeps nothing: every read goes to the database. */
 export const NO_READ_CACHE: ReadCache = { remember: (_key, read) => read(), forget: () => undefined };
 
@@ -23,12 +31,18 @@ export function keptWhile(cache: ReadCache, trusted: () => boolean): ReadCache {
   return { remember: (key, read) => (trusted() ? cache.remember(key, read) : read()), forget: () => cache.forget() };
 }
 
-export function createReadCache(options: { lifetimeMs: number }): ReadCache {
+/** How many answers a cache keeps at most unless told: between two writes, each new key is kept until then. */
+const KEPT_AT_MOST = 10_000;
+
+export function createReadCache(options: { lifetimeMs: number; keptAtMost?: number }): ReadCache {
   const kept = new Map<string, { answer: Promise<unknown>; until: number }>();
+  const keptAtMost = options.keptAtMost ?? KEPT_AT_MOST;
   return {
     remember<T>(key: string, read: () => Promise<T>): Promise<T> {
       const entry = kept.get(key);
       if (entry && Date.now() < entry.until) return entry.answer as Promise<T>;
+      // A long quiet spell with many different reads must not grow the process without end.
+      if (kept.size >= keptAtMost) dropOutOfDate(kept, keptAtMost);
       const answer = read();
       const fresh = { answer, until: Date.now() + options.lifetimeMs };
       kept.set(key, fresh);
@@ -40,6 +54,25 @@ export function createReadCache(options: { lifetimeMs: number }): ReadCache {
     },
     forget: () => kept.clear(),
   };
+}
+
+/** Drops the answers out of date, and all of them if that leaves the cache still full. */
+function dropOutOfDate(kept: Map<string, { until: number }>, keptAtMost: number) {
+  const now = Date.now();
+  for (const [key, entry] of kept) if (entry.until <= now) kept.delete(key);
+  if (kept.size >= keptAtMost) kept.clear();
+}
+
+/**
+ * Begins each statement of the job queue, which reads and writes the queue's own tables only:
+ * nothing kept is read from them, so its statements (a poll every second or so per worker, each an
+ * UPDATE) forget nothing.
+ */
+export const QUEUE_STATEMENT_MARK = '/* job queue */ ';
+
+/** Whether a statement leaves every kept answer true: a read, or the job queue's. */
+export function changesNothingKept(sql: string): boolean {
+  return sql.startsWith(QUEUE_STATEMENT_MARK) || onlyReads(sql);
 }
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { READS_CHANGED_CHANNEL } from './migrations/026-reads-changed-notices.js';
-import { onlyReads, type ReadCache } from './read-cache.js';
+import { changesNothingKept, type Forgetting } from './read-cache.js';
 
 /** How long a lost listening connection waits before it is opened again, at first and at most. */
 const RELISTEN_FIRST_MS = 500;
@@ -82,13 +82,13 @@ export function listenForReadsChanged(url: string, onChange: (table?: string) =>
  * before it is sent and once it has ended (its transaction's commit included): this instance's own
  * writes are never followed by a kept read of what they changed, even before their notice arrives.
  */
-export function forgetAroundWrites(pool: pg.Pool, cache: ReadCache): void {
+export function forgetAroundWrites(pool: pg.Pool, cache: Forgetting): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const [first] = args;
       const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-      if (typeof text === 'string' && onlyReads(text)) return query(...args);
+      if (typeof text === 'string' && changesNothingKept(text)) return query(...args);
       cache.forget();
       const sent = query(...args);
       if (sent instanceof Promise) return sent.finally(() => cache.forget());

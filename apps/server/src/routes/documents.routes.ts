@@ -6,10 +6,12 @@ import { presentFaqs, presentRepositoryDocuments } from '../presenters/help-cont
 import type { DocumentFile, StoredFile } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
+import type { ReadCache } from '../db/read-cache.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
+import { sendKeptAnswer } from './kept-answers.js';
 
 /** Content-Disposition with a plain fallback name and the exact one, per RFC 6266. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -50,17 +52,25 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
 
 export function registerDocumentsRoutes(
   app: FastifyInstance,
-  deps: { documents: DocumentsService; help: HelpContentService },
+  deps: { documents: DocumentsService; help: HelpContentService; keptAnswers: ReadCache },
   downloads: DownloadGate,
 ) {
-  bindEndpoint(app, endpoints.getReports, async (request) => {
+  // The calls people repeat most, kept per person between writes (a list that remembers the
+  // person's quick search writes, so it is made each time).
+  bindEndpoint(app, endpoints.getReports, async (request, reply) => {
     const { user } = requireAuth(request);
-    return presentReports(user, await deps.documents.getReports(user));
+    return sendKeptAnswer(reply, deps.keptAnswers, `${user.id}:reports`, async () =>
+      presentReports(user, await deps.documents.getReports(user)),
+    );
   });
 
-  bindEndpoint(app, endpoints.reportData, async (request) =>
-    presentReportPage(await deps.documents.getReportData(requireAuth(request).user, request.params.reportCode, request.body)),
-  );
+  bindEndpoint(app, endpoints.reportData, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { reportCode } = request.params;
+    const list = async () => presentReportPage(await deps.documents.getReportData(user, reportCode, request.body));
+    if (request.body.updateSearchPreference) return list();
+    return sendKeptAnswer(reply, deps.keptAnswers, `${user.id}:list:${reportCode.toLowerCase()}:${JSON.stringify(request.body)}`, list);
+  });
 
   bindEndpoint(app, endpoints.searchAttributes, async (request) =>
     presentSearchAttributes(await deps.documents.getSearchAttributes(requireAuth(request).user, request.params.configId)),
