@@ -40,6 +40,24 @@ describe('reads kept between writes', () => {
     expect(await cache.remember('c', read)).toBe(5);
   });
 
+  it('keep at most as many answers as told: those out of date go first, then all', async () => {
+    vi.useFakeTimers({ now: Date.now() });
+    const cache = createReadCache({ lifetimeMs: 1_000, keptAtMost: 2 });
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await cache.remember('a', read)).toBe(1);
+    vi.advanceTimersByTime(600);
+    expect(await cache.remember('b', read)).toBe(2);
+    vi.advanceTimersByTime(600);
+    // Full: "a" is out of date and makes room; "b" stays.
+    expect(await cache.remember('c', read)).toBe(3);
+    expect(await cache.remember('b', read)).toBe(2);
+    // Full of answers still in date: all go.
+    expect(await cache.remember('d', read)).toBe(4);
+    expect(await cache.remember('b', read)).toBe(5);
+    expect(await cache.remember('d', read)).toBe(4);
+  });
+
   it('keep nothing while a write might go unheard, and forget alike', async () => {
     let trusted = false;
     const cache = keptWhile(createReadCache({ lifetimeMs: 60_000 }), () => trusted);
