@@ -53,14 +53,16 @@ test('A user opens two tiles, searches, picks dates, downloads three documents a
   await search.getByRole('button', { name: 'Search' }).click();
   await expect(rows.first()).toBeVisible();
 
-  // Date range: the first of the month two months ago to the first of this month (documents are monthly).
+  // Date range: the three months up to the newest document's (documents are monthly, on the first), whatever
+  // today is; the calendar opens on this month.
+  const newest = new Date(`${(await rows.first().getByRole('cell').nth(2).textContent())!.trim()} UTC`);
+  const end = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth(), 1));
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
   const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const monthsBack = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + now.getUTCMonth() - start.getUTCMonth();
   await panel.getByRole('button', { name: 'Date range' }).click();
   const calendar = page.locator('[data-dates-dropdown]').filter({ has: page.getByRole('button', { name: 'Previous month' }) });
-  await calendar.getByRole('button', { name: 'Previous month' }).click();
-  await calendar.getByRole('button', { name: 'Previous month' }).click();
+  for (let month = 0; month < monthsBack; month++) await calendar.getByRole('button', { name: 'Previous month' }).click();
   await expect(calendar.getByText(monthYear(start))).toBeVisible();
   await calendar.getByRole('button', { name: `1 ${monthYear(start)}`, exact: true }).click();
   await calendar.getByRole('button', { name: 'Next month' }).click();
