@@ -132,17 +132,15 @@ const isAnswerTable = (table: string | undefined) => table !== undefined && answ
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const kept = createCaches(target);
+    const kept = target.keepReads === false ? undefined : createCaches(target);
     // A write to the documents' tables forgets the answers only; any other notice, both.
     const listener =
-      target.keepReads === false
-        ? undefined
-        : listenForReadsChanged(target.url, (table) => (isAnswerTable(table) ? kept.answers?.forget() : kept.both.forget()));
+      kept && listenForReadsChanged(target.url, (table) => (isAnswerTable(table) ? kept.answers?.forget() : kept.both.forget()));
     await listener?.ready;
     const keptWhileListening = (cache: ReadCache | undefined) =>
       listener && cache ? keptWhile(cache, () => listener.listening) : NO_READ_CACHE;
-    const readCache = keptWhileListening(kept.reads);
-    const answerCache = keptWhileListening(kept.answers);
+    const readCache = keptWhileListening(kept?.reads);
+    const answerCache = keptWhileListening(kept?.answers);
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
@@ -155,7 +153,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
       // Nothing kept, nothing to forget: the statements pass as they are.
-      if (listener) forgetAroundWrites(pool, kept.both);
+      if (kept && listener) forgetAroundWrites(pool, kept.both);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
