@@ -8,6 +8,5 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file opens its own database copy; two at a time suits a two-core machine.
     maxWorkers: 2,
-    minWorkers: 1,
   },
 });
