@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only cost,documents,ingestion,digest,text --documents 1000000 --seconds 5 --signins 200000
+ * npm run bench [-- --only cost,documents,ingestion,digest,text,passages --documents 1000000 --seconds 5 --signins 200000
  *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
  *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
  * First the cost of a call beyond its query: the dashboard and a list page on the demo data, the
@@ -13,6 +13,7 @@
  * and the server process's peak resident memory. Then documents in: 100 KB PDFs sent to the server
  * (its own process) kept in an S3-protocol bucket, and a folder of them through the import command;
  * and the hourly digest over its own data set of ten million documents and a hundred thousand readers.
+ * `passages` (not run by default) times a page's text passages by the length of its texts.
  */
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,6 +56,7 @@ import {
   seedScale,
   seedSignIns,
 } from './scale-seed.js';
+import { benchPassages } from './passages.js';
 import { benchTextSearch } from './text-search.js';
 import { signIn } from './sign-in.js';
 
@@ -171,6 +173,7 @@ async function main() {
     const extractDocuments = Number(args['extract-documents']);
     await benchTextSearch({ database, databaseUrl, storage, dataDir, documents: documentCount, extractDocuments, seconds });
   }
+  if (parts.has('passages')) await benchPassages(database.db);
   await database.close();
 }
 
