@@ -56,6 +56,28 @@ describe('heavy answers per person: a cap, and nothing left behind by aborted on
     second.request.destroy();
   }, 60_000);
 
+  it('counts a usage spreadsheet among them: refused while two zips are on their way, made again once one is given up', async () => {
+    // A super user, who sees the client's documents and its usage spreadsheets.
+    const staff = await signInAndListStatements(server.url, 'demo.super');
+    const headers = { 'content-type': 'application/json', origin: server.url, cookie: staff.cookie };
+    const clients = (await (await fetch(`${server.url}/reports/clients`, { headers })).json()) as { items: { Id: number }[] };
+    const spreadsheet = async () => {
+      const body = JSON.stringify({ clientIds: [clients.items[0]!.Id] });
+      const response = await fetch(`${server.url}/reports/generate`, { method: 'POST', headers, body });
+      const refusal = response.status === 429 ? ((await response.json()) as { error: string }) : undefined;
+      if (!refusal) await response.arrayBuffer();
+      return { status: response.status, error: refusal?.error };
+    };
+    expect(await spreadsheet()).toEqual({ status: 200, error: undefined });
+
+    const first = await startBundle(server.url, staff.cookie, staff.keys);
+    const second = await startBundle(server.url, staff.cookie, staff.keys);
+    expect(await spreadsheet()).toEqual({ status: 429, error: ERROR_KEYS.tooManyDownloads });
+    first.request.destroy();
+    await expect.poll(async () => (await spreadsheet()).status, { timeout: 10_000 }).toBe(200);
+    second.request.destroy();
+  }, 60_000);
+
   it('leaves open files and memory where they were after 200 zips abandoned half way', async () => {
     const pid = server.pid;
     // One abandoned first, so that what a first download opens for good (pools, caches) is in the baseline.

@@ -40,14 +40,14 @@ async function copyOfTemplate(dataDir: string) {
   return { url: undefined, database, drop: async () => undefined };
 }
 
-/** The data of a server process: demo.user signs in with its password alone, and its statements weigh STATEMENT_BYTES each. */
+/** The data of a server process: demo.user and demo.super sign in with their passwords alone, and the statements weigh STATEMENT_BYTES each. */
 export async function prepareServerPlace(): Promise<ServerPlace> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'portal-process-'));
   const dataDir = path.join(workDir, 'data');
   const documentsDir = path.join(workDir, 'documents');
   await cp(inject('documentsDir'), documentsDir, { recursive: true });
   const { url, database, drop } = await copyOfTemplate(dataDir);
-  await database.db.updateTable('users').set({ mfa_active: false }).where('username', '=', 'demo.user').execute();
+  await database.db.updateTable('users').set({ mfa_active: false }).where('username', 'in', ['demo.user', 'demo.super']).execute();
   const statements = await database.db
     .selectFrom('documents as d')
     .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
@@ -91,11 +91,11 @@ export function startServer(place: ServerPlace, env: Record<string, string> = {}
 }
 
 /** Signs demo.user in and lists its statements: the session cookie and the documents' keys. */
-export async function signInAndListStatements(url: string): Promise<{ cookie: string; keys: string[] }> {
+export async function signInAndListStatements(url: string, username = 'demo.user'): Promise<{ cookie: string; keys: string[] }> {
   const login = await fetch(`${url}/login/processlogin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ UserName: 'demo.user', Password: DEMO_PASSWORD }),
+    body: JSON.stringify({ UserName: username, Password: DEMO_PASSWORD }),
   });
   expect(login.status).toBe(200);
   const cookie = login.headers
