@@ -185,6 +185,13 @@ const HEADLINE_OPTIONS = [
 const wordStarts = (words: string) =>
   sql`ARRAY(SELECT DISTINCT rtrim(lexeme, 'i') FROM unnest(tsvector_to_array(to_tsvector(${sql.lit(CONFIGURATIONS.fr)}::regconfig, ${words}) || to_tsvector(${sql.lit(CONFIGURATIONS.en)}::regconfig, ${words}))) AS lexeme WHERE length(rtrim(lexeme, 'i')) >= 2)`;
 
+/**
+ * The searched words as typed, lowered, three characters at least: a French word typed with its
+ * accents ("échéance") is in the text as it is, where its stem ("echeanc") is only once unaccented.
+ */
+const typedWords = (words: string) =>
+  sql`ARRAY(SELECT DISTINCT word FROM regexp_split_to_table(lower(${words}), '[^[:alnum:]]+') AS word WHERE length(word) >= 3)`;
+
 /** Where the first of these word beginnings appears in `folded` (a text as it is, or lowered and unaccented), or null. */
 const firstOf = (starts: RawBuilder<unknown>, folded: RawBuilder<unknown>) =>
   sql`(SELECT min(nullif(strpos(f.folded, s.word_start), 0)) FROM (SELECT ${folded} AS folded OFFSET 0) f, unnest(${starts}) AS s(word_start))`;
@@ -194,8 +201,8 @@ const firstOf = (starts: RawBuilder<unknown>, folded: RawBuilder<unknown>) =>
  * between the marks.
  *
  * A long text's passage comes from a window of it around the first place a word's beginning appears
- * (sought in the text as it is, where a word in the running text is found at the cost of reading
- * it; then, when no beginning is there as written, in the text lowered and unaccented, which costs
+ * (sought, with the words as typed, in the text as it is, where a word in the running text is found
+ * at the cost of reading it; then, when no beginning is there as written, in the text lowered and unaccented, which costs
  * eight times that), cut to whole words. When the window shows no word found (a beginning that was part of another
  * word, a stem that is not the start of its words), the passage is read from the text's first
  * 100,000 characters as for a short text, so no passage loses its words to the window.
@@ -205,7 +212,8 @@ export function textPassage(words: string): RawBuilder<string> {
   const headline = (text: RawBuilder<unknown>) => sql`ts_headline(${configuration}, ${text}, ${queryOf(words)}, ${HEADLINE_OPTIONS})`;
   const source = sql`left(t.content, ${sql.lit(PASSAGE_SOURCE_CHARACTERS)})`;
   const starts = wordStarts(words);
-  const firstWord = sql`coalesce(${firstOf(starts, source)}, ${firstOf(starts, sql`unaccent(lower(${source}))`)})`;
+  const asWritten = sql`(${starts} || ${typedWords(words)})`;
+  const firstWord = sql`coalesce(${firstOf(asWritten, source)}, ${firstOf(starts, sql`unaccent(lower(${source}))`)})`;
   const size = sql.lit(PASSAGE_WINDOW_CHARACTERS);
   // The window's first and last words are dropped when the window cuts into them. Each step is a
   // subquery of its own (OFFSET 0): flattened, every mention of a step's value repeated its work.
