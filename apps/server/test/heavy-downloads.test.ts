@@ -32,7 +32,7 @@ describe('heavy answers per person: a cap, and nothing left behind by aborted on
   let keys: string[];
 
   beforeAll(async () => {
-    place = await prepareServerPlace();
+    place = await prepareServerPlace(['demo.user', 'demo.super']);
     server = await startServer(place, { HEAVY_DOWNLOADS_PER_PERSON: '2' });
     ({ cookie, keys } = await signInAndListStatements(server.url));
   }, 120_000);
