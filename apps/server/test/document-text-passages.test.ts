@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PASSAGE_SOURCE_CHARACTERS, PASSAGE_WINDOW_CHARACTERS, type PassagePart } from '../src/db/repositories/document-text-search.js';
+import { PASSAGE_SOURCE_CHARACTERS, PASSAGE_WHOLE_TEXT_BYTES, type PassagePart } from '../src/db/repositories/document-text-search.js';
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
 import { createIngestionApp, MEMO_TYPE } from './ingestion-fixture.js';
@@ -123,10 +123,10 @@ describe('a passage of a long text', () => {
     expect(whole(passage).length).toBeGreaterThan(0);
   });
 
-  it('is read whole from a text no longer than the window', async () => {
-    const content = `${filler(Math.floor(PASSAGE_WINDOW_CHARACTERS / 6) - 10)} gull`;
-    expect(content.length).toBeLessThanOrEqual(PASSAGE_WINDOW_CHARACTERS);
+  it('is read whole from a short text: both places a word appears are shown', async () => {
+    const content = `gull ${filler(Math.floor(PASSAGE_WHOLE_TEXT_BYTES / 6) - 10)} gull`;
+    expect(Buffer.byteLength(content)).toBeLessThanOrEqual(PASSAGE_WHOLE_TEXT_BYTES);
     const [id] = await memosWith([{ content }]);
-    expect(found(await passageOf(id!, 'gull'))).toEqual(['gull']);
+    expect(found(await passageOf(id!, 'gull'))).toEqual(['gull', 'gull']);
   });
 });

@@ -159,12 +159,17 @@ const PASSAGE_MARKS = { start: '\u0002', stop: '\u0003' } as const;
 /** A passage is taken from this much of the text at most, so a huge document's passage costs what a short one's does. */
 export const PASSAGE_SOURCE_CHARACTERS = 100_000;
 /**
- * A text longer than this has its passage read from this much of it, around the first place one of
- * the words appears; a shorter text, from the whole of it. ts_headline parses and stems every word
+ * A long text has its passage read from this much of it, around the first place one of the words
+ * appears. ts_headline parses and stems every word
  * it is given, about 0.15 µs a character (a page of 25 documents of 15,000 characters: 50 ms), while
  * finding where a word starts is a plain search of the text, about 0.02 µs a character unaccented.
  */
 export const PASSAGE_WINDOW_CHARACTERS = 1_500;
+/**
+ * A text of at most this many bytes (so at most as many characters) is read whole: finding a place
+ * and reading a window costs about what reading 3,000 characters does.
+ */
+export const PASSAGE_WHOLE_TEXT_BYTES = 2 * PASSAGE_WINDOW_CHARACTERS;
 /** The window starts this far before the word found, so that a passage can show what leads to it. */
 const PASSAGE_LEAD_CHARACTERS = 150;
 const HEADLINE_OPTIONS = [
@@ -227,7 +232,7 @@ export function textPassage(words: string): RawBuilder<string> {
         OFFSET 0) w
       OFFSET 0) p
     WHERE strpos(p.passage, ${sql.lit(PASSAGE_MARKS.start)}) > 0)`;
-  return sql<string>`CASE WHEN octet_length(t.content) <= ${size} THEN ${headline(sql`t.content`)}
+  return sql<string>`CASE WHEN octet_length(t.content) <= ${sql.lit(PASSAGE_WHOLE_TEXT_BYTES)} THEN ${headline(sql`t.content`)}
     ELSE coalesce(${fromWindow}, ${headline(source)}) END`;
 }
 
