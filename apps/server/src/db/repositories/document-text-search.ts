@@ -161,7 +161,7 @@ export const PASSAGE_SOURCE_CHARACTERS = 100_000;
 /**
  * A long text has its passage read from this much of it, around the first place one of the words
  * appears. ts_headline parses and stems every word
- * it is given, about 0.15 µs a character (a page of 25 documents of 15,000 characters: 50 ms), while
+ * it is given, about 0.15 µs a character (a page of 25 documents of 15,000 characters: 40 to 50 ms), while
  * finding where a word starts is a plain search of the text, about 0.02 µs a character unaccented.
  */
 export const PASSAGE_WINDOW_CHARACTERS = 1_500;
