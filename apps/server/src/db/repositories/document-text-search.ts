@@ -160,9 +160,9 @@ const PASSAGE_MARKS = { start: '\u0002', stop: '\u0003' } as const;
 export const PASSAGE_SOURCE_CHARACTERS = 100_000;
 /**
  * A long text has its passage read from this much of it, around the first place one of the words
- * appears. ts_headline parses and stems every word
- * it is given, about 0.15 µs a character (a page of 25 documents of 15,000 characters: 40 to 50 ms), while
- * finding where a word starts is a plain search of the text, about 0.02 µs a character unaccented.
+ * appears. ts_headline parses and stems every word it is given, about 0.15 µs a character (a page
+ * of 25 documents of 15,000 characters: 40 to 50 ms), while finding where a word starts is a plain
+ * search of the text, about 0.02 µs a character even unaccented.
  */
 export const PASSAGE_WINDOW_CHARACTERS = 1_500;
 /**
@@ -205,12 +205,13 @@ const firstOf = (starts: RawBuilder<unknown>, folded: RawBuilder<unknown>) =>
  * A passage of the text row aliased `t` around the words, read in its language, with the words found
  * between the marks.
  *
- * A long text's passage comes from a window of it around the first place a word's beginning appears
- * (sought, with the words as typed, in the text as it is, where a word in the running text is found
- * at the cost of reading it; then, when no beginning is there as written, in the text lowered and unaccented, which costs
- * eight times that), cut to whole words. When the window shows no word found (a beginning that was part of another
- * word, a stem that is not the start of its words), the passage is read from the text's first
- * 100,000 characters as for a short text, so no passage loses its words to the window.
+ * A long text's passage comes from a window of it around the first place a word's beginning appears,
+ * cut to whole words. The beginnings are sought, with the words as typed, in the text as it is (a
+ * word of the running text is found at the cost of reading it); when none is there as written, in
+ * the text lowered and unaccented, which costs eight times that and may shift a place by the odd
+ * ligature. When the window shows no word found (a beginning that was part of another word, a stem
+ * that does not start its words), the passage is read from the text's first 100,000 characters as
+ * it always was, so no passage loses its words to the window.
  */
 export function textPassage(words: string): RawBuilder<string> {
   const configuration = sql`(CASE WHEN t.language = 'fr' THEN ${sql.lit(CONFIGURATIONS.fr)} ELSE ${sql.lit(CONFIGURATIONS.en)} END)::regconfig`;
