@@ -20,7 +20,8 @@ export interface Measurement {
   statementTimeouts: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The value below which `p` per cent of these sorted values lie (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }

@@ -10,10 +10,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
-import { PASSAGE_SOURCE_CHARACTERS } from '../apps/server/src/db/repositories/document-text-search.js';
+import { passageFromTextStart } from '../apps/server/src/db/repositories/document-text-search.js';
 import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { insertDocuments } from '../apps/server/src/db/seed/factories.js';
 import type { Database } from '../apps/server/src/db/types.js';
+import { percentile } from './measure.js';
 
 const PAGE = 25;
 const LENGTHS = [1_400, 15_000, 60_000, 100_000];
@@ -48,8 +49,6 @@ function textOf(length: number, seed: number): string {
   }
   return words.join(' ');
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 async function timed(run: () => Promise<unknown>) {
   await run();
@@ -87,10 +86,11 @@ export async function benchPassages(db: Kysely<Database>) {
       for (const words of [RARE_WORD, COMMON_WORD]) {
         const windowed = await timed(() => texts.passages(report.id, ids, words));
         const fromSource = await timed(() =>
-          sql`SELECT ts_headline('portal_fr', left(t.content, ${PASSAGE_SOURCE_CHARACTERS}),
-                       websearch_to_tsquery('portal_fr', ${words}) || websearch_to_tsquery('portal_en', ${words}),
-                       'MaxWords=20, MinWords=8, ShortWord=2, MaxFragments=2')
-                FROM document_texts t WHERE t.document_id = ANY(${ids}::int[])`.execute(db),
+          db
+            .selectFrom('document_texts as t')
+            .select(passageFromTextStart(words).as('passage'))
+            .where('t.document_id', 'in', ids)
+            .execute(),
         );
         const row = { characters: length, words, windowed, fromFirst100000: fromSource };
         console.log(

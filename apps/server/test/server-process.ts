@@ -93,7 +93,7 @@ export function startServer(place: ServerPlace, env: Record<string, string> = {}
   );
 }
 
-/** Signs demo.user in and lists its statements: the session cookie and the documents' keys. */
+/** Signs a demo person in (demo.user unless told) and lists the statements it sees: the session cookie and the documents' keys. */
 export async function signInAndListStatements(url: string, username = 'demo.user'): Promise<{ cookie: string; keys: string[] }> {
   const login = await fetch(`${url}/login/processlogin`, {
     method: 'POST',

@@ -182,6 +182,9 @@ const HEADLINE_OPTIONS = [
   'FragmentDelimiter=" … "',
 ].join(', ');
 
+/** What a passage is read from at most: the text's first 100,000 characters. */
+const source = sql`left(t.content, ${sql.lit(PASSAGE_SOURCE_CHARACTERS)})`;
+
 /**
  * The beginnings of the searched words as written in a text: their stems in both languages, less a
  * closing "i" (English stems "company" as "compani"), two characters at least. A stem is otherwise
@@ -214,9 +217,6 @@ const firstOf = (starts: RawBuilder<unknown>, folded: RawBuilder<unknown>) =>
  * it always was, so no passage loses its words to the window.
  */
 export function textPassage(words: string): RawBuilder<string> {
-  const configuration = sql`(CASE WHEN t.language = 'fr' THEN ${sql.lit(CONFIGURATIONS.fr)} ELSE ${sql.lit(CONFIGURATIONS.en)} END)::regconfig`;
-  const headline = (text: RawBuilder<unknown>) => sql`ts_headline(${configuration}, ${text}, ${queryOf(words)}, ${HEADLINE_OPTIONS})`;
-  const source = sql`left(t.content, ${sql.lit(PASSAGE_SOURCE_CHARACTERS)})`;
   const starts = wordStarts(words);
   const asWritten = sql`(${starts} || ${typedWords(words)})`;
   const firstWord = sql`coalesce(${firstOf(asWritten, source)}, ${firstOf(starts, sql`unaccent(lower(${source}))`)})`;
@@ -226,15 +226,26 @@ export function textPassage(words: string): RawBuilder<string> {
   const window = sql`regexp_replace(regexp_replace(w.cut, CASE WHEN w.start_at > 1 THEN '^\\S*\\s' ELSE '^$' END, ''),
       CASE WHEN length(w.cut) = ${size} THEN '\\s\\S*$' ELSE '^$' END, '')`;
   const fromWindow = sql`(SELECT p.passage FROM (
-      SELECT ${headline(window)} AS passage FROM (
+      SELECT ${headlineOf(words, window)} AS passage FROM (
         SELECT s.start_at, substr(t.content, s.start_at, ${size}) AS cut FROM (
           SELECT greatest(1, a.first_at - ${sql.lit(PASSAGE_LEAD_CHARACTERS)}) AS start_at FROM (SELECT ${firstWord} AS first_at OFFSET 0) a
           WHERE a.first_at IS NOT NULL OFFSET 0) s
         OFFSET 0) w
       OFFSET 0) p
     WHERE strpos(p.passage, ${sql.lit(PASSAGE_MARKS.start)}) > 0)`;
-  return sql<string>`CASE WHEN octet_length(t.content) <= ${sql.lit(PASSAGE_WHOLE_TEXT_BYTES)} THEN ${headline(sql`t.content`)}
-    ELSE coalesce(${fromWindow}, ${headline(source)}) END`;
+  return sql<string>`CASE WHEN octet_length(t.content) <= ${sql.lit(PASSAGE_WHOLE_TEXT_BYTES)} THEN ${passageFromTextStart(words)}
+    ELSE coalesce(${fromWindow}, ${passageFromTextStart(words)}) END`;
+}
+
+/** The text row aliased `t`'s passage, in its language, around the words as `text` shows them. */
+function headlineOf(words: string, text: RawBuilder<unknown>): RawBuilder<string> {
+  const configuration = sql`(CASE WHEN t.language = 'fr' THEN ${sql.lit(CONFIGURATIONS.fr)} ELSE ${sql.lit(CONFIGURATIONS.en)} END)::regconfig`;
+  return sql<string>`ts_headline(${configuration}, ${text}, ${queryOf(words)}, ${HEADLINE_OPTIONS})`;
+}
+
+/** The passage of the text row aliased `t` read from its first 100,000 characters: a short text's, and a long one's when its window fails. */
+export function passageFromTextStart(words: string): RawBuilder<string> {
+  return headlineOf(words, source);
 }
 
 /** A piece of a passage; the words the search found are matches. */
