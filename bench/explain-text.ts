@@ -33,7 +33,9 @@ recorded.length = 0;
 const start = performance.now();
 const answer = await documents.getReportData(user, BENCH_REPORT, request as never);
 const total = `${answer.isLowerBound ? 'at least ' : ''}${answer.total}`;
-console.log(`call: ${(performance.now() - start).toFixed(1)} ms, ${recorded.length} statements, ${answer.documents.length} documents of ${total}`);
+console.log(
+  `call: ${(performance.now() - start).toFixed(1)} ms, ${recorded.length} statements, ${answer.documents.length} documents of ${total}`,
+);
 for (const query of [...recorded]) {
   const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}` });
   console.log(`\n${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
