@@ -131,21 +131,6 @@ describe('a whole type’s text search listed a few months at a time', () => {
       listedWhole: 2,
       atLeast: 4,
     });
-    // At one a month the proof of more than six is five months past the first two, within reach
-    // of months: listed on one at a time (February 2025 holds the seventh), not asked of the whole type's index.
-    const withinReach = await createDocumentTextsRepository(db(), { fewMatches: 6 }).firstMatchesByDate(memos, 'lighthouse', {
-      from: null,
-      to: null,
-      direction: 'desc',
-      need: 2,
-    });
-    expect(sorted(withinReach)).toEqual({
-      ids: ids(['2025-08-25', '2025-07-25']),
-      complete: false,
-      isMany: true,
-      listedWhole: 2,
-      atLeast: 7,
-    });
     // Known to be many, one month, then two, then two again (four would hold four).
     const oldest = await texts.firstMatchesByDate(memos, 'lighthouse', { from: null, to: null, direction: 'asc', need: 5, isMany: true });
     expect(sorted(oldest)!.ids).toEqual(ids(['2024-01-25', '2024-02-25', '2024-03-25', '2024-04-25', '2024-05-25']));

@@ -87,14 +87,6 @@ const isLastDayOfMonth = (date: string) => {
  * month under way and the one before.
  */
 const MONTHS_STEPPED_ANYWAY = 2;
-/**
- * Past those, the months are listed on towards the proof while, at the last month's rate, it is
- * at most this many months away. A month asked costs a millisecond or two, where the whole type's
- * index builds a bitmap of every match first: at ten million documents a word in 1.3 % of them
- * (1,083 a month) took 70 ms for its bitmap of 131,880 and about 100 ms for the listing, against
- * about 1.4 ms a month for the seven or eight months the proof was away.
- */
-const MONTHS_TOWARDS_PROOF_AT_MOST = 12;
 
 /** The months of the next step from `next`: up to `size`, a month the dates cut into alone. */
 function stepFrom(months: string[], next: number, size: number, cut: ReadonlySet<string | null>): string[] {
@@ -219,10 +211,10 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * step's read of the index is every entry of its months, whatever the limit: a step of eight
      * months of a word in every document would read 660,000. The first two months are listed
      * whatever they find (the first is often the month under way, which holds few documents yet);
-     * past them, words too sparse for the next MONTHS_TOWARDS_PROOF_AT_MOST months to reach the
-     * proof at the last one's rate stop there, `isMany` false and not `complete`: the whole type's
-     * index lists or proves them at less cost than months would (a month asked costs a
-     * millisecond or two even when it holds none of the words). A type whose first months hold few documents (a few recent ones
+     * past them, words too sparse for the next two months to reach the proof at the last one's
+     * rate stop there, `isMany` false and not `complete`: the whole type's index lists or proves
+     * them at less cost than months would (a month asked costs a millisecond or two even when it
+     * holds none of the words). A type whose first months hold few documents (a few recent ones
      * after years of older ones) is listed so too, as before.
      *
      * Once many, the steps go on until the months listed whole hold `need` matches, for the page
@@ -271,8 +263,8 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       while (next < months.length && !(isMany && listedWhole >= options.need)) {
         // A deep page: the steps would list more documents than there are on the pages before it.
         if (isMany && options.need > FEW_TEXT_MATCHES) return found(null);
-        // Too sparse: at the last month's rate, the proof is more months away than the whole type's index costs.
-        if (!isMany && next >= MONTHS_STEPPED_ANYWAY && listedWhole + lastRate * MONTHS_TOWARDS_PROOF_AT_MOST <= limit) break;
+        // Too sparse: the next two months would not reach the proof at the last one's rate.
+        if (!isMany && next >= MONTHS_STEPPED_ANYWAY && listedWhole + lastRate * 2 <= limit) break;
         const step = stepFrom(months, next, size, cut);
         const isCut = cut.has(step[0]!);
         // Towards the proof, the step holds what is left of it; once many (or a cut month), a step is listed whole or not at all.
