@@ -26,7 +26,15 @@ const documents = createDocumentsService({
 });
 const user = await createUsersRepository(db).findByUsername(username);
 if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only text).`);
-const request = { page: 1, sortBy: 'date', sortDirection: 'desc', advandedSearch: [], updateSearchPreference: false, ...JSON.parse(body) };
+const request = {
+  page: 1,
+  perPage: 25,
+  sortBy: 'date',
+  sortDirection: 'desc',
+  advandedSearch: [],
+  updateSearchPreference: false,
+  ...JSON.parse(body),
+};
 // The first call reads what a server would already hold in memory; the second is the one explained.
 await documents.getReportData(user, BENCH_REPORT, request as never);
 recorded.length = 0;
