@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { SEARCH_CONNECTION_SETTINGS } from '../apps/server/src/db/database.js';
 import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
 
@@ -7,8 +8,9 @@ import type { Database } from '../apps/server/src/db/types.js';
 export function recordingDatabase(url: string) {
   const recorded: CompiledQuery[] = [];
   const db = new Kysely<Database>({
-    // Without JIT, as the server's connections (see openDatabase).
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' }) }),
+    // With the settings of the server's connections for lists and searches (see openDatabase):
+    // without JIT, and with the work memory in which a common word's bitmap stays exact.
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2, options: SEARCH_CONNECTION_SETTINGS }) }),
     log: (event) => {
       if (event.level === 'query') recorded.push(event.query);
     },

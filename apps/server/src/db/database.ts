@@ -92,7 +92,7 @@ const CONNECTION_SETTINGS = '-c jit=off';
  * of a lossy page had its 4.8 KB vector read again to be checked: 617 ms, against 63 ms with 32 MB,
  * in which it stays exact. A statement uses it only while it needs it.
  */
-const SEARCH_CONNECTION_SETTINGS = `${CONNECTION_SETTINGS} -c work_mem=32MB`;
+export const SEARCH_CONNECTION_SETTINGS = `${CONNECTION_SETTINGS} -c work_mem=32MB`;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   return withQueueStatementsDroppedOnceClosed(await openBackend(target));
