@@ -13,7 +13,7 @@ import { createDocumentTextsRepository } from '../apps/server/src/db/repositorie
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
-import { recordingDatabase } from './query-plans.js';
+import { listRequest, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const [username = 'bench.user', body = '{"textSearch":"statements"}'] = process.argv.slice(2);
@@ -26,20 +26,12 @@ const documents = createDocumentsService({
 });
 const user = await createUsersRepository(db).findByUsername(username);
 if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only text).`);
-const request = {
-  page: 1,
-  perPage: 25,
-  sortBy: 'date',
-  sortDirection: 'desc',
-  advandedSearch: [],
-  updateSearchPreference: false,
-  ...JSON.parse(body),
-};
+const request = listRequest(JSON.parse(body));
 // The first call reads what a server would already hold in memory; the second is the one explained.
-await documents.getReportData(user, BENCH_REPORT, request as never);
+await documents.getReportData(user, BENCH_REPORT, request);
 recorded.length = 0;
 const start = performance.now();
-const answer = await documents.getReportData(user, BENCH_REPORT, request as never);
+const answer = await documents.getReportData(user, BENCH_REPORT, request);
 const total = `${answer.isLowerBound ? 'at least ' : ''}${answer.total}`;
 console.log(
   `call: ${(performance.now() - start).toFixed(1)} ms, ${recorded.length} statements, ${answer.documents.length} documents of ${total}`,

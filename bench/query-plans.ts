@@ -1,8 +1,15 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import type { ReportDataRequest } from '@portal/contract';
 import { SEARCH_CONNECTION_SETTINGS } from '../apps/server/src/db/database.js';
 import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
+
+/** A list's first page in date order, newest first, as the web asks it, with `fields` (a benchmark scenario's body) over it. */
+export function listRequest(fields: object = {}): ReportDataRequest {
+  const request = { page: 1, perPage: 25, sortBy: 'date', sortDirection: 'desc', advandedSearch: [], updateSearchPreference: false };
+  return { ...request, ...fields } as ReportDataRequest;
+}
 
 /** A database handle that remembers every query it runs, so their plans can be read. */
 export function recordingDatabase(url: string) {

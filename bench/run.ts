@@ -44,7 +44,7 @@ import { measureDownload } from './download.js';
 import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measureRequestCost } from './request-cost.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, recordingDatabase } from './query-plans.js';
+import { explain, listRequest, recordingDatabase } from './query-plans.js';
 import {
   BENCH_FEW_USER,
   BENCH_REPORT,
@@ -270,16 +270,7 @@ async function benchDocuments(database: DatabaseHandle, storage: DocumentStorage
     const user = (await users.findByUsername(username))!;
     await documents.getReports(user);
     for (const scenario of scenariosFor('plan', '')) {
-      if (scenario.body)
-        await documents.getReportData(user, BENCH_REPORT, {
-          page: 1,
-          perPage: 25,
-          sortBy: 'date',
-          sortDirection: 'desc',
-          advandedSearch: [],
-          updateSearchPreference: false,
-          ...scenario.body,
-        } as never);
+      if (scenario.body) await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
     }
   }
   const plans = [];

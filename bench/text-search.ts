@@ -24,7 +24,7 @@ import { createDocumentsService } from '../apps/server/src/services/documents.se
 import { partsOfUpload } from '../apps/server/src/services/ingestion/incoming-parts.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, recordingDatabase } from './query-plans.js';
+import { explain, listRequest, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
 import { signIn } from './sign-in.js';
 
@@ -270,15 +270,7 @@ export async function measureTextSearches(options: {
     const user = (await users.findByUsername(username))!;
     for (const scenario of textScenarios('plan', '')) {
       const from = recording.recorded.length;
-      const request = {
-        page: 1,
-        sortBy: 'date',
-        sortDirection: 'desc',
-        advandedSearch: [],
-        updateSearchPreference: false,
-        ...scenario.body,
-      };
-      await documents.getReportData(user, BENCH_REPORT, request as never);
+      await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
       runs.push({ scenario, username, from, to: recording.recorded.length });
     }
   }
