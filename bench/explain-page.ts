@@ -5,10 +5,10 @@
  * to see why a benchmark's call is slow. DATABASE_URL as for `npm run bench`.
  */
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
-import { recordingDatabase } from './query-plans.js';
+import { analyzedPlan, benchDatabaseUrl, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
-const { db, recorded } = recordingDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench');
+const { db, recorded } = recordingDatabase(benchDatabaseUrl());
 const report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirstOrThrow();
 recorded.length = 0;
 await createDocumentsRepository(db).page({
@@ -26,8 +26,5 @@ await createDocumentsRepository(db).page({
   paging: { limit: 25, offset: 0 },
   ...JSON.parse(process.argv[3] ?? '{}'),
 });
-for (const query of [...recorded]) {
-  const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}` });
-  console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
-}
+for (const query of [...recorded]) console.log(await analyzedPlan(db, query));
 await db.destroy();

@@ -13,11 +13,11 @@ import { createDocumentTextsRepository } from '../apps/server/src/db/repositorie
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
-import { listRequest, recordingDatabase } from './query-plans.js';
+import { analyzedPlan, benchDatabaseUrl, listRequest, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const [username = 'bench.user', body = '{"textSearch":"statements"}'] = process.argv.slice(2);
-const { db, recorded } = recordingDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench');
+const { db, recorded } = recordingDatabase(benchDatabaseUrl());
 const documents = createDocumentsService({
   documents: createDocumentsRepository(db),
   access: createDocumentAccessRepository(db),
@@ -36,8 +36,6 @@ const total = `${answer.isLowerBound ? 'at least ' : ''}${answer.total}`;
 console.log(
   `call: ${(performance.now() - start).toFixed(1)} ms, ${recorded.length} statements, ${answer.documents.length} documents of ${total}`,
 );
-for (const query of [...recorded]) {
-  const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}` });
-  console.log(`\n${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-}
+// A copy: explaining a statement records it too.
+for (const query of [...recorded]) console.log(`\n${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n${await analyzedPlan(db, query)}`);
 await db.destroy();

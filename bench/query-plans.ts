@@ -5,6 +5,15 @@ import { SEARCH_CONNECTION_SETTINGS } from '../apps/server/src/db/database.js';
 import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
 
+/** The benchmark's database: DATABASE_URL, else a portal_bench database on the local server. */
+export const benchDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+
+/** A recorded statement explained and run (EXPLAIN ANALYZE, BUFFERS): its plan as PostgreSQL prints it. */
+export async function analyzedPlan(db: Kysely<Database>, query: CompiledQuery): Promise<string> {
+  const plan = await db.executeQuery<{ 'QUERY PLAN': string }>({ ...query, sql: `EXPLAIN (ANALYZE, BUFFERS) ${query.sql}` });
+  return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
 /** A list's first page in date order, newest first, as the web asks it, with `fields` (a benchmark scenario's body) over it. */
 export function listRequest(fields: object = {}): ReportDataRequest {
   const request = { page: 1, perPage: 25, sortBy: 'date', sortDirection: 'desc', advandedSearch: [], updateSearchPreference: false };

@@ -44,7 +44,7 @@ import { measureDownload } from './download.js';
 import { measureIngestion, type IngestionMeasurement } from './ingestion.js';
 import { measureRequestCost } from './request-cost.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, listRequest, recordingDatabase } from './query-plans.js';
+import { benchDatabaseUrl, explain, listRequest, recordingDatabase } from './query-plans.js';
 import {
   BENCH_FEW_USER,
   BENCH_REPORT,
@@ -79,7 +79,7 @@ const { values: args } = parseArgs({
 const signInCount = Number(args.signins);
 const documentCount = Number(args.documents);
 const seconds = Number(args.seconds);
-const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const databaseUrl = benchDatabaseUrl();
 // DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call;
 // DATABASE_KEEP_READS=false with every repeated read (session, grants, types) sent to the database.
 const { preparedStatements, keepReads } = loadConfig({
