@@ -24,6 +24,7 @@ import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
 import { createIngestionApp, READER_VALUES, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
+import { recordingDocuments } from './recording-documents.js';
 
 let t: TestApp;
 let fixture: IngestionFixture;
@@ -593,6 +594,34 @@ describe('a text search within access and filters', () => {
       expect(await readerFinds('"kinkajou harbour"')).toEqual({ balances: ['7008.01', '7008.02'], total: 2 });
       // Words alone are counted exactly from the index.
       expect(await found('kinkajou harbour')).toEqual({ balances: ['7008.01', '7008.02', '7008.03'], total: 3, isLowerBound: false });
+    });
+
+    it('counts a reader’s words in more documents than it lists from the same listing, without reading the texts again', async () => {
+      await sendStatement('quokka-own-1', { balance: '7009.01', date: '2026-02-01', lines: ['Quokka ferry pass.'] });
+      await sendStatement('quokka-own-2', { balance: '7009.02', date: '2026-01-01', lines: ['Quokka ferry, again.'] });
+      await sendStatement('quokka-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then a quokka.'] });
+      await sendStatement('quokka-other', { balance: '7009.04', owner: otherOwner, lines: ['Quokka ferry pass.'] });
+      for (const balance of ['7009.01', '7009.02', '7009.03', '7009.04']) await waitUntilFound('quokka', balance);
+      const { documents: recording, recorded } = recordingDocuments(db());
+      // Listing one at most, the reader's words overflow the listing of few: the page is found along the list.
+      const listingOne = createDocumentsService({
+        documents: recording,
+        access: createDocumentAccessRepository(db()),
+        storage: createFileStorage(fixture.documentsDir),
+        texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
+      });
+      const user = (await createUsersRepository(db()).findByUsername(fixture.reader))!;
+      const page = await listingOne.getReportData(
+        user,
+        STATEMENTS,
+        endpoints.reportData.body.parse({ perPage: 2, textSearch: 'quokka ferry' }),
+      );
+      expect(page.documents.map((document) => document.attributes.closingBalance)).toEqual(['7009.01', '7009.02']);
+      expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: 3, isLowerBound: false });
+      // The page's statements test its documents along the list; none counts the owners' texts from the index.
+      const sent = recorded.map((query) => query.sql);
+      expect(sent.some((text) => text.includes('EXISTS (SELECT 1 FROM document_texts'))).toBe(true);
+      expect(sent.filter((text) => text.includes('t.owners @>'))).toEqual([]);
     });
   });
 });

@@ -46,6 +46,8 @@ export interface DocumentSelection {
    * and whole months of dates. Else 0.
    */
   textMatchesAtLeast?: number;
+  /** The listing read every match: `textMatchesAtLeast` is the selection's count, exactly. */
+  textMatchesCounted?: boolean;
   /**
    * The ids are only the matches of the first months of a list in date order (enough for the
    * page): the count is then a lower bound, at least theirs and `textMatchesAtLeast`.

@@ -30,6 +30,8 @@ export interface TextMatches {
   atLeast: number;
   /** Whether those it saw are all within the dates: none were given, or whole months asked of the index. */
   isWithinDates: boolean;
+  /** It read every match, so `atLeast` is their number: fewer were found than it read up to. */
+  isEveryMatch: boolean;
 }
 
 /** Inclusive ISO dates, either open. */
@@ -177,21 +179,31 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
      * or when the groups name attributes that identify no owner (those documents are tested one by one).
      * Within dates of a few months, only the texts of those months are listed: a superset of the
      * days, which the search tests on the documents. `atLeast`: how many it read, all of them or one
-     * more than it lists; of the dates' days alone when they are whole months.
+     * more than it lists; of the dates' days alone when they are whole months. `countUpTo`: read
+     * on past the few it lists, up to that many, so that `atLeast` counts the matches (the count a
+     * page would otherwise read again from the same index).
      */
-    async fewMatches(reportId: number, words: string, scope: AccessScope, dates: DateBounds = OPEN_DATES): Promise<TextMatches> {
+    async fewMatches(
+      reportId: number,
+      words: string,
+      scope: AccessScope,
+      dates: DateBounds = OPEN_DATES,
+      options: { countUpTo?: number } = {},
+    ): Promise<TextMatches> {
       const groups = keyedGroups(scope);
       if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0)))
-        return { ids: null, atLeast: 0, isWithinDates: false };
+        return { ids: null, atLeast: 0, isWithinDates: false, isEveryMatch: false };
       const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const months = dates.from && dates.to ? monthsFrom(dates.from, dates.to) : [];
       const asked =
         months.length > 0 && months.length <= MONTHS_ASKED_AT_MOST ? months.map((month) => monthToken(reportId, month)) : undefined;
       const limit = fewOf(scope);
-      const { rows } = await textMatchIds(reportId, words, limit + 1, owners, asked).execute(db);
+      const readUpTo = Math.max(limit + 1, options.countUpTo ?? 0);
+      const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));
-      return { ids: rows.length > limit ? null : rows.map((row) => row.document_id), atLeast: rows.length, isWithinDates };
+      const ids = rows.length > limit ? null : rows.map((row) => row.document_id);
+      return { ids, atLeast: rows.length, isWithinDates, isEveryMatch: rows.length < readUpTo };
     },
 
     /**

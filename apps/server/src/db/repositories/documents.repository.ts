@@ -322,6 +322,8 @@ export function createDocumentsRepository(
     if (!text) return null;
     const listed = selection.textMatchesAtLeast ?? 0;
     const listedCount = sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
+    // The listing read every match: counting them again would read the same ones.
+    if (selection.textMatchesCounted) return listedCount;
     // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
     if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listedCount : null;
     // The listing of few already read past the bound, or a phrase's count would read every match's vector.

@@ -1,9 +1,10 @@
 import type { DocumentSearch } from '../../db/repositories/document-search.js';
 import type { DocumentTextsRepository, FirstMatches } from '../../db/repositories/document-texts.repository.js';
-import { RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
+import { isPhrase, RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
+import { EXACT_COUNT_LIMIT } from '../../db/repositories/documents.repository.js';
 
 /** What a text search starts from, for the page's statement: see `DocumentSelection`. */
-export type TextMatchesFound = Pick<DocumentSearch, 'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart'>;
+export type TextMatchesFound = Pick<DocumentSearch, 'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart' | 'textMatchesCounted'>;
 
 /**
  * Which documents a text search starts from. Over a whole type the words are first listed from
@@ -36,9 +37,15 @@ export async function findTextMatches(
   if (first?.complete) return { textMatchIds: first.ids, textMatchesAtLeast: 0 };
   // Proven many by the first months (within the dates: months they do not cut into).
   if (first?.isMany) return pageFromStart(first, byDate, { textMatchesAtLeast: countsMatches ? first.atLeast : 0 });
-  const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange);
-  const textMatchesAtLeast = found.isWithinDates && countsMatches ? found.atLeast : 0;
-  if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast };
+  // A restricted person's listing reads on to the count's bound when what it sees is the count: one
+  // read of the owners' matches serves both, where the count read them all again from the index.
+  // Not a phrase's: each of its matches is checked against its vector.
+  const countUpTo = countsMatches && search.scope.kind === 'groups' && !isPhrase(search.text) ? EXACT_COUNT_LIMIT + 1 : undefined;
+  const found = await texts.fewMatches(search.reportId, search.text, search.scope, search.dateRange, { countUpTo });
+  const isCount = found.isWithinDates && countsMatches;
+  const textMatchesAtLeast = isCount ? found.atLeast : 0;
+  const textMatchesCounted = isCount && found.isEveryMatch;
+  if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast, textMatchesCounted };
   // Many: the first months listed may already hold the page, else they are listed on until they do.
   const page = first && first.ids && first.listedWhole >= need ? first : await fromStart(true);
   return page ? pageFromStart(page, byDate, { textMatchesAtLeast }) : { textMatchIds: null, textMatchesAtLeast };
