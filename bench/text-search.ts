@@ -130,6 +130,14 @@ export interface ExtractionMeasurement {
 }
 
 /**
+ * The date of the extraction's nth statement: within the years the scale seed dates its documents
+ * (2016 to 2025), a year and a month apart from the one before, so that they land among the
+ * searched type's documents and leave its newest months as full as the seed made them. Dated after
+ * them, they made a thin newest year that every whole-type text search listed its first months in.
+ */
+const extractionDate = (n: number) => `${2016 + (n % 10)}-${String(1 + (Math.floor(n / 10) % 12)).padStart(2, '0')}-15`;
+
+/**
  * Demo-like statements (one to three pages) sent through the ingestion service of a composed
  * portal, whose queued jobs read each file back from storage, extract its text and store it.
  */
@@ -161,7 +169,7 @@ export async function measureTextExtraction(options: {
         primaryHex: '#1f4e79',
         titleEn: 'Benchmark statements',
         titleFr: 'Relevés de référence',
-        documentDate: `2026-${String(1 + (n % 12)).padStart(2, '0')}-01`,
+        documentDate: extractionDate(n),
         pageCount: 1 + (n % 3),
         fields: [
           { labelEn: 'Account number', labelFr: 'Numéro de compte', value: `BA-${String(n % 1000).padStart(6, '0')}` },
@@ -182,7 +190,7 @@ export async function measureTextExtraction(options: {
     const uploads = pdfs.slice(from, from + 100).map((pdf, index) => {
       const n = from + index;
       const metadata = {
-        documentDate: `2026-${String(1 + (n % 12)).padStart(2, '0')}-01`,
+        documentDate: extractionDate(n),
         attributes: { accountNumber: `BA-${String(n % 1000).padStart(6, '0')}`, postalCode: 'H2X 1Y4', closingBalance: '1.00' },
       };
       return { externalId: externalIds[n]!, parts: partsOfUpload(metadata, pdf) };

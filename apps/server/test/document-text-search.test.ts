@@ -597,11 +597,11 @@ describe('a text search within access and filters', () => {
     });
 
     it('counts a reader’s words in more documents than it lists from the same listing, without reading the texts again', async () => {
-      await sendStatement('quokka-own-1', { balance: '7009.01', date: '2026-02-01', lines: ['Quokka ferry pass.'] });
-      await sendStatement('quokka-own-2', { balance: '7009.02', date: '2026-01-01', lines: ['Quokka ferry, again.'] });
-      await sendStatement('quokka-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then a quokka.'] });
-      await sendStatement('quokka-other', { balance: '7009.04', owner: otherOwner, lines: ['Quokka ferry pass.'] });
-      for (const balance of ['7009.01', '7009.02', '7009.03', '7009.04']) await waitUntilFound('quokka', balance);
+      await sendStatement('axolotl-own-1', { balance: '7009.01', date: '2026-02-01', lines: ['Axolotl ferry pass.'] });
+      await sendStatement('axolotl-own-2', { balance: '7009.02', date: '2026-01-01', lines: ['Axolotl ferry, again.'] });
+      await sendStatement('axolotl-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then a axolotl.'] });
+      await sendStatement('axolotl-other', { balance: '7009.04', owner: otherOwner, lines: ['Axolotl ferry pass.'] });
+      for (const balance of ['7009.01', '7009.02', '7009.03', '7009.04']) await waitUntilFound('axolotl', balance);
       const { documents: recording, recorded } = recordingDocuments(db());
       // Listing one at most, the reader's words overflow the listing of few: the page is found along the list.
       const listingOne = createDocumentsService({
@@ -614,7 +614,7 @@ describe('a text search within access and filters', () => {
       const page = await listingOne.getReportData(
         user,
         STATEMENTS,
-        endpoints.reportData.body.parse({ perPage: 2, textSearch: 'quokka ferry' }),
+        endpoints.reportData.body.parse({ perPage: 2, textSearch: 'axolotl ferry' }),
       );
       expect(page.documents.map((document) => document.attributes.closingBalance)).toEqual(['7009.01', '7009.02']);
       expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: 3, isLowerBound: false });
