@@ -6,7 +6,7 @@ import { createDocumentAccessRepository } from '../src/db/repositories/document-
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
-import { ownerToken } from '../src/db/repositories/document-text-search.js';
+import { listsTypeOnRow, ownerToken, textMatchIds } from '../src/db/repositories/document-text-search.js';
 import { OWNERS_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
@@ -623,6 +623,72 @@ describe('a text search within access and filters', () => {
       expect(sent.some((text) => text.includes('EXISTS (SELECT 1 FROM document_texts'))).toBe(true);
       expect(sent.filter((text) => text.includes('t.owners @>'))).toEqual([]);
     });
+  });
+});
+
+describe('a whole type’s listing of the documents holding the words', () => {
+  it('tests the type on each text its words find when the type holds most documents, and finds the same texts', async () => {
+    const db = t.database.db;
+    const slips = TYPES.taxSlips;
+    await sendStatement('quagga-statement', { balance: '7010.01', lines: ['Quagga grazing rights.'] });
+    const slipResponse = await sender.send(
+      slips.code,
+      'quagga-slip',
+      {
+        documentDate: '2026-03-01',
+        attributes: { accountNumber: READER_OWNER.number, postalCode: READER_OWNER.postalCode, [slips.detail.name]: 'T5' },
+      },
+      await pdfOf([['Quagga grazing rights.']]),
+    );
+    expect([200, 201], slipResponse.body).toContain(slipResponse.statusCode);
+    await waitUntilFound('quagga', '7010.01');
+    const quaggaTexts = () =>
+      db
+        .selectFrom('document_texts')
+        .select(['document_id', 'report_id'])
+        .where(sql<boolean>`content ILIKE '%quagga%'`)
+        .execute();
+    const deadline = Date.now() + 20_000;
+    while ((await quaggaTexts()).length < 2) {
+      if (Date.now() > deadline) throw new Error('The tax slip’s text was not read in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const stored = await quaggaTexts();
+    const counts = await db
+      .selectFrom('documents')
+      .select(['report_id', sql<number>`count(*)::int`.as('n')])
+      .groupBy('report_id')
+      .execute();
+    const all = counts.reduce((sum, row) => sum + row.n, 0);
+    for (const code of [STATEMENTS, slips.code]) {
+      const reportId = fixture.reportIds[code]!;
+      const own = stored.filter((text) => text.report_id === reportId).map((text) => text.document_id);
+      expect(own).toHaveLength(1);
+      // Either way of asking for the type finds the type's own text of the words, and no other type's.
+      for (const typeOnRow of [false, true]) {
+        const { rows } = await textMatchIds(reportId, 'quagga', 100, [[]], undefined, typeOnRow).execute(db);
+        expect(
+          rows.map((row) => row.document_id),
+          `${code} ${typeOnRow}`,
+        ).toEqual(own);
+      }
+      const holdsMost = (counts.find((row) => row.report_id === reportId)?.n ?? 0) * 2 >= all;
+      expect((await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most, code).toBe(holdsMost);
+    }
+    // No type of the fixture holds half of its documents; one counted as holding them all does, and only it.
+    const rolledBack = new Error('rolled back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('report_document_counts')
+          .set({ document_count: all })
+          .where('report_id', '=', fixture.reportIds[slips.code]!)
+          .execute();
+        expect((await listsTypeOnRow(fixture.reportIds[slips.code]!).execute(trx)).rows[0]!.is_most).toBe(true);
+        expect((await listsTypeOnRow(fixture.reportIds[STATEMENTS]!).execute(trx)).rows[0]!.is_most).toBe(false);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   FEW_OWNED_TEXT_MATCHES,
   FEW_TEXT_MATCHES,
   isPhrase,
+  listsTypeOnRow,
   MONTHS_ASKED_AT_MOST,
   monthToken,
   monthsFrom,
@@ -199,7 +200,8 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
         months.length > 0 && months.length <= MONTHS_ASKED_AT_MOST ? months.map((month) => monthToken(reportId, month)) : undefined;
       const limit = fewOf(scope);
       const readUpTo = Math.max(limit + 1, options.countUpTo ?? 0);
-      const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked).execute(db);
+      const typeOnRow = scope.kind === 'all' && !asked && (await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most;
+      const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, typeOnRow).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));
       const ids = rows.length > limit ? null : rows.map((row) => row.document_id);
