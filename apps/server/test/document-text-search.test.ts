@@ -6,7 +6,7 @@ import { createDocumentAccessRepository } from '../src/db/repositories/document-
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
-import { listsTypeOnRow, ownerToken, textMatchIds } from '../src/db/repositories/document-text-search.js';
+import { listsTypeOnRow, ownerToken, textMatchIds, wordsAreCommon } from '../src/db/repositories/document-text-search.js';
 import { OWNERS_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
@@ -666,7 +666,7 @@ describe('a whole type’s listing of the documents holding the words', () => {
       expect(own).toHaveLength(1);
       // Either way of asking for the type finds the type's own text of the words, and no other type's.
       for (const typeOnRow of [false, true]) {
-        const { rows } = await textMatchIds(reportId, 'quagga', 100, [[]], undefined, typeOnRow).execute(db);
+        const { rows } = await textMatchIds(reportId, 'quagga', 100, [[]], undefined, { typeOnRow }).execute(db);
         expect(
           rows.map((row) => row.document_id),
           `${code} ${typeOnRow}`,
@@ -686,6 +686,55 @@ describe('a whole type’s listing of the documents holding the words', () => {
           .execute();
         expect((await listsTypeOnRow(fixture.reportIds[slips.code]!).execute(trx)).rows[0]!.is_most).toBe(true);
         expect((await listsTypeOnRow(fixture.reportIds[STATEMENTS]!).execute(trx)).rows[0]!.is_most).toBe(false);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+  });
+});
+
+describe('a restricted person’s phrase of common words', () => {
+  it('is listed from the owners’ entries alone, each text checked on its row, finding the same texts', async () => {
+    const db = t.database.db;
+    await sendStatement('okapi-own-1', { balance: '7011.01', lines: ['Okapi reserve fees.'] });
+    await sendStatement('okapi-own-2', { balance: '7011.02', lines: ['Reserve okapi, not the phrase.'] });
+    await sendStatement('okapi-other', { balance: '7011.03', owner: otherOwner, lines: ['Okapi reserve fees.'] });
+    for (const balance of ['7011.01', '7011.02', '7011.03']) await waitUntilFound('okapi', balance);
+    const reportId = fixture.reportIds[STATEMENTS]!;
+    const owners = [[ownerToken(reportId, 'accountNumber', READER_OWNER.number)]];
+    const balancesOf = async (ids: number[]) =>
+      (
+        await db
+          .selectFrom('documents')
+          .select(sql<string>`attributes ->> 'closingBalance'`.as('balance'))
+          .where('id', 'in', ids.length > 0 ? ids : [0])
+          .orderBy('balance')
+          .execute()
+      ).map((row) => row.balance);
+    for (const [words, expected] of [
+      ['"okapi reserve"', ['7011.01']],
+      ['okapi reserve', ['7011.01', '7011.02']],
+      ['"reserve fees"', ['7011.01']],
+    ] as const) {
+      for (const wordsOnRow of [false, true]) {
+        const { rows } = await textMatchIds(reportId, words, 100, owners, undefined, { wordsOnRow }).execute(db);
+        expect(await balancesOf(rows.map((row) => row.document_id)), `${words} ${wordsOnRow}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('is told by the texts’ statistics: a word in half of the texts or more is common, in either language', async () => {
+    const db = t.database.db;
+    expect((await wordsAreCommon('"okapi reserve"').execute(db)).rows[0]!.is_common).toBe(false);
+    // Every text holding a made-up word, then analysed: within a transaction rolled back, so no other test sees it.
+    const rolledBack = new Error('rolled back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`UPDATE document_texts SET content = content || ' capybarine'`.execute(trx);
+        await sql`ANALYZE document_texts`.execute(trx);
+        const isCommon = async (words: string) => (await wordsAreCommon(words).execute(trx)).rows[0]!.is_common;
+        expect(await isCommon('capybarine')).toBe(true);
+        expect(await isCommon('"capybarine capybarine"')).toBe(true);
+        expect(await isCommon('"capybarine okapi"')).toBe(false);
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);

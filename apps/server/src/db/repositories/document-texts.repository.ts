@@ -15,6 +15,7 @@ import {
   textMatchIds,
   textPassage,
   type PassagePart,
+  wordsAreCommon,
 } from './document-text-search.js';
 
 /** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
@@ -201,7 +202,8 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       const limit = fewOf(scope);
       const readUpTo = Math.max(limit + 1, options.countUpTo ?? 0);
       const typeOnRow = scope.kind === 'all' && !asked && (await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most;
-      const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, typeOnRow).execute(db);
+      const wordsOnRow = scope.kind === 'groups' && isPhrase(words) && (await wordsAreCommon(words).execute(db)).rows[0]!.is_common;
+      const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, { typeOnRow, wordsOnRow }).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));
       const ids = rows.length > limit ? null : rows.map((row) => row.document_id);
