@@ -142,8 +142,8 @@ export const wordsAreCommon = (words: string) =>
  * Whether a whole type's texts are better found by their words alone, each found text's type
  * tested on its row: when the type holds at least half of all documents. The index's entry for a
  * type lists every text of it, and intersecting it with a common word's decodes all of them (at
- * ten million documents, 57 of the 76 ms a word in 1.3 % of them took to list 10,001), where the
- * word's own entry is a hundredth of that; the rows are read anyway. A type beside larger ones
+ * ten million documents, 49 of the 71 ms a word in 1.3 % of them took to list 10,001; by the
+ * word's own entry, a hundredth of that, 18 of 39); the rows are read anyway. A type beside larger ones
  * keeps its entry: its words alone would read the larger types' texts holding them.
  */
 export const listsTypeOnRow = (reportId: number) =>
