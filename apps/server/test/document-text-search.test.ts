@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { endpoints } from '@portal/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../src/db/types.js';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
@@ -599,7 +600,7 @@ describe('a text search within access and filters', () => {
     it('counts a reader’s words in more documents than it lists from the same listing, without reading the texts again', async () => {
       await sendStatement('axolotl-own-1', { balance: '7009.01', date: '2026-02-01', lines: ['Axolotl ferry pass.'] });
       await sendStatement('axolotl-own-2', { balance: '7009.02', date: '2026-01-01', lines: ['Axolotl ferry, again.'] });
-      await sendStatement('axolotl-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then a axolotl.'] });
+      await sendStatement('axolotl-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then an axolotl.'] });
       await sendStatement('axolotl-other', { balance: '7009.04', owner: otherOwner, lines: ['Axolotl ferry pass.'] });
       for (const balance of ['7009.01', '7009.02', '7009.03', '7009.04']) await waitUntilFound('axolotl', balance);
       const { documents: recording, recorded } = recordingDocuments(db());
@@ -625,6 +626,17 @@ describe('a text search within access and filters', () => {
     });
   });
 });
+
+/** Runs `check` in a transaction that is then rolled back, whatever it wrote: the other tests never see it. */
+async function withinRolledBack(check: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  const rolledBack = new Error('rolled back');
+  await expect(
+    t.database.db.transaction().execute(async (trx) => {
+      await check(trx);
+      throw rolledBack;
+    }),
+  ).rejects.toBe(rolledBack);
+}
 
 describe('a whole type’s listing of the documents holding the words', () => {
   it('tests the type on each text its words find when the type holds most documents, and finds the same texts', async () => {
@@ -676,19 +688,15 @@ describe('a whole type’s listing of the documents holding the words', () => {
       expect((await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most, code).toBe(holdsMost);
     }
     // No type of the fixture holds half of its documents; one counted as holding them all does, and only it.
-    const rolledBack = new Error('rolled back');
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('report_document_counts')
-          .set({ document_count: all })
-          .where('report_id', '=', fixture.reportIds[slips.code]!)
-          .execute();
-        expect((await listsTypeOnRow(fixture.reportIds[slips.code]!).execute(trx)).rows[0]!.is_most).toBe(true);
-        expect((await listsTypeOnRow(fixture.reportIds[STATEMENTS]!).execute(trx)).rows[0]!.is_most).toBe(false);
-        throw rolledBack;
-      }),
-    ).rejects.toBe(rolledBack);
+    await withinRolledBack(async (trx) => {
+      await trx
+        .updateTable('report_document_counts')
+        .set({ document_count: all })
+        .where('report_id', '=', fixture.reportIds[slips.code]!)
+        .execute();
+      expect((await listsTypeOnRow(fixture.reportIds[slips.code]!).execute(trx)).rows[0]!.is_most).toBe(true);
+      expect((await listsTypeOnRow(fixture.reportIds[STATEMENTS]!).execute(trx)).rows[0]!.is_most).toBe(false);
+    });
   });
 });
 
@@ -725,19 +733,15 @@ describe('a restricted person’s phrase of common words', () => {
   it('is told by the texts’ statistics: a word in half of the texts or more is common, in either language', async () => {
     const db = t.database.db;
     expect((await wordsAreCommon('"okapi reserve"').execute(db)).rows[0]!.is_common).toBe(false);
-    // Every text holding a made-up word, then analysed: within a transaction rolled back, so no other test sees it.
-    const rolledBack = new Error('rolled back');
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await sql`UPDATE document_texts SET content = content || ' capybarine'`.execute(trx);
-        await sql`ANALYZE document_texts`.execute(trx);
-        const isCommon = async (words: string) => (await wordsAreCommon(words).execute(trx)).rows[0]!.is_common;
-        expect(await isCommon('capybarine')).toBe(true);
-        expect(await isCommon('"capybarine capybarine"')).toBe(true);
-        expect(await isCommon('"capybarine okapi"')).toBe(false);
-        throw rolledBack;
-      }),
-    ).rejects.toBe(rolledBack);
+    // Every text holding a made-up word, then analysed, in a transaction no other test sees.
+    await withinRolledBack(async (trx) => {
+      await sql`UPDATE document_texts SET content = content || ' capybarine'`.execute(trx);
+      await sql`ANALYZE document_texts`.execute(trx);
+      const isCommon = async (words: string) => (await wordsAreCommon(words).execute(trx)).rows[0]!.is_common;
+      expect(await isCommon('capybarine')).toBe(true);
+      expect(await isCommon('"capybarine capybarine"')).toBe(true);
+      expect(await isCommon('"capybarine okapi"')).toBe(false);
+    });
   });
 });
 
