@@ -251,6 +251,13 @@ describe('a text search within access and filters', () => {
       [fixture.reader, reader, { textSearch: 'zephyr' }, ['7002.01', '7002.02']],
       [fixture.reader, reader, { textSearch: 'zephyr', sortByRelevance: true }, ['7002.02', '7002.01']],
       [fixture.reader, reader, { textSearch: 'zephyr', dateStart: '2026-01-01', dateEnd: '2026-12-31' }, ['7002.01']],
+      // With a quick search the listing counts nothing: the reader's documents have their texts tested along the list.
+      [
+        fixture.reader,
+        reader,
+        { textSearch: 'zephyr', searchOptions: { text: '7002.02', fields: ['closingBalance'], operation: 0 } },
+        ['7002.02'],
+      ],
       [fixture.staff, staff, { textSearch: 'zephyr savings', sortDirection: 'asc' }, ['7002.03', '7002.01']],
       [fixture.staff, staff, { textSearch: 'trimestrielles' }, ['7001.01']],
       [fixture.staff, staff, { textSearch: 'statement generating' }, ['7001.02']],
@@ -597,7 +604,7 @@ describe('a text search within access and filters', () => {
       expect(await found('kinkajou harbour')).toEqual({ balances: ['7008.01', '7008.02', '7008.03'], total: 3, isLowerBound: false });
     });
 
-    it('counts a reader’s words in more documents than it lists from the same listing, without reading the texts again', async () => {
+    it('counts a reader’s words in more documents than it lists from the same listing, and walks the list against its ids, without reading the texts again', async () => {
       await sendStatement('axolotl-own-1', { balance: '7009.01', date: '2026-02-01', lines: ['Axolotl ferry pass.'] });
       await sendStatement('axolotl-own-2', { balance: '7009.02', date: '2026-01-01', lines: ['Axolotl ferry, again.'] });
       await sendStatement('axolotl-own-3', { balance: '7009.03', date: '2025-12-01', lines: ['A ferry, then an axolotl.'] });
@@ -619,10 +626,20 @@ describe('a text search within access and filters', () => {
       );
       expect(page.documents.map((document) => document.attributes.closingBalance)).toEqual(['7009.01', '7009.02']);
       expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: 3, isLowerBound: false });
-      // The page's statements test its documents along the list; none counts the owners' texts from the index.
+      // The page's statements test its documents along the list against the ids the listing read; none
+      // reads a text, or counts the owners' texts from the index.
       const sent = recorded.map((query) => query.sql);
-      expect(sent.some((text) => text.includes('EXISTS (SELECT 1 FROM document_texts'))).toBe(true);
-      expect(sent.filter((text) => text.includes('t.owners @>'))).toEqual([]);
+      expect(sent.some((text) => text.includes('(d.id + 0) = ANY('))).toBe(true);
+      expect(sent.filter((text) => text.includes('document_texts'))).toEqual([]);
+      // Sorted by relevance, the first match is ranked from the same ids, and the others follow by date.
+      recorded.length = 0;
+      const ranked = await listingOne.getReportData(
+        user,
+        STATEMENTS,
+        endpoints.reportData.body.parse({ perPage: 3, textSearch: 'axolotl ferry', sortByRelevance: true, sortDirection: 'asc' }),
+      );
+      expect(ranked.documents.map((document) => document.attributes.closingBalance)).toEqual(['7009.02', '7009.01', '7009.03']);
+      expect(recorded.filter((query) => query.sql.includes('EXISTS (SELECT 1 FROM document_texts'))).toEqual([]);
     });
   });
 });

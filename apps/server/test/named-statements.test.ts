@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
-import { createStatementNamer, NAMED_PER_CONNECTION } from '../src/db/named-statements.js';
+import { createStatementNamer, hasLongList, LONG_LIST, NAMED_PER_CONNECTION } from '../src/db/named-statements.js';
 import type { Database } from '../src/db/types.js';
 import { openTestDatabase } from './test-app.js';
 
@@ -37,6 +37,12 @@ describe('named statements', () => {
       'select * from document_texts t where t.search @@ websearch_to_tsquery($1)',
     ];
     for (const text of never) for (let time = 0; time < 5; time++) expect(nameFor(text, new Set()), text).toBeUndefined();
+  });
+
+  it('leave a statement given a long list unnamed, for each call to be planned for its list', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+    expect(hasLongList([7, 'a', ids(LONG_LIST)])).toBe(false);
+    expect(hasLongList([7, ids(LONG_LIST + 1)])).toBe(true);
   });
 
   it('name no more statements on a connection than its limit', () => {
@@ -102,6 +108,20 @@ describe('named statements', () => {
         }
         const prepared = await preparedStatements(db);
         expect(prepared.filter((each) => each.statement.includes('like'))).toEqual([]);
+      });
+    });
+
+    it('plan a read given a long list for each call: it is never prepared', async () => {
+      const ids = Array.from({ length: LONG_LIST + 1 }, (_, index) => index + 1);
+      await onOneConnection(async (db) => {
+        for (let time = 0; time < 5; time++) {
+          const rows = await sql<{ n: number }>`select count(*)::int as n from unnest(${ids}::int[]) as listed(id) where listed.id > ${0}`
+            .execute(db)
+            .then((result) => result.rows);
+          expect(rows).toEqual([{ n: LONG_LIST + 1 }]);
+        }
+        const prepared = await preparedStatements(db);
+        expect(prepared.filter((each) => each.statement.includes('as listed'))).toEqual([]);
       });
     });
 

@@ -14,6 +14,19 @@ const TEXTS_COUNTED = 5_000;
  */
 const VALUE_DEPENDENT_PLAN = /\b(i?like|similar\s+to)\b|@@/i;
 
+/**
+ * A value list longer than this makes its statement planned for each call: only a plan made for
+ * the list itself knows its length, which decides between reading each listed row by its key and
+ * testing each row read against the list, and only such a plan tests a list by hashing it (a
+ * generic plan compares each row with every value in turn).
+ */
+export const LONG_LIST = 100;
+
+/** Whether a statement's values hold a list longer than LONG_LIST. */
+export function hasLongList(values: readonly unknown[]): boolean {
+  return values.some((value) => Array.isArray(value) && value.length > LONG_LIST);
+}
+
 /** Whether a statement is of the kind that is named once repeated: a single read whose plan does not depend on a searched text. */
 export function mayBeNamed(text: string): boolean {
   return onlyReads(text) && !VALUE_DEPENDENT_PLAN.test(text);
@@ -36,14 +49,15 @@ export interface NamedOnConnection {
  * more than the plans made for each call's values (`plan_cache_mode` `auto`); a call then skips
  * planning altogether, while a statement whose values change its best plan keeps being planned.
  *
- * Only single reads with values are named (writes, scripts and searches of patterns or words stay
- * unnamed), only once a text has been seen several times (migrations and one-off statements never
- * are), and a connection names a bounded number of them, so its memory stays bounded.
+ * Only single reads with values are named (writes, scripts, searches of patterns or words and
+ * reads given a long list stay unnamed), only once a text has been seen several times (migrations
+ * and one-off statements never are), and a connection names a bounded number of them, so its
+ * memory stays bounded.
  */
-export function createStatementNamer(): (text: string, named: NamedOnConnection) => string | undefined {
+export function createStatementNamer(): (text: string, named: NamedOnConnection, values?: readonly unknown[]) => string | undefined {
   const seen = new Map<string, number>();
-  return (text, named) => {
-    if (!mayBeNamed(text)) return undefined;
+  return (text, named, values = []) => {
+    if (!mayBeNamed(text) || hasLongList(values)) return undefined;
     const name = `p_${createHash('sha1').update(text).digest('base64url')}`;
     if (named.has(name)) return name;
     if (named.size >= NAMED_PER_CONNECTION) return undefined;
@@ -78,7 +92,7 @@ export function withNamedStatements(pool: pg.Pool): pg.Pool {
     client.query = ((...args: unknown[]) => {
       const [text, values] = args;
       if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = nameFor(text, named);
+        const name = nameFor(text, named, values);
         if (name && !refused.has(name)) {
           named.add(name);
           return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {

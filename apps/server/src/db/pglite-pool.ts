@@ -35,7 +35,7 @@ export class PGlitePool {
   onStatement: (sql: string) => void = () => undefined;
   /** Statements prepared under a name, by name (see named-statements.ts). */
   private readonly prepared = new Map<string, PreparedStatement>();
-  private readonly nameFor: (text: string, named: NamedOnConnection) => string | undefined;
+  private readonly nameFor: (text: string, named: NamedOnConnection, values?: readonly unknown[]) => string | undefined;
 
   constructor(
     readonly pglite: PGlite,
@@ -84,7 +84,7 @@ export class PGlitePool {
     // Without parameters the simple protocol runs scripts of several statements (as the job
     // queue's schema set-up sends); the answer is that of the last statement, as with pg.
     this.onStatement(sql);
-    const name = parameters && parameters.length > 0 ? this.nameFor(sql, this.prepared) : undefined;
+    const name = parameters && parameters.length > 0 ? this.nameFor(sql, this.prepared, parameters) : undefined;
     if (name) {
       const rows = await this.runNamed(name, sql, parameters!).catch(async (error: unknown) => {
         if (!changedResultType(error)) throw error;

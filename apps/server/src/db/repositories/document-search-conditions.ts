@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import type { DocumentSelection, SearchOperation } from './document-search.js';
-import { isAmongDocuments, textMatches } from './document-text-search.js';
+import { isAmongDocuments, isAmongWalkedDocuments, textMatches } from './document-text-search.js';
 
 /** The lower-cased value of an attribute, as its search indexes store it. */
 export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
@@ -108,8 +108,15 @@ export function searchTerms(
   }
   if (dateRange.from) onDocuments.push(sql<boolean>`(d.document_date >= ${dateRange.from}::date)`);
   if (dateRange.to) onDocuments.push(sql<boolean>`(d.document_date <= ${dateRange.to}::date)`);
-  if (text) onDocuments.push(selection.textMatchIds ? isAmongDocuments(selection.textMatchIds) : textMatches(selection.reportId, text));
+  if (text) onDocuments.push(textCondition(selection, text));
   return { decided, onDocuments };
+}
+
+/** The text search as a condition on documents aliased `d`: among the matches listed, or tested document by document. */
+function textCondition(selection: DocumentSelection, text: string): RawBuilder<boolean> {
+  if (selection.textMatchIds) return isAmongDocuments(selection.textMatchIds);
+  if (selection.everyTextMatchId) return isAmongWalkedDocuments(selection.everyTextMatchId);
+  return textMatches(selection.reportId, text);
 }
 
 /** The attribute values a scope's only criteria group fixes: none for a whole type or several groups. */

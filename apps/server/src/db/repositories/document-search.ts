@@ -49,6 +49,12 @@ export interface DocumentSelection {
   /** The listing read every match: `textMatchesAtLeast` is the selection's count, exactly. */
   textMatchesCounted?: boolean;
   /**
+   * Every match's id, when the listing read them all to count them but they are more than a
+   * search starts from (`textMatchIds` null): a document walked along the list is tested against
+   * them rather than its text read.
+   */
+  everyTextMatchId?: number[] | null;
+  /**
    * The ids are only the matches of the first months of a list in date order (enough for the
    * page): the count is then a lower bound, at least theirs and `textMatchesAtLeast`.
    */

@@ -34,6 +34,8 @@ export interface TextMatches {
   isWithinDates: boolean;
   /** It read every match, so `atLeast` is their number: fewer were found than it read up to. */
   isEveryMatch: boolean;
+  /** Every match's id, when it read them all (to count them) though they are more than `ids` lists; else null. */
+  everyId: number[] | null;
 }
 
 /** Inclusive ISO dates, either open. */
@@ -194,7 +196,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
     ): Promise<TextMatches> {
       const groups = keyedGroups(scope);
       if (scope.kind === 'groups' && (!groups || groups.some((group) => Object.keys(group.rest).length > 0)))
-        return { ids: null, atLeast: 0, isWithinDates: false, isEveryMatch: false };
+        return { ids: null, atLeast: 0, isWithinDates: false, isEveryMatch: false, everyId: null };
       const owners = scope.kind === 'all' ? undefined : scope.groups.map((group) => ownerTokens(reportId, group, scope.ownerAttributes));
       const months = dates.from && dates.to ? monthsFrom(dates.from, dates.to) : [];
       const asked =
@@ -206,8 +208,10 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, { typeOnRow, wordsOnRow }).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));
-      const ids = rows.length > limit ? null : rows.map((row) => row.document_id);
-      return { ids, atLeast: rows.length, isWithinDates, isEveryMatch: rows.length < readUpTo };
+      const read = rows.map((row) => row.document_id);
+      const isEveryMatch = rows.length < readUpTo;
+      const ids = rows.length > limit ? null : read;
+      return { ids, atLeast: rows.length, isWithinDates, isEveryMatch, everyId: isEveryMatch && !ids ? read : null };
     },
 
     /**

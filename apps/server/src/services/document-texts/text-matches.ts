@@ -4,7 +4,10 @@ import { isPhrase, RANKED_MATCHES_AT_MOST } from '../../db/repositories/document
 import { EXACT_COUNT_LIMIT } from '../../db/repositories/documents.repository.js';
 
 /** What a text search starts from, for the page's statement: see `DocumentSelection`. */
-export type TextMatchesFound = Pick<DocumentSearch, 'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart' | 'textMatchesCounted'>;
+export type TextMatchesFound = Pick<
+  DocumentSearch,
+  'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart' | 'textMatchesCounted' | 'everyTextMatchId'
+>;
 
 /**
  * Which documents a text search starts from. Over a whole type the words are first listed from
@@ -45,7 +48,7 @@ export async function findTextMatches(
   const isCount = found.isWithinDates && countsMatches;
   const textMatchesAtLeast = isCount ? found.atLeast : 0;
   const textMatchesCounted = isCount && found.isEveryMatch;
-  if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast, textMatchesCounted };
+  if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast, textMatchesCounted, everyTextMatchId: found.everyId };
   // Many: the first months listed may already hold the page, else they are listed on until they do.
   const page = first && first.ids && first.listedWhole >= need ? first : await fromStart(true);
   return page ? pageFromStart(page, byDate, { textMatchesAtLeast }) : { textMatchIds: null, textMatchesAtLeast };
