@@ -370,6 +370,36 @@ describe('owner keys', () => {
     }
   });
 
+  it('write a contains term rare in its attribute with the whole type’s index expressions, and a common one on the owner’s rows, finding the same', async () => {
+    const { documents, recorded } = recordingDocuments(database.db);
+    const owner = owning({ ownerNumber: ownerNumber(42) });
+    const amounts = Array.from({ length: PER_OWNER }, (_, n) => {
+      const i = n * OWNERS + 42;
+      return `${(i * 7919) % 10_000}.${i % 100}`;
+    });
+    // Four digits of one of the owner's amounts: few of the type's amounts hold any three of them.
+    const rare = amounts.find((amount) => /^\d{4}\./.test(amount))!.slice(0, 4);
+    // The owner's postal code starts with "P0X", as a seventh of the type's documents do.
+    const cases = [
+      { field: 'amount', text: rare, expected: amounts.filter((amount) => amount.includes(rare)).length, indexed: true },
+      { field: 'ownerPostalCode', text: 'p0x', expected: PER_OWNER, indexed: false },
+    ];
+    for (const { field, text, expected, indexed } of cases) {
+      recorded.length = 0;
+      const quick = { operation: 'contains' as const, fields: [field], text };
+      const page = await documents.page(searchOf(owner, { quick }));
+      expect(page.total, text).toBe(expected);
+      const [statement] = pageQueriesOf(recorded);
+      expect(statement!.sql.includes(`->> 'ownerPostalCode'`) || statement!.sql.includes(`->> 'amount'`), text).toBe(indexed);
+      expect(statement!.sql.includes('jsonb_extract_path_text'), text).toBe(!indexed);
+      // The same term in an advanced search is judged the same way.
+      recorded.length = 0;
+      const advanced = await documents.page(searchOf(owner, { advanced: [{ attribute: field, text }] }));
+      expect(advanced.total, text).toBe(expected);
+      expect(pageQueriesOf(recorded)[0]!.sql.includes('jsonb_extract_path_text'), text).toBe(!indexed);
+    }
+  });
+
   it('read each owner’s page of a list sorted by a column from that owner’s index of the column, in order', async () => {
     // A type's owner and column indexes are all there, each over the type's own documents: a number
     // column with each attribute identifying owners, and the other attribute identifying owners shown in a column.

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
 import type { DocumentSelection, SearchOperation } from './document-search.js';
 import { isAmongDocuments, isAmongWalkedDocuments, textMatches } from './document-text-search.js';
+import { termKey } from './rare-terms.js';
 
 /** The lower-cased value of an attribute, as its search indexes store it. */
 export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
@@ -28,6 +29,8 @@ export function escapeLike(text: string): string {
 interface ValueSource {
   indexed: boolean;
   pinned: Readonly<Record<string, string>>;
+  /** A person's contains terms written with the indexes' expressions all the same (`termKey`, see `withRareTerms`). */
+  indexedTerms?: readonly string[];
 }
 
 /** Whether a group fixes the attribute: its own key only (an attribute may be named `constructor`). */
@@ -74,7 +77,8 @@ function attributeMatches(
   source: ValueSource,
   valuesNamed: string[] = [],
 ): RawBuilder<boolean> {
-  const value = valueOf(attribute, source);
+  const isIndexedTerm = operation === 'contains' && !!source.indexedTerms?.includes(termKey(attribute, text));
+  const value = valueOf(attribute, isIndexedTerm ? { ...source, indexed: true } : source);
   const typed = valueMatches(value, operation, text, { suffixIndex: source.indexed && !isPinned(source.pinned, attribute) });
   if (valuesNamed.length === 0) return typed;
   // Values whose word in either language matched, as the equal search of each (the prefix index serves both).
@@ -94,7 +98,7 @@ export function searchTerms(
   pinned: Readonly<Record<string, string>> = {},
 ): { decided: RawBuilder<boolean>[]; onDocuments: RawBuilder<boolean>[] } {
   // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
-  const source: ValueSource = { indexed: selection.scope.kind === 'all', pinned };
+  const source: ValueSource = { indexed: selection.scope.kind === 'all', pinned, indexedTerms: selection.indexedTerms };
   const fixed = (attribute: string) => isPinned(pinned, attribute);
   const decided: RawBuilder<boolean>[] = [];
   const onDocuments: RawBuilder<boolean>[] = [];

@@ -36,6 +36,11 @@ export interface DocumentSelection {
   advanced: AdvancedSearchTerm[];
   /** Inclusive ISO dates; `from` is never after `to`. */
   dateRange: { from: string | null; to: string | null };
+  /**
+   * A restricted person's contains terms (`termKey`: attribute and text) rare enough in their
+   * attribute to be written with the whole type's index expressions (see `withRareTerms`).
+   */
+  indexedTerms?: string[];
   /** Words the document's own text must hold (see document-text-search.ts); trimmed, never empty. None: no text search. */
   text?: string | null;
   /** When the words are in few documents of the type: all of them, which the search then starts from. */

@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import { SEARCH_OPERATIONS, type AttributeOrdering } from '@portal/contract';
 import { sql, type Compilable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, ReportAttributesTable, ReportDefinitionsTable } from '../types.js';
-import { attributeValue, isIndexableAttributeName, unindexedAttributeValue } from './attribute-value.js';
+import { attributeValue, isIndexableAttributeName, searchIndexNames, unindexedAttributeValue } from './attribute-value.js';
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import { isPhrase, ownerTokens, RANKED_MATCHES_AT_MOST, textMatchCount, textRank } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
 import { OWNER_VALUES_READ_AT_MOST, readByOwnerValues } from './owner-values.js';
+import { withRareTerms } from './rare-terms.js';
+
+export { searchIndexNames } from './attribute-value.js';
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
@@ -46,12 +49,6 @@ function attributeSortKeys(
 export function sortIndexName(attribute: string, ordering: AttributeOrdering): string {
   const name = attribute.toLowerCase();
   return ordering === 'text' ? `documents_textsort_${name}_idx` : `documents_sort_${name}_idx`;
-}
-
-/** The names of the indexes that search a type's documents by an attribute: prefix, suffix (the value reversed) and trigrams. */
-export function searchIndexNames(attribute: string): { prefix: string; suffix: string; trigrams: string } {
-  const name = attribute.toLowerCase();
-  return { prefix: `documents_prefix_${name}_idx`, suffix: `documents_suffix_${name}_idx`, trigrams: `documents_trgm_${name}_idx` };
 }
 
 /** In one type, an attribute identifying owners and another attribute shown in a column, sorted in its ordering. */
@@ -253,8 +250,8 @@ export function createDocumentsRepository(
 ) {
   const rankedAtMost = options.rankedAtMost ?? RANKED_MATCHES_AT_MOST;
   const fewMatchesAtMost = options.fewMatchesAtMost ?? EXACT_COUNT_LIMIT;
-  const planned = <S extends Parameters<typeof readByOwnerValues>[1]>(selection: S): Promise<S> =>
-    options.readsOwnerValues === false ? Promise.resolve(selection) : readByOwnerValues(db, selection);
+  const planned = async <S extends Parameters<typeof readByOwnerValues>[1]>(selection: S): Promise<S> =>
+    withRareTerms(db, options.readsOwnerValues === false ? selection : await readByOwnerValues(db, selection));
   /**
    * The documents of a scope that meet the conditions. With `readKeys` (by default when nothing
    * is searched), a scope of one group naming an owner is read from that owner's key range joined
