@@ -398,6 +398,11 @@ describe('owner keys', () => {
       expect(advanced.total, text).toBe(expected);
       expect(pageQueriesOf(recorded)[0]!.sql.includes('jsonb_extract_path_text'), text).toBe(!indexed);
     }
+    // A term of the attribute the owner's group fixes is decided by the group's value: no statistics are read.
+    recorded.length = 0;
+    const fixed = await documents.page(searchOf(owner, { quick: { operation: 'contains', fields: ['ownerNumber'], text: '0042' } }));
+    expect(fixed.total).toBe(PER_OWNER);
+    expect(recorded.some((query) => query.sql.includes('pg_stats'))).toBe(false);
   });
 
   it('read each owner’s page of a list sorted by a column from that owner’s index of the column, in order', async () => {

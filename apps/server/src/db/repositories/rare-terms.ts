@@ -26,10 +26,13 @@ export const termKey = (attribute: string, text: string) => `${attribute}\u001f$
  * decoded ten million index entries (0.8 s). Without statistics (a table never analysed), none.
  */
 export async function withRareTerms<S extends DocumentSelection>(db: Kysely<Database>, selection: S): Promise<S> {
-  if (selection.scope.kind !== 'groups') return selection;
+  const { scope } = selection;
+  if (scope.kind !== 'groups') return selection;
+  // An attribute every group fixes is decided by the groups' values, before any document is read.
+  const isFixed = (attribute: string) => scope.groups.every((group) => Object.hasOwn(group, attribute));
   const quick = selection.quick?.operation === 'contains' ? selection.quick.fields.map((field) => [field, selection.quick!.text]) : [];
   const terms = [...quick, ...selection.advanced.map((term) => [term.attribute, term.text])].filter(
-    ([attribute, text]) => isIndexableAttributeName(attribute!) && /^[a-z0-9]{3,}$/.test(text!.toLowerCase()),
+    ([attribute, text]) => isIndexableAttributeName(attribute!) && !isFixed(attribute!) && /^[a-z0-9]{3,}$/.test(text!.toLowerCase()),
   ) as [string, string][];
   if (terms.length === 0) return selection;
   const { rows } = await sql<{ key: string }>`
