@@ -130,6 +130,11 @@ export interface ExtractionMeasurement {
 }
 
 /**
+ * The account of the nth statement read through the queue: owners of their own, not the
+ * benchmark's (BA-…), so that each run leaves the restricted person's 10,000 documents as seeded.
+ */
+const extractionAccount = (n: number) => `BX-${String(n % 1000).padStart(6, '0')}`;
+/**
  * The date of the extraction's nth statement: within the years the scale seed dates its documents
  * (2016 to 2025), a year and a month apart from the one before, so that they land among the
  * searched type's documents and leave its newest months as full as the seed made them. Dated after
@@ -172,7 +177,7 @@ export async function measureTextExtraction(options: {
         documentDate: extractionDate(n),
         pageCount: 1 + (n % 3),
         fields: [
-          { labelEn: 'Account number', labelFr: 'Numéro de compte', value: `BA-${String(n % 1000).padStart(6, '0')}` },
+          { labelEn: 'Account number', labelFr: 'Numéro de compte', value: extractionAccount(n) },
           { labelEn: 'Closing balance', labelFr: 'Solde de clôture', value: ((n * 7919) % 100000).toFixed(2) },
           { labelEn: 'Reference', labelFr: 'Référence', value: `${runId}-${n}` },
         ],
@@ -191,7 +196,7 @@ export async function measureTextExtraction(options: {
       const n = from + index;
       const metadata = {
         documentDate: extractionDate(n),
-        attributes: { accountNumber: `BA-${String(n % 1000).padStart(6, '0')}`, postalCode: 'H2X 1Y4', closingBalance: '1.00' },
+        attributes: { accountNumber: extractionAccount(n), postalCode: 'H2X 1Y4', closingBalance: '1.00' },
       };
       return { externalId: externalIds[n]!, parts: partsOfUpload(metadata, pdf) };
     });
