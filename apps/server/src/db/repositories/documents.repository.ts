@@ -10,6 +10,7 @@ import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './do
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
 import { OWNER_VALUES_READ_AT_MOST, readByOwnerValues } from './owner-values.js';
 import { withRareTerms } from './rare-terms.js';
+import { FIRST_MONTHS, FIRST_MONTHS_FROM_MATCHES, firstMonthsRange } from './list-windows.js';
 
 export { searchIndexNames } from './attribute-value.js';
 
@@ -242,14 +243,17 @@ const buildMode = (options: { concurrently?: boolean }) => (options.concurrently
  * `readsOwnerValues: false` keeps a whole type's searches on the documents' own indexes (tests
  * compare both); `rankedAtMost`: how many matches a sort by relevance ranks (RANKED_MATCHES_AT_MOST;
  * tests lower it); `fewMatchesAtMost`: up to how many matches a restricted person's search reads
- * once for its count and page (see `pageOfFewMatches`; tests lower it to compare both ways).
+ * once for its count and page (see `pageOfFewMatches`; tests lower it to compare both ways);
+ * `firstMonthsFromMatches`: above how many matches a whole type's page is looked for in the list's
+ * first months first (FIRST_MONTHS_FROM_MATCHES, see `pageOfFirstMonths`; tests change it likewise).
  */
 export function createDocumentsRepository(
   db: Kysely<Database>,
-  options: { readsOwnerValues?: boolean; rankedAtMost?: number; fewMatchesAtMost?: number } = {},
+  options: { readsOwnerValues?: boolean; rankedAtMost?: number; fewMatchesAtMost?: number; firstMonthsFromMatches?: number } = {},
 ) {
   const rankedAtMost = options.rankedAtMost ?? RANKED_MATCHES_AT_MOST;
   const fewMatchesAtMost = options.fewMatchesAtMost ?? EXACT_COUNT_LIMIT;
+  const firstMonthsFromMatches = options.firstMonthsFromMatches ?? FIRST_MONTHS_FROM_MATCHES;
   const planned = async <S extends Parameters<typeof readByOwnerValues>[1]>(selection: S): Promise<S> =>
     withRareTerms(db, options.readsOwnerValues === false ? selection : await readByOwnerValues(db, selection));
   /**
@@ -512,6 +516,51 @@ export function createDocumentsRepository(
       .execute();
   };
 
+  /** The first date of a whole type's list in its direction (its newest, or its oldest oldest first), within the dates asked. */
+  const edgeDate = (search: DocumentSearch): RawBuilder<string | null> => {
+    const { from, to } = search.dateRange;
+    const first = db
+      .selectFrom('documents as d')
+      .select('d.document_date')
+      .where('d.report_id', '=', search.reportId)
+      .$if(from !== null, (query) => query.where('d.document_date', '>=', from!))
+      .$if(to !== null, (query) => query.where('d.document_date', '<=', to!))
+      .orderBy('d.document_date', search.sort.direction)
+      .limit(1);
+    return sql<string | null>`(${first})`;
+  };
+
+  /**
+   * A whole type's page, in date order, of a search whose terms test its documents (the words of a
+   * text search have their own listing, see text-matches.ts): counted first, then, when its matches
+   * are more than `firstMonthsFromMatches`, looked for among the list's first month, then its
+   * first year (FIRST_MONTHS), before the whole list. A window holding the page's rows holds the
+   * very page: the list's first documents are in it. Sparse matches are otherwise all read to sort
+   * them, each from its own table page: at ten million documents, "123" in the closing balance
+   * matched 18,000, read one by one from the operating system's cache for the page, where those of
+   * the newest month (about 150) are found by intersecting the search's index with the dates'.
+   * Null when the search is not of that kind.
+   */
+  const pageOfFirstMonths = async (
+    search: DocumentSearch,
+    summed: Summed,
+  ): Promise<{ rows: PageRow[]; total: RawBuilder<number> } | null> => {
+    if (search.scope.kind !== 'all' || search.text || search.sort.attribute !== null) return null;
+    if (search.quick === null && search.advanced.length === 0) return null;
+    const row = await db.selectNoFrom([summed.total.as('matching'), edgeDate(search).as('edge')]).executeTakeFirstOrThrow();
+    const total = sql<number>`${sql.lit(row.matching)}::int`;
+    const counted = { ...summed, total };
+    if (row.matching > firstMonthsFromMatches && row.edge !== null) {
+      for (const months of FIRST_MONTHS) {
+        const dateRange = firstMonthsRange(row.edge, months, search.sort.direction, search.dateRange);
+        if (!dateRange) break;
+        const rows = await pageRows({ ...search, dateRange }, counted);
+        if (rows.length === search.paging.limit) return { rows, total };
+      }
+    }
+    return { rows: await pageRows(search, counted), total };
+  };
+
   /**
    * Whether a sort by relevance may have more matches than it ranks: the words' matches were not
    * all listed, or more were listed than are ranked.
@@ -651,10 +700,13 @@ export function createDocumentsRepository(
       const first = mayRankMore(search) ? await firstMatchIds(search) : null;
       // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
       const ranked = first && !first.isAll ? first.ids : null;
+      const firstMonths = first ? null : await pageOfFirstMonths(search, summed);
       let found: PageRow[];
       if (ranked) found = await rankedFirstRows(search, ranked, summed);
+      else if (firstMonths) found = firstMonths.rows;
       else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
-      const summary = found[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+      const shownTotal = firstMonths?.total ?? total;
+      const summary = found[0] ?? (await db.selectNoFrom([shownTotal.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return listPage(found, summary, ranked);
     },
     /**
