@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ERROR_KEYS, endpoints } from '@portal/contract';
 import { insertApiKey } from '../src/db/seed/factories.js';
 import { REFUSED_KEY_LIMIT_PER_MINUTE } from '../src/services/api-key-authentication.service.js';
@@ -189,6 +189,11 @@ describe('unknown keys', () => {
     const address = '203.0.113.7';
     const unknown = generateApiKeySecret().secret;
     const warningsBefore = logLines.length;
+    // The clock stands still: the limit counts a minute's window, and the calls must not straddle two.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     for (let call = 0; call < REFUSED_KEY_LIMIT_PER_MINUTE; call += 1) {
       expect((await whoAmI(`Bearer ${unknown}`, { remoteAddress: address })).statusCode).toBe(401);
     }
