@@ -189,9 +189,12 @@ export function isAmongDocuments(documentIds: number[]): RawBuilder<boolean> {
  * list is walked as it would be for the words, each document tested against the ids (hashed, as
  * PostgreSQL does a long list it is given when planning) instead of having its text's vector read
  * from the TOAST storage: at ten million documents, the first 1,001 matches to rank took 23 to 33 ms so.
+ * The test is a subquery's value: as a condition of its own, PostgreSQL estimated how many rows
+ * it keeps one listed id at a time (9 ms of planning for 10,000 ids, against 2 so; the list is
+ * hashed either way).
  */
 export function isAmongWalkedDocuments(documentIds: number[]): RawBuilder<boolean> {
-  return sql<boolean>`((d.id + 0) = ANY(${documentIds}::int[]))`;
+  return sql<boolean>`(SELECT (d.id + 0) = ANY(${documentIds}::int[]))`;
 }
 
 /**
