@@ -5,6 +5,7 @@ import { createDocumentsRepository } from '../src/db/repositories/documents.repo
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { firstMonthsRange } from '../src/db/repositories/list-windows.js';
 import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { firstPageOf } from './document-searches.js';
 import { recordingDocuments } from './recording-documents.js';
 import { openTestDatabase } from './test-app.js';
 
@@ -52,17 +53,7 @@ describe('first months of a whole type', () => {
   });
   afterAll(() => drop());
 
-  const searchOf = (overrides: Partial<DocumentSearch>): DocumentSearch => ({
-    reportId,
-    scope: { kind: 'all' },
-    viewerId: 0,
-    quick: null,
-    advanced: [],
-    dateRange: { from: null, to: null },
-    sort: { attribute: null, direction: 'desc' },
-    paging: { limit: 25, offset: 0 },
-    ...overrides,
-  });
+  const searchOf = (search: Partial<DocumentSearch>) => firstPageOf(reportId, { kind: 'all' }, search);
   const contains = (text: string) => ({ operation: 'contains' as const, fields: ['balance'], text });
 
   it('give the page the whole list gives, for searches dense and sparse, both ways, at any depth, within dates', async () => {

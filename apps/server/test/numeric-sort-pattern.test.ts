@@ -7,6 +7,7 @@ import type { AccessScope } from '../src/db/repositories/document-access.reposit
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
 import { openTestDatabase } from './test-app.js';
+import { firstPageOf } from './document-searches.js';
 
 /** Values a column sorted as numbers holds: numbers, and text with a digit, a separator and digits. */
 const VALUES = ['12,50', '10', '12/31', '-3.5', '7', '1 234', '2.25'];
@@ -33,16 +34,8 @@ describe('a column sorted as numbers', () => {
   });
   afterAll(() => drop());
 
-  const sortedBy = (scope: AccessScope): DocumentSearch => ({
-    reportId,
-    scope,
-    viewerId: 0,
-    quick: null,
-    advanced: [],
-    dateRange: { from: null, to: null },
-    sort: { attribute: 'balanceDue', ordering: 'number', direction: 'asc' },
-    paging: { limit: 25, offset: 0 },
-  });
+  const sortedBy = (scope: AccessScope): DocumentSearch =>
+    firstPageOf(reportId, scope, { sort: { attribute: 'balanceDue', ordering: 'number', direction: 'asc' } });
 
   it('stores values with a comma or a slash between digits, and sorts numbers by number, then the rest as text', async () => {
     await insertDocuments(

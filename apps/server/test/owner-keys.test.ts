@@ -6,6 +6,7 @@ import type { AccessScope } from '../src/db/repositories/document-access.reposit
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { firstPageOf } from './document-searches.js';
 import { recordingDocuments } from './recording-documents.js';
 import { openTestDatabase } from './test-app.js';
 
@@ -189,18 +190,7 @@ describe('owner keys', () => {
     groups: [...groups, ...Array.from({ length: 10 }, (_, i) => ({ ownerNumber: `NONE-${i}` }))],
   });
   const owning = (...groups: Record<string, string>[]): AccessScope => ({ kind: 'groups', groups, ownerAttributes });
-  /** A first page of 25 by date, newest first, over the scope, with what `search` changes. */
-  const searchOf = (scope: AccessScope, search: Partial<DocumentSearch> = {}): DocumentSearch => ({
-    reportId,
-    scope,
-    viewerId: 0,
-    quick: null,
-    advanced: [],
-    dateRange: { from: null, to: null },
-    sort: { attribute: null, direction: 'desc' },
-    paging: { limit: 25, offset: 0 },
-    ...search,
-  });
+  const searchOf = (scope: AccessScope, search: Partial<DocumentSearch> = {}) => firstPageOf(reportId, scope, search);
 
   // Twelve shapes by thirteen searches, each read two ways: longer than a test's default limit on a busy machine.
   it('select the same documents, in the same order, as containment tests do', async () => {
