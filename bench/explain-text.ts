@@ -37,5 +37,8 @@ console.log(
   `call: ${(performance.now() - start).toFixed(1)} ms, ${recorded.length} statements, ${answer.documents.length} documents of ${total}`,
 );
 // A copy: explaining a statement records it too.
-for (const query of [...recorded]) console.log(`\n${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n${await analyzedPlan(db, query)}`);
+// Each statement's time as the client saw it beside the plan's own: the difference is sending its
+// parameters and reading its rows.
+for (const query of [...recorded])
+  console.log(`\n${query.clientMs.toFixed(1)} ms: ${query.sql.replace(/\s+/g, ' ').slice(0, 300)}\n${await analyzedPlan(db, query)}`);
 await db.destroy();

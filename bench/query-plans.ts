@@ -22,13 +22,14 @@ export function listRequest(fields: object = {}): ReportDataRequest {
 
 /** A database handle that remembers every query it runs, so their plans can be read. */
 export function recordingDatabase(url: string) {
-  const recorded: CompiledQuery[] = [];
+  /** Each statement sent, with how long it took as the client saw it: sending, running, and reading its rows. */
+  const recorded: (CompiledQuery & { clientMs: number })[] = [];
   const db = new Kysely<Database>({
     // With the settings of the server's connections for lists and searches (see openDatabase):
     // without JIT, and with the work memory in which a common word's bitmap stays exact.
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2, options: SEARCH_CONNECTION_SETTINGS }) }),
     log: (event) => {
-      if (event.level === 'query') recorded.push(event.query);
+      if (event.level === 'query') recorded.push({ ...event.query, clientMs: event.queryDurationMillis });
     },
   });
   return { db, recorded };
