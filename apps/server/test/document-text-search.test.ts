@@ -25,7 +25,7 @@ import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
 import { createIngestionApp, READER_VALUES, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
-import { recordingDocuments, recordingStatements } from './recording-documents.js';
+import { recordingDocuments } from './recording-documents.js';
 
 let t: TestApp;
 let fixture: IngestionFixture;
@@ -758,70 +758,6 @@ describe('a restricted person’s phrase of common words', () => {
       expect(await isCommon('capybarine')).toBe(true);
       expect(await isCommon('"capybarine capybarine"')).toBe(true);
       expect(await isCommon('"capybarine okapi"')).toBe(false);
-    });
-  });
-});
-
-describe('a restricted person’s common words sorted by relevance', () => {
-  it('are not listed: the count reads the index while the first along the list are ranked, and the page is the same', async () => {
-    // The reader's four statements, newest first, and how often each says the word; another owner's says it most.
-    const mentions: [balance: string, date: string, times: number][] = [
-      ['7012.01', '2026-07-04', 1],
-      ['7012.02', '2026-07-03', 3],
-      ['7012.03', '2026-07-02', 2],
-      ['7012.04', '2026-07-01', 4],
-    ];
-    for (const [balance, date, times] of mentions)
-      await sendStatement(`capybara-${balance}`, { balance, date, lines: [`${'Capybara '.repeat(times)}lagoon toll.`] });
-    await sendStatement('capybara-other', { balance: '7012.05', date: '2026-07-05', owner: otherOwner, lines: ['Capybara '.repeat(5)] });
-    for (const balance of [...mentions.map(([balance]) => balance), '7012.05']) await waitUntilFound('capybara', balance);
-    await withinRolledBack(async (trx) => {
-      // Every other text says it once: once analysed, the statistics have it in every text.
-      await sql`UPDATE document_texts SET content = content || ' capybara' WHERE content NOT ILIKE '%capybara%'`.execute(trx);
-      const { db: recording, recorded } = recordingStatements(trx);
-      const texts = createDocumentTextsRepository(recording);
-      const service = createDocumentsService({
-        documents: createDocumentsRepository(recording, { rankedAtMost: 3 }),
-        access: createDocumentAccessRepository(trx),
-        storage: createFileStorage(fixture.documentsDir),
-        texts,
-      });
-      const user = (await createUsersRepository(trx).findByUsername(fixture.reader))!;
-      const asked = [
-        { perPage: 200 },
-        { perPage: 200, sortDirection: 'asc' },
-        { perPage: 2, page: 2 },
-        { perPage: 200, dateStart: '2026-07-02', dateEnd: '2026-07-31' },
-        { perPage: 200, advandedSearch: [{ attribute: 'closingBalance', value: '7012.0' }] },
-      ];
-      const pages = async () => {
-        const found = [];
-        for (const body of asked) {
-          const request = endpoints.reportData.body.parse({ textSearch: 'capybara', sortByRelevance: true, ...body });
-          const page = await service.getReportData(user, STATEMENTS, request);
-          const { total, isLowerBound, rankedFirst } = page;
-          found.push({ balances: page.documents.map((document) => document.attributes.closingBalance), total, isLowerBound, rankedFirst });
-        }
-        return found;
-      };
-      expect(await texts.areCommon('capybara'), 'common before the statistics know it').toBe(false);
-      const listed = await pages();
-      const listing = 'SELECT t.document_id FROM document_texts';
-      expect(recorded.some((query) => query.sql.includes(listing))).toBe(true);
-      // The newest three ranked (the one that says it three times first), then the others by date.
-      expect(listed[0]!.balances.slice(0, 4)).toEqual(['7012.02', '7012.03', '7012.01', '7012.04']);
-      expect(listed[0]!.rankedFirst).toBe(3);
-      expect(listed[4]).toEqual({ balances: ['7012.02', '7012.03', '7012.01', '7012.04'], total: 4, isLowerBound: false, rankedFirst: 3 });
-
-      await sql`ANALYZE document_texts`.execute(trx);
-      expect(await texts.areCommon('capybara'), 'common once analysed').toBe(true);
-      recorded.length = 0;
-      expect(await pages()).toEqual(listed);
-      // No listing: along the list each document's text is tested, and the count is a statement of its own.
-      const sent = recorded.map((query) => query.sql);
-      expect(sent.filter((text) => text.includes(listing))).toEqual([]);
-      expect(sent.some((text) => text.includes('EXISTS (SELECT 1 FROM document_texts'))).toBe(true);
-      expect(sent.some((text) => /^select \(SELECT count\(\*\)::int FROM \(SELECT FROM document_texts/.test(text))).toBe(true);
     });
   });
 });

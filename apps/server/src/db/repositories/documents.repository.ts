@@ -353,9 +353,6 @@ export function createDocumentsRepository(
     });
     return sql<boolean>`(${sql.join(eachGroup, sql` OR `)})`;
   };
-  /** A scalar subquery's value (a count, a date), read by a statement of its own. */
-  const valueOf = async <T extends number | string | null>(subquery: RawBuilder<T>): Promise<T> =>
-    (await db.selectNoFrom(sql<T>`${subquery}`.as('value')).executeTakeFirstOrThrow()).value as T;
   /** The rows of a query counted, as a scalar subquery. */
   const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
 
@@ -605,19 +602,6 @@ export function createDocumentsRepository(
     return rows;
   };
 
-  /**
-   * A page sorted by relevance of a search that may have more matches than are ranked, its rows'
-   * count left at 0 for the caller to read apart: every match ranked when they are at most
-   * `rankedAtMost`, else the first `rankedAtMost` of them (`ranked`, see `rankedFirstRows`).
-   */
-  const pageByRelevance = async (search: DocumentSearch, oldest: RawBuilder<string | null>) => {
-    const summed = { total: sql<number>`0`, oldest };
-    const first = await firstMatchIds(search);
-    if (first.isAll)
-      return { rows: await pageRows({ ...search, textMatchIds: first.ids, textMatchIdsInPart: false }, summed), ranked: null };
-    return { rows: await rankedFirstRows(search, first.ids, summed), ranked: first.ids };
-  };
-
   return {
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
     countMatching: async (selection: DocumentSelection) => countVisible(await planned(selection)),
@@ -712,20 +696,18 @@ export function createDocumentsRepository(
       // Matches past the count's bound were counted already: the page alone is found along the list.
       const counted = few && few.summary.matching > EXACT_COUNT_LIMIT;
       const total = counted ? sql<number>`${sql.lit(few.summary.matching)}::int` : matchingCount(search);
-      if (mayRankMore(search)) {
-        // Sorted by relevance, the matches are counted on a connection of their own while the first
-        // of them are found along the list and ranked: the two read different rows (the texts' index
-        // and rows; the person's documents along the list, then the vectors of those ranked).
-        const [ranking, matching] = await Promise.all([pageByRelevance(search, oldest), valueOf(total)]);
-        const oldestDate = ranking.rows[0]?.oldest_date ?? (await valueOf(oldest));
-        return listPage(ranking.rows, { matching, oldest_date: oldestDate }, ranking.ranked);
-      }
       const summed = { total, oldest };
-      const firstMonths = await pageOfFirstMonths(search, summed);
-      const found = firstMonths ? firstMonths.rows : await pageRows(search, summed);
+      const first = mayRankMore(search) ? await firstMatchIds(search) : null;
+      // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
+      const ranked = first && !first.isAll ? first.ids : null;
+      const firstMonths = first ? null : await pageOfFirstMonths(search, summed);
+      let found: PageRow[];
+      if (ranked) found = await rankedFirstRows(search, ranked, summed);
+      else if (firstMonths) found = firstMonths.rows;
+      else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
       const shownTotal = firstMonths?.total ?? total;
       const summary = found[0] ?? (await db.selectNoFrom([shownTotal.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
-      return listPage(found, summary);
+      return listPage(found, summary, ranked);
     },
     /**
      * The positions of the criteria groups that match no document of the type: each group's own

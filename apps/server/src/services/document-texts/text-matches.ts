@@ -36,14 +36,6 @@ export async function findTextMatches(
       need,
       isMany,
     });
-  // A restricted person's words in most texts, sorted by relevance, are not listed. Listing an
-  // owner's 10,000 matches (to count them and walk the list against them) read each one's text row,
-  // 59 ms at ten million documents, before the first 1,000 along the list could be ranked. Tested
-  // along the list, a common word's first 1,000 are among the person's first 2,000 or so documents,
-  // and the page's count reads the matches from the index meanwhile, on a connection of its own
-  // (see the documents repository's `page`).
-  if (search.byRelevance && search.scope.kind === 'groups' && !isPhrase(search.text) && (await texts.areCommon(search.text)))
-    return { textMatchIds: null, textMatchesAtLeast: 0 };
   const first = search.scope.kind === 'all' ? await fromStart() : null;
   if (first?.complete) return { textMatchIds: first.ids, textMatchesAtLeast: 0 };
   // Proven many by the first months (within the dates: months they do not cut into).
