@@ -5,26 +5,23 @@
  * to see why a benchmark's call is slow. DATABASE_URL as for `npm run bench`.
  */
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { firstPageOf } from '../apps/server/test/document-searches.js';
 import { analyzedPlan, benchDatabaseUrl, recordingDatabase } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const { db, recorded } = recordingDatabase(benchDatabaseUrl());
 const report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirstOrThrow();
 recorded.length = 0;
-await createDocumentsRepository(db).page({
-  reportId: report.id,
-  scope: {
-    kind: 'groups',
-    groups: JSON.parse(process.argv[2] ?? '[{"accountNumber":"BA-000042"}]'),
-    ownerAttributes: ['accountNumber', 'postalCode'],
-  },
-  viewerId: 0,
-  quick: null,
-  advanced: [],
-  dateRange: { from: null, to: null },
-  sort: { attribute: null, direction: 'desc' },
-  paging: { limit: 25, offset: 0 },
-  ...JSON.parse(process.argv[3] ?? '{}'),
-});
+await createDocumentsRepository(db).page(
+  firstPageOf(
+    report.id,
+    {
+      kind: 'groups',
+      groups: JSON.parse(process.argv[2] ?? '[{"accountNumber":"BA-000042"}]'),
+      ownerAttributes: ['accountNumber', 'postalCode'],
+    },
+    JSON.parse(process.argv[3] ?? '{}'),
+  ),
+);
 for (const query of [...recorded]) console.log(await analyzedPlan(db, query));
 await db.destroy();
