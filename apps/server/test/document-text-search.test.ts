@@ -25,7 +25,7 @@ import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
 import { createIngestionApp, READER_VALUES, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
-import { recordingDocuments } from './recording-documents.js';
+import { recordingDocuments, recordingStatements } from './recording-documents.js';
 
 let t: TestApp;
 let fixture: IngestionFixture;
@@ -758,6 +758,92 @@ describe('a restricted person’s phrase of common words', () => {
       expect(await isCommon('capybarine')).toBe(true);
       expect(await isCommon('"capybarine capybarine"')).toBe(true);
       expect(await isCommon('"capybarine okapi"')).toBe(false);
+    });
+  });
+});
+
+describe('a restricted person’s common words sorted by relevance', () => {
+  it('are ranked along the list while the index counts them, with the pages the listing gives; too few there and they are listed', async () => {
+    // The reader's four statements, newest first, and how often each says the word; another owner's says it most.
+    const mentions: [balance: string, date: string, times: number][] = [
+      ['7012.01', '2026-07-04', 1],
+      ['7012.02', '2026-07-03', 3],
+      ['7012.03', '2026-07-02', 2],
+      ['7012.04', '2026-07-01', 4],
+    ];
+    for (const [balance, date, times] of mentions)
+      await sendStatement(`capybara-${balance}`, { balance, date, lines: [`${'Capybara '.repeat(times)}lagoon toll.`] });
+    await sendStatement('capybara-other', { balance: '7012.05', date: '2026-07-05', owner: otherOwner, lines: ['Capybara '.repeat(5)] });
+    for (const balance of [...mentions.map(([balance]) => balance), '7012.05']) await waitUntilFound('capybara', balance);
+    await withinRolledBack(async (trx) => {
+      // Every other text says it once: once analysed, the statistics have it in every text.
+      await sql`UPDATE document_texts SET content = content || ' capybara' WHERE content NOT ILIKE '%capybara%'`.execute(trx);
+      const { db: recording, recorded } = recordingStatements(trx);
+      const texts = createDocumentTextsRepository(recording);
+      const service = createDocumentsService({
+        documents: createDocumentsRepository(recording, { rankedAtMost: 3 }),
+        access: createDocumentAccessRepository(trx),
+        storage: createFileStorage(fixture.documentsDir),
+        texts,
+      });
+      const user = (await createUsersRepository(trx).findByUsername(fixture.reader))!;
+      const listing = 'SELECT t.document_id FROM document_texts';
+      const walk = 'CROSS JOIN LATERAL (SELECT ts_rank_cd(';
+      // The count read from the index on a statement of its own.
+      const count = 'select (SELECT count(*)::int FROM (SELECT FROM document_texts';
+      // Within the three ranked: newest first, a second page, oldest first; then past them, with dates, with a term.
+      const asked = [
+        { perPage: 2 },
+        { perPage: 1, page: 3 },
+        { perPage: 3, sortDirection: 'asc' },
+        { perPage: 200 },
+        { perPage: 200, dateStart: '2026-07-02', dateEnd: '2026-07-31' },
+        { perPage: 200, advandedSearch: [{ attribute: 'closingBalance', value: '7012.0' }] },
+      ];
+      const pages = async () => {
+        const found = [];
+        for (const body of asked) {
+          recorded.length = 0;
+          const request = endpoints.reportData.body.parse({ textSearch: 'capybara', sortByRelevance: true, ...body });
+          const page = await service.getReportData(user, STATEMENTS, request);
+          const { total, isLowerBound, rankedFirst } = page;
+          const sent = recorded.map((query) => query.sql);
+          found.push({
+            page: { balances: page.documents.map((document) => document.attributes.closingBalance), total, isLowerBound, rankedFirst },
+            way: {
+              listed: sent.some((text) => text.includes(listing)),
+              walked: sent.some((text) => text.includes(walk)),
+              counted: sent.some((text) => text.includes(count)),
+            },
+          });
+        }
+        return found;
+      };
+      expect(await texts.areCommon('capybara'), 'common before the statistics know it').toBe(false);
+      const listed = await pages();
+      expect(listed.map(({ way }) => way)).toEqual(asked.map(() => ({ listed: true, walked: false, counted: false })));
+      // The newest three ranked (the one that says it three times first), then the others by date.
+      expect(listed[3]!.page.balances.slice(0, 4)).toEqual(['7012.02', '7012.03', '7012.01', '7012.04']);
+      expect(listed[3]!.page.rankedFirst).toBe(3);
+      expect(listed[0]!.page).toMatchObject({ balances: ['7012.02', '7012.03'], rankedFirst: 3 });
+      expect(listed[1]!.page.balances).toEqual(['7012.01']);
+      expect(listed[5]!.page).toEqual({
+        balances: ['7012.02', '7012.03', '7012.01', '7012.04'],
+        total: 4,
+        isLowerBound: false,
+        rankedFirst: 3,
+      });
+
+      await sql`ANALYZE document_texts`.execute(trx);
+      expect(await texts.areCommon('capybara'), 'common once analysed').toBe(true);
+      const walked = await pages();
+      expect(walked.map(({ page }) => page)).toEqual(listed.map(({ page }) => page));
+      // Within the ranked, walked and never listed; past them, with dates or with a term, listed as before.
+      // Oldest first, the reader's oldest documents have no text (the fixture stores none): the
+      // walk finds too few matches among its first ten to rank them, and the listing takes over.
+      const alongList = { listed: false, walked: true, counted: true };
+      const asBefore = { listed: true, walked: false, counted: false };
+      expect(walked.map(({ way }) => way)).toEqual([alongList, alongList, { ...alongList, listed: true }, asBefore, asBefore, asBefore]);
     });
   });
 });

@@ -226,6 +226,18 @@ export function textRank(words: string): RawBuilder<number> {
   return sql<number>`(SELECT ts_rank_cd(t.search, ${queryOf(words)}) FROM document_texts t WHERE t.document_id = d.id)`;
 }
 
+/**
+ * The rank of the text of the document `documentId` names (an outer column) when it holds the
+ * words, as a lateral subquery: no row when it does not. Its vector is read from the TOAST storage
+ * by the test, and found in shared buffers by the ranking. OFFSET 0 keeps it a subquery run for
+ * each document walked, so that a walk stops at its limit: flattened into a join, every document
+ * of the walk could be tested before the first is kept.
+ */
+export function rankIfHolding(reportId: number, words: string, documentId: RawBuilder<number>): RawBuilder<{ rank: number }> {
+  return sql`SELECT ts_rank_cd(t.search, ${queryOf(words)}) AS rank FROM document_texts t
+              WHERE t.document_id = ${documentId} AND t.report_id = ${reportId} AND t.search @@ ${queryOf(words)} OFFSET 0`;
+}
+
 /** The words found, in a passage, are between these two characters, which stored text never holds. */
 const PASSAGE_MARKS = { start: '\u0002', stop: '\u0003' } as const;
 /** A passage is taken from this much of the text at most, so a huge document's passage costs what a short one's does. */
