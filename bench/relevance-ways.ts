@@ -21,13 +21,14 @@ import { BENCH_REPORT } from './scale-seed.js';
 const url = benchDatabaseUrl();
 const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8, keepReads: false, keepAnswers: false });
 const db = database.withStatementTimeout(5000);
-const texts = createDocumentTextsRepository(db);
+const documents = createDocumentsRepository(db);
 const make = (along: boolean) =>
   createDocumentsService({
-    documents: createDocumentsRepository(db),
+    // Listed: as for words the statistics do not call common.
+    documents: along ? documents : { ...documents, pageRankedAlongList: async () => null },
     access: createDocumentAccessRepository(database.db),
     storage: createFileStorage(path.join(os.tmpdir(), 'portal-bench-files')),
-    texts: along ? texts : { ...texts, areCommon: async () => false },
+    texts: createDocumentTextsRepository(db),
   });
 const services = { alongList: make(true), listed: make(false) };
 const user = (await createUsersRepository(database.db).findByUsername(process.argv[2] ?? 'bench.user'))!;

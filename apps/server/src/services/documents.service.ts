@@ -6,7 +6,7 @@ import type { DocumentTextsRepository } from '../db/repositories/document-texts.
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import { findTextMatches, mayRankAlongList } from './document-texts/text-matches.js';
+import { findTextMatches } from './document-texts/text-matches.js';
 import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
@@ -195,7 +195,8 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
-      const rankedAlongList = (await mayRankAlongList(deps.texts, search)) ? await deps.documents.pageRankedAlongList(search) : null;
+      // A restricted person's common words by relevance are ranked along the list, not listed first (null otherwise).
+      const rankedAlongList = await deps.documents.pageRankedAlongList(search);
       if (!rankedAlongList && search.text)
         Object.assign(search, await findTextMatches(deps.texts, { ...search, text: search.text }, deps.rankedAtMost));
       const page = rankedAlongList ?? (await deps.documents.page(search));

@@ -127,12 +127,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
             content = excluded.content, extracted_at = now()
       RETURNING document_id`.execute(db);
 
-  const areCommon = async (words: string) => (await wordsAreCommon(words).execute(db)).rows[0]!.is_common;
-
   return {
-    /** Whether, by the texts' statistics, every one of the words is in at least half of all texts (see `wordsAreCommon`). */
-    areCommon,
-
     /** The document's file and whether its text is read already; undefined when the document is gone. */
     async findSource(documentId: number): Promise<TextSource | undefined> {
       const row = await db
@@ -209,7 +204,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       const limit = fewOf(scope);
       const readUpTo = Math.max(limit + 1, options.countUpTo ?? 0);
       const typeOnRow = scope.kind === 'all' && !asked && (await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most;
-      const wordsOnRow = scope.kind === 'groups' && isPhrase(words) && (await areCommon(words));
+      const wordsOnRow = scope.kind === 'groups' && isPhrase(words) && (await wordsAreCommon(words).execute(db)).rows[0]!.is_common;
       const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, { typeOnRow, wordsOnRow }).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));

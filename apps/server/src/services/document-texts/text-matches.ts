@@ -64,13 +64,3 @@ function pageFromStart(first: FirstMatches, byDate: boolean, found: TextMatchesF
 function isByDateAlone(search: DocumentSearch): boolean {
   return search.scope.kind === 'all' && search.sort.attribute === null && search.quick === null && search.advanced.length === 0;
 }
-
-/**
- * Whether a search's page may be ranked along its list rather than from its listed matches (see the
- * documents repository's `pageRankedAlongList`, which says what else it must be): a restricted
- * person's words sorted by relevance, each in at least half of all texts by their statistics.
- */
-export async function mayRankAlongList(texts: DocumentTextsRepository, search: DocumentSearch): Promise<boolean> {
-  if (!search.text || !search.byRelevance || search.scope.kind !== 'groups' || isPhrase(search.text)) return false;
-  return texts.areCommon(search.text);
-}
