@@ -348,12 +348,19 @@ export async function benchTextSearch(options: {
     })),
   );
   console.log(`Query plans read: ${plans.length}; node types: ${[...new Set(plans.flatMap((p) => p.nodeTypes))].join(', ')}`);
+  // A search's time at scale depends on how much of its texts PostgreSQL keeps in its own memory.
+  const { rows: memory } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(db);
+  const sharedBuffers = memory[0]?.shared_buffers;
+  console.log(`PostgreSQL's shared buffers: ${sharedBuffers}`);
   await mkdir('bench/results', { recursive: true });
   const file = path.join(
     'bench/results',
     `text-search-${options.documents}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`,
   );
-  await writeFile(file, JSON.stringify({ documents: options.documents, textSeedSeconds, storage, extraction, results, plans }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify({ documents: options.documents, sharedBuffers, textSeedSeconds, storage, extraction, results, plans }, null, 2),
+  );
   console.log(`Written to ${file}`);
   const sequential = plans.filter((p) => p.isUnexpected);
   if (sequential.length > 0) {
