@@ -7,7 +7,7 @@ import { createDocumentAccessRepository } from '../src/db/repositories/document-
 import { createDocumentTextsRepository } from '../src/db/repositories/document-texts.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
-import { listsTypeOnRow, ownerToken, textMatchIds, wordsAreCommon } from '../src/db/repositories/document-text-search.js';
+import { areWordsCommon, listsTypeOnRow, ownerToken, textMatchIds } from '../src/db/repositories/document-text-search.js';
 import { OWNERS_OF_STORED_TEXTS } from '../src/db/migrations/021-document-text-owners.js';
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { buildDemoPdf, demoPdfText, type DemoPdfContent } from '../src/db/seed/demo-pdf.js';
@@ -749,15 +749,14 @@ describe('a restricted person’s phrase of common words', () => {
 
   it('is told by the texts’ statistics: a word in half of the texts or more is common, in either language', async () => {
     const db = t.database.db;
-    expect((await wordsAreCommon('"okapi reserve"').execute(db)).rows[0]!.is_common).toBe(false);
+    expect(await areWordsCommon(db, '"okapi reserve"')).toBe(false);
     // Every text holding a made-up word, then analysed, in a transaction no other test sees.
     await withinRolledBack(async (trx) => {
       await sql`UPDATE document_texts SET content = content || ' capybarine'`.execute(trx);
       await sql`ANALYZE document_texts`.execute(trx);
-      const isCommon = async (words: string) => (await wordsAreCommon(words).execute(trx)).rows[0]!.is_common;
-      expect(await isCommon('capybarine')).toBe(true);
-      expect(await isCommon('"capybarine capybarine"')).toBe(true);
-      expect(await isCommon('"capybarine okapi"')).toBe(false);
+      expect(await areWordsCommon(trx, 'capybarine')).toBe(true);
+      expect(await areWordsCommon(trx, '"capybarine capybarine"')).toBe(true);
+      expect(await areWordsCommon(trx, '"capybarine okapi"')).toBe(false);
     });
   });
 });
@@ -780,7 +779,6 @@ describe('a restricted person’s common words sorted by relevance', () => {
       await sql`UPDATE document_texts SET content = content || ' capybara' WHERE content NOT ILIKE '%capybara%'`.execute(trx);
       const { db: recording, recorded } = recordingStatements(trx);
       const texts = createDocumentTextsRepository(recording);
-      const isCommon = async (words: string) => (await wordsAreCommon(words).execute(trx)).rows[0]!.is_common;
       const service = createDocumentsService({
         documents: createDocumentsRepository(recording, { rankedAtMost: 3 }),
         access: createDocumentAccessRepository(trx),
@@ -820,7 +818,7 @@ describe('a restricted person’s common words sorted by relevance', () => {
         }
         return found;
       };
-      expect(await isCommon('capybara'), 'common before the statistics know it').toBe(false);
+      expect(await areWordsCommon(trx, 'capybara'), 'common before the statistics know it').toBe(false);
       const listed = await pages();
       expect(listed.map(({ way }) => way)).toEqual(asked.map(() => ({ listed: true, walked: false, counted: false })));
       // The newest three ranked (the one that says it three times first), then the others by date.
@@ -836,7 +834,7 @@ describe('a restricted person’s common words sorted by relevance', () => {
       });
 
       await sql`ANALYZE document_texts`.execute(trx);
-      expect(await isCommon('capybara'), 'common once analysed').toBe(true);
+      expect(await areWordsCommon(trx, 'capybara'), 'common once analysed').toBe(true);
       const walked = await pages();
       expect(walked.map(({ page }) => page)).toEqual(listed.map(({ page }) => page));
       // Within the ranked, walked and never listed; past them, with dates or with a term, listed as before.

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../types.js';
 
 /**
  * Searching the text read from documents (table document_texts, whose search vector is built in
@@ -114,7 +115,7 @@ const textsHolding = (
   return sql`${within.length > 0 ? sql.join(within, sql` AND `) : ofType} AND ${holding}`;
 };
 
-/** Words in at least this share of all texts are common: see `wordsAreCommon`. */
+/** Words in at least this share of all texts are common: see `areWordsCommon`. */
 const COMMON_WORDS_SHARE = 0.5;
 
 /**
@@ -124,10 +125,12 @@ const COMMON_WORDS_SHARE = 0.5;
  * checked on its row (see `fewMatches`): intersecting an owner's entries with a word in every
  * text decodes all of that word's (at ten million documents, 71 of the 80 ms the listing of a
  * phrase in every one of an owner's documents took), while every text holding the words must have
- * its vector read for the phrase anyway. Without statistics (a table never analysed), never.
+ * its vector read for the phrase anyway; and a restricted person's such words sorted by relevance
+ * are ranked along the list (documents repository, `pageRankedAlongList`). Without statistics (a
+ * table never analysed), never.
  */
-export const wordsAreCommon = (words: string) =>
-  sql<{ is_common: boolean }>`
+export async function areWordsCommon(db: Kysely<Database>, words: string): Promise<boolean> {
+  const { rows } = await sql<{ is_common: boolean }>`
     SELECT coalesce(bool_or(language.is_common), false) AS is_common
       FROM (SELECT bool_and(coalesce(common.share, 0) >= ${COMMON_WORDS_SHARE}) AS is_common
               FROM unnest(ARRAY[${sql.lit(CONFIGURATIONS.fr)}, ${sql.lit(CONFIGURATIONS.en)}]::regconfig[]) AS c(configuration)
@@ -136,7 +139,9 @@ export const wordsAreCommon = (words: string) =>
                            FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS e(lexeme, share)
                           WHERE s.schemaname = current_schema() AND s.tablename = 'document_texts' AND s.attname = 'search') AS common
                 ON common.lexeme = w.lexeme
-             GROUP BY c.configuration) AS language`;
+             GROUP BY c.configuration) AS language`.execute(db);
+  return rows[0]!.is_common;
+}
 
 /**
  * Whether a whole type's texts are better found by their words alone, each found text's type

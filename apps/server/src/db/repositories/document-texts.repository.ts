@@ -3,6 +3,7 @@ import type { Database } from '../types.js';
 import type { AccessScope } from './document-access.repository.js';
 import { keyedGroups } from './document-owner-keys.js';
 import {
+  areWordsCommon,
   FEW_OWNED_TEXT_MATCHES,
   FEW_TEXT_MATCHES,
   isPhrase,
@@ -15,7 +16,6 @@ import {
   textMatchIds,
   textPassage,
   type PassagePart,
-  wordsAreCommon,
 } from './document-text-search.js';
 
 /** What reading a document's text needs: its file, and whether the text stored is already that file's, in its language. */
@@ -204,7 +204,7 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       const limit = fewOf(scope);
       const readUpTo = Math.max(limit + 1, options.countUpTo ?? 0);
       const typeOnRow = scope.kind === 'all' && !asked && (await listsTypeOnRow(reportId).execute(db)).rows[0]!.is_most;
-      const wordsOnRow = scope.kind === 'groups' && isPhrase(words) && (await wordsAreCommon(words).execute(db)).rows[0]!.is_common;
+      const wordsOnRow = scope.kind === 'groups' && isPhrase(words) && (await areWordsCommon(db, words));
       const { rows } = await textMatchIds(reportId, words, readUpTo, owners, asked, { typeOnRow, wordsOnRow }).execute(db);
       const isWithinDates =
         (!dates.from && !dates.to) || (asked !== undefined && dates.from!.endsWith('-01') && isLastDayOfMonth(dates.to!));

@@ -6,13 +6,13 @@ import { attributeValue, isIndexableAttributeName, searchIndexNames, unindexedAt
 import { scopeCondition, type AccessScope } from './document-access.repository.js';
 import type { DocumentSearch, DocumentSelection, SearchOperation } from './document-search.js';
 import {
+  areWordsCommon,
   isPhrase,
   ownerTokens,
   RANKED_MATCHES_AT_MOST,
   rankIfHolding,
   textMatchCount,
   textRank,
-  wordsAreCommon,
 } from './document-text-search.js';
 import { keyedDocumentIds, keyedGroups, keyLookups, type KeyedGroup } from './document-owner-keys.js';
 import { pinnedBy, searchedValue, searchTerms } from './document-search-conditions.js';
@@ -659,8 +659,8 @@ export function createDocumentsRepository(
   return {
     /**
      * A page sorted by relevance of a restricted person's words in most of its documents (each in
-     * at least half of all texts by their statistics, `wordsAreCommon`), found without listing their matches. Listing an
-     * owner's 10,000 matches read each one's text row (59 to 87 ms at ten million documents) before
+     * at least half of all texts by their statistics, `areWordsCommon`), found without listing
+     * their matches. Listing an owner's 10,000 matches read each one's text row (59 to 87 ms at ten million documents) before
      * the first 1,000 along the list could be walked and ranked (20 to 38 ms more, each vector read
      * again). Here the first `rankedAtMost` + 1 along the list are tested and ranked in one walk,
      * while the count reads the texts' index on a connection of its own; the page's rows are then
@@ -674,7 +674,7 @@ export function createDocumentsRepository(
       const { from, to } = asked.dateRange;
       if (asked.quick !== null || asked.advanced.length > 0 || from !== null || to !== null) return null;
       if (paging.offset + paging.limit > rankedAtMost) return null;
-      if (!(await wordsAreCommon(text).execute(db)).rows[0]!.is_common) return null;
+      if (!(await areWordsCommon(db, text))) return null;
       const search = await planned({ ...asked, text });
       const parts = searchedParts({ ...search, text: null });
       const count = countFromTexts(search, EXACT_COUNT_LIMIT + 1);
