@@ -260,4 +260,39 @@ describe('a whole type’s text search listed a few months at a time', () => {
     expect(await recording.countMatching({ ...firstMonths, textMatchesAtLeast: 4 })).toEqual({ total: 4, isLowerBound: true });
     expect(recorded.at(-1)!.sql).toContain('documents');
   });
+
+  it('counts every match listed by id in the page’s own statement, and an empty page apart', async () => {
+    // Harbour in March and April 2024, listed by their months; the dates cut the 5th of March off.
+    const listed = ['2024-03-05', '2024-03-25', '2024-04-05', '2024-04-25'].map((date) => idOn.get(date)!);
+    const { documents, recorded } = recordingDocuments(db());
+    const search = (offset: number): DocumentSearch => ({
+      reportId: memos,
+      scope: { kind: 'all' },
+      quick: null,
+      advanced: [],
+      dateRange: { from: '2024-03-10', to: '2024-04-30' },
+      text: 'harbour',
+      textMatchIds: listed,
+      viewerId: 0,
+      sort: { attribute: null, direction: 'desc' },
+      paging: { limit: 2, offset },
+    });
+    const page = await documents.page(search(0));
+    expect(page.rows.map((row) => row.document_date)).toEqual(['2024-04-25', '2024-04-05']);
+    expect({ total: page.total, isLowerBound: page.isLowerBound }).toEqual({ total: 3, isLowerBound: false });
+    // The page's statement counts its rows: no subquery of its own reads the matches again.
+    const statement = recorded.at(-1)!.sql;
+    expect(statement).toContain('count(*) OVER ()');
+    expect(statement).not.toContain('select 1 as "one"');
+    // Past the last match, no row carries the count: it is read apart, the same.
+    const past = await documents.page(search(4));
+    expect({ rows: past.rows.length, total: past.total, isLowerBound: past.isLowerBound }).toEqual({
+      rows: 0,
+      total: 3,
+      isLowerBound: false,
+    });
+    // Only the first months listed: their rows are not every match, and the count is not theirs.
+    const inPart = await documents.page({ ...search(0), textMatchIdsInPart: true, textMatchesAtLeast: 10_001 });
+    expect({ total: inPart.total, isLowerBound: inPart.isLowerBound }).toEqual({ total: 10_000, isLowerBound: true });
+  });
 });

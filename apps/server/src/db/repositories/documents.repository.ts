@@ -142,6 +142,13 @@ export const EXACT_COUNT_LIMIT = 10_000;
 const isPhraseCountedByListing = (selection: DocumentSelection) =>
   !selection.textMatchIds && (selection.textMatchesAtLeast ?? 0) > 0 && !!selection.text && isPhrase(selection.text);
 
+/**
+ * The rows a page's statement reads before its limit and offset, counted by that statement: a
+ * window over them, which PostgreSQL computes before the page is cut from them. An empty page has
+ * no row to carry it, and is counted apart.
+ */
+const ROWS_READ = sql<number>`(count(*) OVER ())::int`;
+
 /** Every document of a type, from the counter the triggers keep, as a scalar subquery. */
 const typeCounter = (reportId: number) =>
   sql<number>`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`;
@@ -447,6 +454,17 @@ export function createDocumentsRepository(
        ORDER BY ${page.orderingBy(DOCUMENT_ORDER)} LIMIT ${limit} OFFSET ${offset}`.execute(db);
     return result.rows;
   };
+
+  /**
+   * Whether a page's own statement counts its search's matches (ROWS_READ): every match was listed
+   * by id (not only the first months'), and the scope is one part. The statement reads each listed
+   * document to sort them, and the count read them again apart: at ten million documents, a whole
+   * type's word in 1.3 % over three months cut into counted its 4,440 listed matches within the
+   * dates by walking the dates' 246,000 entries of the date index (42 ms), while the page read the
+   * same matches by id (20 ms).
+   */
+  const isCountedOnPage = (search: DocumentSearch) =>
+    !!search.textMatchIds && !search.textMatchIdsInPart && scopeParts(search.scope).length === 1;
 
   /** A page's count and oldest date, as subqueries every row of the page carries. */
   interface Summed {
@@ -790,7 +808,8 @@ export function createDocumentsRepository(
       let found: PageRow[];
       if (ranked) found = await rankedFirstRows(search, ranked, summed);
       else if (firstMonths) found = firstMonths.rows;
-      else found = await pageRows(first ? { ...search, textMatchIds: first.ids, textMatchIdsInPart: false } : search, summed);
+      else if (first) found = await pageRows({ ...search, textMatchIds: first.ids, textMatchIdsInPart: false }, summed);
+      else found = await pageRows(search, isCountedOnPage(search) ? { ...summed, total: ROWS_READ } : summed);
       const shownTotal = firstMonths?.total ?? total;
       const summary = found[0] ?? (await db.selectNoFrom([shownTotal.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
       return listPage(search, found, summary, ranked?.length);
