@@ -232,10 +232,14 @@ describe('a whole type’s text search listed a few months at a time', () => {
     // Two a month: the first month, then two more prove more than three; the page of five lists
     // the second and third (six in all), each month listed whole.
     expect(await bound(search({ from: null, to: null }))).toBe(6);
-    expect(await bound(search(wholeMonths))).toBe(6);
+    expect(await bound(search({ from: '2024-02-01', to: '2024-06-30' }))).toBe(6);
+    // Four months are listed at once, up to one past the listing's limit.
+    expect(await bound(search(wholeMonths))).toBe(4);
     // Days cut from a month, or dates too wide to be asked as months: the months they do not cut
     // into, listed from the start of the list, hold them (June, then May and April).
-    expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(6);
+    expect(await bound(search({ from: '2024-02-06', to: '2024-06-30' }))).toBe(6);
+    // Four months, one of them cut into: listed at once, what the listing saw is no count of the dates' matches.
+    expect(await bound(search({ from: '2024-03-06', to: '2024-06-30' }))).toBe(0);
     expect(await bound(search({ from: '2020-01-01', to: '2025-12-31' }))).toBe(6);
     // Every match of a few months listed: counted from their ids, with no bound.
     const lighthouse = { ...search({ from: '2024-03-06', to: '2024-06-30' }), text: 'lighthouse' };

@@ -342,10 +342,15 @@ describe('a text search within access and filters', () => {
           rankedFirst: 3,
         });
         // Two a page: the second page takes the last ranked match and the first of the others.
+        // Past the ranked (the third and fourth pages), the list's own pages, still said to follow the ranked.
         const pages = [];
-        for (const page of [1, 2, 3, 4])
-          pages.push((await pageOfService(service, fixture.reader, { ...asked, perPage: 2, page })).balances);
-        expect(pages, label).toEqual([newestRanked.slice(0, 2), newestRanked.slice(2, 4), newestRanked.slice(4), []]);
+        for (const page of [1, 2, 3, 4]) {
+          const { balances, rankedFirst } = await pageOfService(service, fixture.reader, { ...asked, perPage: 2, page });
+          pages.push({ balances, rankedFirst });
+        }
+        expect(pages, label).toEqual(
+          [newestRanked.slice(0, 2), newestRanked.slice(2, 4), newestRanked.slice(4), []].map((balances) => ({ balances, rankedFirst: 3 })),
+        );
         // Fewer matches than are ranked: all ranked, and said so by nothing.
         expect(await pageOfService(service, fixture.reader, { ...asked, textSearch: 'pangolin', dateStart: '2026-01-01' }), label).toEqual({
           balances: ['7009.02', '7009.03', '7009.01'],

@@ -636,6 +636,18 @@ export function createDocumentsRepository(
     return rows;
   };
 
+  /**
+   * A page sorted by relevance that starts past the matches ranked: the list's own page at that
+   * position (see `rankedFirstRows`), without the first matches read to rank them. Rows there mean
+   * more matches than are ranked; none, the count tells.
+   */
+  const pagePastRanked = async (search: DocumentSearch, summed: Summed): Promise<ListPage> => {
+    const found = await pageRows({ ...search, byRelevance: false }, summed);
+    const summary =
+      found[0] ?? (await db.selectNoFrom([summed.total.as('matching'), summed.oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+    return listPage(search, found, summary, found.length > 0 || summary.matching > rankedAtMost ? rankedAtMost : undefined);
+  };
+
   /** A page as answered: its rows, its count as shown, the person's oldest date and, sorted by relevance past the ranked, how many were. */
   const listPage = (
     search: DocumentSelection,
@@ -801,6 +813,7 @@ export function createDocumentsRepository(
       const counted = few && few.summary.matching > EXACT_COUNT_LIMIT;
       const total = counted ? sql<number>`${sql.lit(few.summary.matching)}::int` : matchingCount(search);
       const summed = { total, oldest };
+      if (mayRankMore(search) && search.paging.offset >= rankedAtMost) return pagePastRanked(search, summed);
       const first = mayRankMore(search) ? await firstMatchIds(search) : null;
       // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
       const ranked = first && !first.isAll ? first.ids : null;

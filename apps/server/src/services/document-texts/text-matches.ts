@@ -1,6 +1,6 @@
 import type { DocumentSearch } from '../../db/repositories/document-search.js';
 import type { DocumentTextsRepository, FirstMatches } from '../../db/repositories/document-texts.repository.js';
-import { isPhrase, RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
+import { isPhrase, monthsFrom, RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
 import { EXACT_COUNT_LIMIT } from '../../db/repositories/documents.repository.js';
 
 /** What a text search starts from, for the page's statement: see `DocumentSelection`. */
@@ -12,7 +12,8 @@ export type TextMatchesFound = Pick<
 /**
  * Which documents a text search starts from. Over a whole type the words are first listed from
  * the start of the date order a month or two at a time (see `firstMatchesByDate`): all of them
- * when the dates hold few months, or proof that they are many. Words in few documents (of the
+ * when the dates hold few months, or proof that they are many; dates of at most
+ * MONTHS_LISTED_AT_ONCE months are listed at once instead. Words in few documents (of the
  * type, or of the person's owners, within the dates' months) are searched from those documents.
  * Words in many documents of a whole type listed in date order with nothing else asked but dates
  * are searched from the matches of the list's first months, enough for the page (sorted by
@@ -36,7 +37,7 @@ export async function findTextMatches(
       need,
       isMany,
     });
-  const first = search.scope.kind === 'all' ? await fromStart() : null;
+  const first = search.scope.kind === 'all' && !isFewMonths(search.dateRange) ? await fromStart() : null;
   if (first?.complete) return { textMatchIds: first.ids, textMatchesAtLeast: 0 };
   // Proven many by the first months (within the dates: months they do not cut into).
   if (first?.isMany) return pageFromStart(first, byDate, { textMatchesAtLeast: countsMatches ? first.atLeast : 0 });
@@ -59,6 +60,18 @@ function pageFromStart(first: FirstMatches, byDate: boolean, found: TextMatchesF
   if (!byDate || !first.ids) return { ...found, textMatchIds: null };
   return { ...found, textMatchIds: first.ids, textMatchIdsInPart: !first.complete };
 }
+
+/**
+ * Dates of at most this many months have their matches listed at once over all their months, not
+ * from the first months first. The first months' steps list the same entries again when the words
+ * are few there (at ten million documents, a word in 1.3 % over three months cut into: two steps of
+ * 9 ms, then 23 ms to list all four months), and when the words are many they prove it no sooner
+ * than the listing of the dates' months, which stops one past its limit too.
+ */
+const MONTHS_LISTED_AT_ONCE = 4;
+
+const isFewMonths = ({ from, to }: DocumentSearch['dateRange']) =>
+  from !== null && to !== null && monthsFrom(from, to).length <= MONTHS_LISTED_AT_ONCE;
 
 /** A whole type in date order (relevance aside), searched by nothing but the words and dates. */
 function isByDateAlone(search: DocumentSearch): boolean {
