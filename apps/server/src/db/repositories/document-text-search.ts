@@ -120,7 +120,7 @@ const COMMON_WORDS_SHARE = 0.5;
 
 /**
  * Whether, by PostgreSQL's statistics of the texts (their thousand commonest words), every word of
- * the search is in at least half of all texts, as either language stems them. A restricted
+ * the search is in at least half of all texts (or `share` of them), as either language stems them. A restricted
  * person's phrase of such words is then listed from its owners' entries alone, each text's phrase
  * checked on its row (see `fewMatches`): intersecting an owner's entries with a word in every
  * text decodes all of that word's (at ten million documents, 71 of the 80 ms the listing of a
@@ -129,10 +129,10 @@ const COMMON_WORDS_SHARE = 0.5;
  * are ranked along the list (documents repository, `pageRankedAlongList`). Without statistics (a
  * table never analysed), never.
  */
-export async function areWordsCommon(db: Kysely<Database>, words: string): Promise<boolean> {
+export async function areWordsCommon(db: Kysely<Database>, words: string, share = COMMON_WORDS_SHARE): Promise<boolean> {
   const { rows } = await sql<{ is_common: boolean }>`
     SELECT coalesce(bool_or(language.is_common), false) AS is_common
-      FROM (SELECT bool_and(coalesce(common.share, 0) >= ${COMMON_WORDS_SHARE}) AS is_common
+      FROM (SELECT bool_and(coalesce(common.share, 0) >= ${share}) AS is_common
               FROM unnest(ARRAY[${sql.lit(CONFIGURATIONS.fr)}, ${sql.lit(CONFIGURATIONS.en)}]::regconfig[]) AS c(configuration)
              CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(c.configuration, ${words}))) AS w(lexeme)
               LEFT JOIN (SELECT e.lexeme, e.share

@@ -176,6 +176,9 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       return (await upsert(texts)).rows.length;
     },
 
+    /** Whether each of the words is in at least this share of all texts, by the texts' statistics (see `areWordsCommon`). */
+    areWordsInShare: (words: string, share: number) => areWordsCommon(db, words, share),
+
     /**
      * The ids of the documents whose text holds the words when they are few, found through the GIN
      * index: of the whole type, or of a restricted person's owners when the owner keys decide each

@@ -665,18 +665,18 @@ export function createDocumentsRepository(
     (await db.selectNoFrom(sql<T>`${subquery}`.as('value')).executeTakeFirstOrThrow()).value as T;
 
   /**
-   * The first `rankedAtMost` + 1 matches of a search along its one part's list (relevance aside),
-   * each with its rank, found in one walk of at most WALKED_FOR_RANKING times as many documents:
-   * each walked document's text tested for the words and, when it holds them, ranked, its vector
-   * read once. Fewer when the walk ends first.
+   * The first `rankedAtMost` + 1 matches of a search along its one part's list in date order
+   * (relevance aside), each with its rank, found in one walk: each walked document's text tested
+   * for the words and, when it holds them, ranked, its vector read once. `walkedAtMost`: how many
+   * documents the walk reads at most (fewer matches when it ends first).
    */
-  const rankedAlongList = async (search: DocumentSearch & { text: string }, part: SearchedPart) => {
+  const rankedAlongList = async (search: DocumentSearch & { text: string }, part: SearchedPart, walkedAtMost?: number) => {
     const direction = search.sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
     const order = listOrderOf(part.scope, part.readKeys);
     const walked = visible(search.reportId, part.scope, part.conditions, part.readKeys)
       .select([order.id.as('id'), order.date.as('document_date')])
       .orderBy(sql`${order.date} ${direction}, ${order.id} ${direction}`)
-      .limit(Math.ceil((rankedAtMost + 1) * WALKED_FOR_RANKING));
+      .$if(walkedAtMost !== undefined, (query) => query.limit(walkedAtMost!));
     // The walk's own order, which its subquery yields: no sort stands between the walk and the limit.
     const { rows } = await sql<{ id: number; rank: number }>`
       SELECT w.id, r.rank FROM (${walked}) AS w
@@ -684,6 +684,43 @@ export function createDocumentsRepository(
        ORDER BY w.document_date ${direction}, w.id ${direction}
        LIMIT ${rankedAtMost + 1}`.execute(db);
     return rows;
+  };
+
+  /**
+   * The first matches of a search in date order, ranked in one walk along its list (see
+   * `rankedAlongList`), when they were not listed by id: the list was then walked testing each
+   * document's text, which reads its vector, and the first matches were ranked apart, each vector
+   * read again (at ten million documents, a whole type's word in every document: 1,001 twice).
+   * The walk tests each text it ranks for the words, or each document against every match's id
+   * when the listing read them to count them. Null for listed ids (read without their vectors to
+   * find the first), a list of several parts or one sorted by an attribute.
+   */
+  const firstMatchesRanked = async (search: DocumentSearch & { text: string }) => {
+    if (search.textMatchIds || search.sort.attribute !== null) return null;
+    const parts = searchedParts(search.everyTextMatchId ? search : { ...search, text: null });
+    return parts.length === 1 ? rankedAlongList(search, parts[0]!) : null;
+  };
+
+  /**
+   * A page sorted by relevance from the first matches of its list, ranked (one past the ranked
+   * read, to tell whether there are more): those first, best first, equal ranks in the list's order
+   * as the page's statement orders them, its rows read by id; then, when there are more, the list's
+   * own order from the match after them (see `rankedFirstRows`). Whether any were left unranked.
+   */
+  const rowsOfRanked = async (search: DocumentSearch, walked: { id: number; rank: number }[], summed: Summed) => {
+    const { limit, offset } = search.paging;
+    const ranked = walked.slice(0, rankedAtMost).map((row, position) => ({ ...row, position }));
+    ranked.sort((a, b) => b.rank - a.rank || a.position - b.position);
+    const shown = ranked.slice(offset, offset + limit).map((row) => row.id);
+    const onPage = { ...search, textMatchIds: shown, textMatchIdsInPart: false, paging: { limit, offset: 0 } };
+    const rows = shown.length > 0 ? await pageRows(onPage, summed) : [];
+    const isEveryMatch = walked.length <= rankedAtMost;
+    const restFrom = Math.max(offset, ranked.length);
+    if (!isEveryMatch && offset + limit > restFrom) {
+      const rest = { ...search, byRelevance: false, paging: { limit: offset + limit - restFrom, offset: restFrom } };
+      rows.push(...(await pageRows(rest, summed)));
+    }
+    return { rows, rankedFirst: isEveryMatch ? undefined : ranked.length };
   };
 
   return {
@@ -709,20 +746,14 @@ export function createDocumentsRepository(
       const parts = searchedParts({ ...search, text: null });
       const count = countFromTexts(search, EXACT_COUNT_LIMIT + 1);
       if (parts.length !== 1 || !count) return null;
-      const [walked, matching] = await Promise.all([rankedAlongList(search, parts[0]!), valueOf(count)]);
+      const walkedAtMost = Math.ceil((rankedAtMost + 1) * WALKED_FOR_RANKING);
+      const [walked, matching] = await Promise.all([rankedAlongList(search, parts[0]!, walkedAtMost), valueOf(count)]);
       // Fewer matches than the walk looks for: all of them, or too few where it walked to prove them many.
-      const isEveryMatch = walked.length <= rankedAtMost;
-      if (isEveryMatch && walked.length !== matching) return null;
-      // Best first; equal ranks in the list's order, as the page's statement orders them.
-      const ranked = walked.slice(0, rankedAtMost).map((row, position) => ({ ...row, position }));
-      ranked.sort((a, b) => b.rank - a.rank || a.position - b.position);
-      const shown = ranked.slice(paging.offset, paging.offset + paging.limit).map((row) => row.id);
+      if (walked.length <= rankedAtMost && walked.length !== matching) return null;
       const oldest = oldestDate(search.reportId, search.scope);
-      const summed = { total: sql<number>`${sql.lit(matching)}::int`, oldest };
-      const onPage = { ...search, textMatchIds: shown, paging: { limit: paging.limit, offset: 0 } };
-      const rows = shown.length > 0 ? await pageRows(onPage, summed) : [];
+      const { rows, rankedFirst } = await rowsOfRanked(search, walked, { total: sql<number>`${sql.lit(matching)}::int`, oldest });
       const summary = rows[0] ?? { matching, oldest_date: await valueOf(oldest) };
-      return listPage(search, rows, summary, isEveryMatch ? undefined : ranked.length);
+      return listPage(search, rows, summary, rankedFirst);
     },
 
     /** The number of matching documents: exact for a whole type or up to EXACT_COUNT_LIMIT, else a lower bound. */
@@ -814,6 +845,12 @@ export function createDocumentsRepository(
       const total = counted ? sql<number>`${sql.lit(few.summary.matching)}::int` : matchingCount(search);
       const summed = { total, oldest };
       if (mayRankMore(search) && search.paging.offset >= rankedAtMost) return pagePastRanked(search, summed);
+      const walked = mayRankMore(search) && search.text ? await firstMatchesRanked({ ...search, text: search.text }) : null;
+      if (walked) {
+        const { rows, rankedFirst } = await rowsOfRanked(search, walked, summed);
+        const summary = rows[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+        return listPage(search, rows, summary, rankedFirst);
+      }
       const first = mayRankMore(search) ? await firstMatchIds(search) : null;
       // Past the bound, the first matches are ranked and the others follow; else every match is ranked.
       const ranked = first && !first.isAll ? first.ids : null;
