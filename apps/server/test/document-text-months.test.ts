@@ -9,7 +9,7 @@ import { createDocumentsRepository } from '../src/db/repositories/documents.repo
 import { createUsersRepository } from '../src/db/repositories/users.repository.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
 import { createDocumentsService } from '../src/services/documents.service.js';
-import { findTextMatches } from '../src/services/document-texts/text-matches.js';
+import { findTextMatches, isSameStart, type TextMatchesFound } from '../src/services/document-texts/text-matches.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { createIngestionApp, MEMO_TYPE, type IngestionFixture } from './ingestion-fixture.js';
@@ -263,6 +263,37 @@ describe('a whole type’s text search listed a few months at a time', () => {
     // Fewer seen: the ids are counted, and the count says at least those seen.
     expect(await recording.countMatching({ ...firstMonths, textMatchesAtLeast: 4 })).toEqual({ total: 4, isLowerBound: true });
     expect(recorded.at(-1)!.sql).toContain('documents');
+  });
+
+  it('tells the page its first months make likely while the listing runs, which the listing confirms when it proves the words many', async () => {
+    // Lighthouse is in one memo a month: the first two months hold a page of two, and are too
+    // sparse to prove more than ten. The texts' statistics are read as not knowing the word (a
+    // test database may have analysed its few texts), so that the listing runs beside the months.
+    const search: DocumentSearch & { text: string } = {
+      reportId: memos,
+      scope: { kind: 'all' },
+      quick: null,
+      advanced: [],
+      dateRange: { from: null, to: null },
+      text: 'lighthouse',
+      viewerId: 0,
+      sort: { attribute: null, direction: 'desc' },
+      paging: { limit: 2, offset: 0 },
+    };
+    const startsOf = async (fewMatches: number) => {
+      const texts = { ...createDocumentTextsRepository(db(), { fewMatches }), areWordsInShare: async () => false };
+      let likely: TextMatchesFound | undefined;
+      const found = await findTextMatches(texts, search, undefined, (start) => (likely = start));
+      return { likely: likely!, found };
+    };
+    // Ten listed at most: the listing proves its twenty many, and the search starts from the likely.
+    const many = await startsOf(10);
+    expect(many.likely).toMatchObject({ textMatchIds: [idOn.get('2025-08-25'), idOn.get('2025-07-25')], textMatchIdsInPart: true });
+    expect(isSameStart(many.likely, many.found)).toBe(true);
+    // Fifty: the listing lists all twenty by id, and the likely start is not the search's.
+    const few = await startsOf(50);
+    expect(few.found.textMatchIds).toHaveLength(20);
+    expect(isSameStart(few.likely, few.found)).toBe(false);
   });
 
   it('counts every match listed by id in the page’s own statement, and an empty page apart', async () => {

@@ -1,12 +1,12 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
-import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
+import type { DocumentsRepository, ListPage, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import { findTextMatches } from './document-texts/text-matches.js';
+import { findTextMatches, isSameStart, type TextMatchesFound } from './document-texts/text-matches.js';
 import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
@@ -195,19 +195,33 @@ export function createDocumentsService(deps: {
       );
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
+      // Passages only for the page's rows, which the search found within the person's access.
+      const passagesOf = async (page: ListPage) =>
+        search.text
+          ? await deps.texts.passages(
+              report.id,
+              page.rows.map((row) => row.id),
+              search.text,
+            )
+          : null;
+      const answerOf = async (page: ListPage) => ({ page, passages: await passagesOf(page) });
       // A restricted person's common words by relevance are ranked along the list, not listed first (null otherwise).
       const rankedAlongList = await deps.documents.pageRankedAlongList(search);
-      if (!rankedAlongList && search.text)
-        Object.assign(search, await findTextMatches(deps.texts, { ...search, text: search.text }, deps.rankedAtMost));
-      const page = rankedAlongList ?? (await deps.documents.page(search));
-      // Passages only for the page's rows, which the search found within the person's access.
-      const passages = search.text
-        ? await deps.texts.passages(
-            report.id,
-            page.rows.map((row) => row.id),
-            search.text,
-          )
-        : null;
+      // The page of the matches a text search likely starts from, read while the listing that decides them runs (see findTextMatches).
+      const speculated: { start?: TextMatchesFound; answer?: Promise<Awaited<ReturnType<typeof answerOf>>> } = {};
+      if (!rankedAlongList && search.text) {
+        const found = await findTextMatches(deps.texts, { ...search, text: search.text }, deps.rankedAtMost, (start) => {
+          speculated.start = start;
+          speculated.answer = deps.documents.page({ ...search, ...start }).then(answerOf);
+          // Not waited for when the listing decides otherwise.
+          speculated.answer.catch(() => undefined);
+        });
+        Object.assign(search, found);
+      }
+      const { page, passages } =
+        speculated.start && speculated.answer && isSameStart(speculated.start, search)
+          ? await speculated.answer
+          : await answerOf(rankedAlongList ?? (await deps.documents.page(search)));
       const quick = request.searchOptions;
       if (request.updateSearchPreference && quick) {
         await deps.documents.rememberQuickSearch(user, report.code, {

@@ -120,8 +120,8 @@ const COMMON_WORDS_SHARE = 0.5;
 
 /**
  * Whether, by PostgreSQL's statistics of the texts (their thousand commonest words), every word of
- * the search is in at least half of all texts (or `share` of them), as either language stems them. A restricted
- * person's phrase of such words is then listed from its owners' entries alone, each text's phrase
+ * the search is in at least half of all texts (or `share` of them), as either language stems them.
+ * A restricted person's phrase of such words is then listed from its owners' entries alone, each text's phrase
  * checked on its row (see `fewMatches`): intersecting an owner's entries with a word in every
  * text decodes all of that word's (at ten million documents, 71 of the 80 ms the listing of a
  * phrase in every one of an owner's documents took), while every text holding the words must have

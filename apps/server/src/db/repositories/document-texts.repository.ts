@@ -176,6 +176,9 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
       return (await upsert(texts)).rows.length;
     },
 
+    /** What the listing of few over this scope says it saw at least when it proves the words many, no count asked: one past those it lists. */
+    manyProvenAt: (scope: AccessScope) => fewOf(scope) + 1,
+
     /** Whether each of the words is in at least this share of all texts, by the texts' statistics (see `areWordsCommon`). */
     areWordsInShare: (words: string, share: number) => areWordsCommon(db, words, share),
 

@@ -24,6 +24,7 @@ export async function findTextMatches(
   texts: DocumentTextsRepository,
   search: DocumentSearch & { text: string },
   rankedAtMost = RANKED_MATCHES_AT_MOST,
+  onLikely?: (likely: TextMatchesFound) => void,
 ): Promise<TextMatchesFound> {
   const byDate = isByDateAlone(search);
   const { limit, offset } = search.paging;
@@ -50,14 +51,25 @@ export async function findTextMatches(
   if (first?.complete) return { textMatchIds: first.ids, textMatchesAtLeast: 0 };
   // Proven many by the first months (within the dates: months they do not cut into).
   if (first?.isMany) return pageFromStart(first, byDate, { textMatchesAtLeast: countsMatches ? first.atLeast : 0 });
+  const holdsPage = !!first?.ids && first.listedWhole >= need;
+  // The listing beside the first months mostly proves words it was started for many: what the
+  // search then starts from is known already, and the caller may read its page meanwhile.
+  if (alongside && holdsPage && byDate && countsMatches)
+    onLikely?.(pageFromStart(first!, byDate, { textMatchesAtLeast: texts.manyProvenAt(search.scope) }));
   const found = await (alongside ?? listFew());
   const isCount = found.isWithinDates && countsMatches;
   const textMatchesAtLeast = isCount ? found.atLeast : 0;
   const textMatchesCounted = isCount && found.isEveryMatch;
   if (found.ids || !byDate) return { textMatchIds: found.ids, textMatchesAtLeast, textMatchesCounted, everyTextMatchId: found.everyId };
   // Many: the first months listed may already hold the page, else they are listed on until they do.
-  const page = first && first.ids && first.listedWhole >= need ? first : await fromStart(true);
+  const page = holdsPage ? first : await fromStart(true);
   return page ? pageFromStart(page, byDate, { textMatchesAtLeast }) : { textMatchIds: null, textMatchesAtLeast };
+}
+
+/** Whether a search starts from the same matches either way: the same listed ids (the same list), bounds and counts. */
+export function isSameStart(one: TextMatchesFound, other: TextMatchesFound): boolean {
+  const keys = ['textMatchIds', 'textMatchesAtLeast', 'textMatchIdsInPart', 'textMatchesCounted', 'everyTextMatchId'] as const;
+  return keys.every((key) => (one[key] ?? null) === (other[key] ?? null) || (!one[key] && !other[key]));
 }
 
 /** A search of many matches from what the first months listed: their ids for a list in date order, when they hold its page. */
