@@ -636,6 +636,10 @@ export function createDocumentsRepository(
     return rows;
   };
 
+  /** A page's count and oldest date: from its first row, or, for an empty page, by a statement of their own. */
+  const summaryOf = async (rows: PageRow[], summed: Summed): Promise<Pick<PageRow, 'matching' | 'oldest_date'>> =>
+    rows[0] ?? (await db.selectNoFrom([summed.total.as('matching'), summed.oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+
   /**
    * A page sorted by relevance that starts past the matches ranked: the list's own page at that
    * position (see `rankedFirstRows`), without the first matches read to rank them. Rows there mean
@@ -643,8 +647,7 @@ export function createDocumentsRepository(
    */
   const pagePastRanked = async (search: DocumentSearch, summed: Summed): Promise<ListPage> => {
     const found = await pageRows({ ...search, byRelevance: false }, summed);
-    const summary =
-      found[0] ?? (await db.selectNoFrom([summed.total.as('matching'), summed.oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+    const summary = await summaryOf(found, summed);
     return listPage(search, found, summary, found.length > 0 || summary.matching > rankedAtMost ? rankedAtMost : undefined);
   };
 
@@ -848,7 +851,7 @@ export function createDocumentsRepository(
       const walked = mayRankMore(search) && search.text ? await firstMatchesRanked({ ...search, text: search.text }) : null;
       if (walked) {
         const { rows, rankedFirst } = await rowsOfRanked(search, walked, summed);
-        const summary = rows[0] ?? (await db.selectNoFrom([total.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+        const summary = await summaryOf(rows, summed);
         return listPage(search, rows, summary, rankedFirst);
       }
       const first = mayRankMore(search) ? await firstMatchIds(search) : null;
@@ -861,7 +864,7 @@ export function createDocumentsRepository(
       else if (first) found = await pageRows({ ...search, textMatchIds: first.ids, textMatchIdsInPart: false }, summed);
       else found = await pageRows(search, isCountedOnPage(search) ? { ...summed, total: ROWS_READ } : summed);
       const shownTotal = firstMonths?.total ?? total;
-      const summary = found[0] ?? (await db.selectNoFrom([shownTotal.as('matching'), oldest.as('oldest_date')]).executeTakeFirstOrThrow());
+      const summary = await summaryOf(found, { total: shownTotal, oldest });
       return listPage(search, found, summary, ranked?.length);
     },
     /**
