@@ -10,7 +10,7 @@ import { findTextMatches, isSameStart, type TextMatchesFound } from './document-
 import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
-import { documentFileName } from './file-names.js';
+import { bundleFileName, documentFileName, type BundledDocument } from './file-names.js';
 import { streamMergedPdf } from './merged-pdf-stream.js';
 
 /** A type the person may see, with how many of its documents it may see and has opened. */
@@ -55,7 +55,7 @@ export interface SearchableAttributes {
   attributes: ReportAttribute[];
 }
 
-interface ResolvedDocument {
+interface ResolvedDocument extends BundledDocument {
   id: number;
   fileKey: string;
   fileName: string;
@@ -127,6 +127,8 @@ export function createDocumentsService(deps: {
           id: row.id,
           fileKey: row.file_key,
           fileName: documentFileName(title, row.document_date, row.id),
+          typeTitle: title,
+          documentDate: row.document_date,
           pageCount: row.page_count,
         });
       }
@@ -162,7 +164,7 @@ export function createDocumentsService(deps: {
     const bundle = BUNDLES[format];
     return {
       stream: bundle.stream(deps.storage, documents, onStreamError),
-      fileName: `documents_${documents.length}.${format}`,
+      fileName: bundleFileName(documents, format),
       contentType: bundle.contentType,
     };
   }
@@ -254,11 +256,13 @@ export function createDocumentsService(deps: {
       return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
     },
 
-    /** One document's file, named in the person's language; marks it viewed. */
+    /** One document's file, named in the person's language; marks it viewed once the file is found, not when it fails. */
     async openDocument(user: UserWithOrganisation, key: string, language: Locale): Promise<StoredFile> {
-      const [document] = await openDocuments(user, [key], language);
+      const [document] = await resolveDocuments(user, [key], language);
       if (!document) throw notFound();
-      return findStoredFile(deps.storage, document.fileKey, document.fileName);
+      const file = await findStoredFile(deps.storage, document.fileKey, document.fileName);
+      await deps.documents.markViewed(user.id, [document.id]);
+      return file;
     },
 
     /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */

@@ -16,3 +16,24 @@ export function documentFileName(typeTitle: string, documentDate: string, docume
 export function helpDocumentFileName(name: string): string {
   return `${fileNameStem(name) || 'document'}.pdf`;
 }
+
+/** What a bundle of documents holds, for its name: each document's type title (in the person's language) and date. */
+export interface BundledDocument {
+  typeTitle: string;
+  documentDate: string;
+}
+
+/**
+ * The name of several documents as one file, from what they hold: their type and the dates they
+ * span ("Tax-slips_2026-01-01_2026-03-01.zip", one date when all share it), "documents" when
+ * they are of several types. Two bundles of the same documents are named alike.
+ */
+export function bundleFileName(documents: BundledDocument[], extension: 'pdf' | 'zip'): string {
+  const titles = new Set(documents.map((document) => document.typeTitle));
+  const stem = titles.size === 1 ? fileNameStem([...titles][0]!) || 'documents' : 'documents';
+  const dates = documents.map((document) => document.documentDate).sort();
+  const first = dates[0];
+  const last = dates.at(-1);
+  const span = first === undefined ? [] : first === last ? [first] : [first, last];
+  return `${[stem, ...span].join('_')}.${extension}`;
+}
