@@ -90,6 +90,8 @@ const as = (who: Who) => {
 const createdFaq = async (who: Who, clientId: number, payload: object = VALID_FAQ) =>
   answerOf(endpoints.createFaqEntry, await as(who).createFaq(clientId, payload)).data;
 const listedFaqs = async (who: Who, clientId: number) => answerOf(endpoints.listFaqEntries, await as(who).listFaqs(clientId)).data;
+const listedDocuments = async (clientId: number) =>
+  answerOf(endpoints.listRepositoryEntries, await as('SUPER_USER').listDocuments(clientId)).data;
 const uploaded = async (who: Who, clientId: number, pdf: Buffer) =>
   answerOf(endpoints.uploadRepositoryFile, await as(who).upload(clientId, pdf)).data;
 async function createdDocument(who: Who, clientId: number, names = { nameEn: 'Guide', nameFr: 'Guide' }) {
@@ -417,7 +419,7 @@ describe('repository documents', () => {
     expect(audit).toMatchObject({
       client_id: nbf,
       before: null,
-      after: { nameEn: 'Rate card', fileKeyEn: `repository/${sha256(en)}.pdf`, fileKeyFr: `repository/${sha256(fr)}.pdf` },
+      after: { nameEn: 'Rate card', fileKeyEn: `repository/${nbf}/${sha256(en)}.pdf`, fileKeyFr: `repository/${nbf}/${sha256(fr)}.pdf` },
     });
     await as('INTERNAL').deleteDocument(nbf, document.id);
   });
@@ -432,14 +434,14 @@ describe('repository documents', () => {
     expect((await downloadAsUser('USER', document.id, 'en')).rawPayload.equals(replacement)).toBe(true);
     // The former file is still stored, under its own key: a link already given still shows what it showed.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
-    const oldKey = `repository/${sha256(en)}.pdf`;
+    const oldKey = `repository/${nbf}/${sha256(en)}.pdf`;
     const audit = (await auditRows('updateRepositoryDocument')).filter(
       (row) => (row.after as { documentId: number }).documentId === document.id,
     );
     expect(audit.at(-1)).toMatchObject({
       client_id: nbf,
       before: { fileKeyEn: oldKey },
-      after: { fileKeyEn: `repository/${sha256(replacement)}.pdf` },
+      after: { fileKeyEn: `repository/${nbf}/${sha256(replacement)}.pdf` },
     });
     await as('INTERNAL').deleteDocument(nbf, document.id);
   });
@@ -505,6 +507,36 @@ describe('repository documents', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(refusalOf(response).error).toBe(HELP_CONTENT_ERROR_KEYS.fileUnknown);
+  });
+
+  it('takes a file only from the client that uploaded it: another client’s hash answers exactly as one never uploaded', async () => {
+    const [nbf, lau] = [clientIds.NBF!, clientIds.LAU!];
+    const theirs = await makePdf('uploaded by another client');
+    const theirHash = (await uploaded('SUPER_USER', lau, theirs)).fileId;
+    const neverSent = sha256(await makePdf('uploaded by nobody'));
+    const naming = (who: Who, clientId: number, fileId: string) =>
+      as(who).createDocument(clientId, { nameEn: 'Borrowed', nameFr: 'Emprunté', fileEn: fileId, fileFr: fileId });
+    const answerTo = async (response: Promise<{ statusCode: number; json(): unknown }>) => {
+      const { statusCode, json } = await response;
+      return { statusCode, body: json() };
+    };
+
+    const unknown = await answerTo(naming('INTERNAL', nbf, neverSent));
+    expect(unknown).toEqual({
+      statusCode: 400,
+      body: { success: false, error: HELP_CONTENT_ERROR_KEYS.fileUnknown, msg: 'This file was not uploaded; upload it first.' },
+    });
+    expect(await answerTo(naming('INTERNAL', nbf, theirHash))).toEqual(unknown);
+    // Not even the staff who reach both clients move a file from one to the other by its hash.
+    expect(await answerTo(naming('SUPER_USER', nbf, theirHash))).toEqual(unknown);
+    expect((await listedDocuments(nbf)).some((entry) => entry.nameEn === 'Borrowed')).toBe(false);
+
+    // The same bytes uploaded by the client itself are its own file, under its own key.
+    expect((await uploaded('INTERNAL', nbf, theirs)).fileId).toBe(theirHash);
+    const own = answerOf(endpoints.createRepositoryEntry, await naming('INTERNAL', nbf, theirHash)).data;
+    const audit = (await auditRows('createRepositoryDocument')).find((row) => (row.after as { documentId: number }).documentId === own.id);
+    expect(audit?.after).toMatchObject({ fileKeyEn: `repository/${nbf}/${theirHash}.pdf` });
+    await as('INTERNAL').deleteDocument(nbf, own.id);
   });
 
   it('renames, reorders and deletes, each audited, refusing another client’s document', async () => {

@@ -23,11 +23,14 @@ import { checkPdf } from './ingestion/pdf-check.js';
 import { requireTenantClient, requireTenantScope, type Actor } from './permissions.js';
 
 /**
- * Where repository files live: named by their SHA-256, so a replaced file gets a new key and a link
- * to the old one never shows the new. Files no document names any more stay until a sweep removes them.
+ * Where repository files live: in a folder of the client that uploaded them, named by their SHA-256,
+ * so a replaced file gets a new key and a link to the old one never shows the new. The client's
+ * folder makes a hash usable only by that client: another client naming it finds nothing, exactly
+ * as for a hash never uploaded, and learns nothing of who sent which PDF. Files no document names
+ * any more stay until a sweep removes them.
  */
 export const REPOSITORY_FILE_PREFIX = 'repository/';
-const fileKeyOf = (sha256: string) => `${REPOSITORY_FILE_PREFIX}${sha256}.pdf`;
+const fileKeyOf = (clientId: number, sha256: string) => `${REPOSITORY_FILE_PREFIX}${clientId}/${sha256}.pdf`;
 
 /** A repository document with the size of each stored file (null when the file is missing). */
 export interface RepositoryDocumentWithFiles extends ClientRepositoryDocumentRow {
@@ -110,14 +113,14 @@ export function createHelpContentEditorService(deps: {
     return { ...row, size_en, size_fr };
   }
 
-  /** Checks and stores a PDF under the key its content names; the same bytes twice are stored once. */
-  async function storePdf(body: unknown): Promise<{ fileKey: string; sha256: string; size: number; pageCount: number }> {
+  /** Checks and stores a PDF under the key its client and content name; the same bytes twice from one client are stored once. */
+  async function storePdf(clientId: number, body: unknown): Promise<{ fileKey: string; sha256: string; size: number; pageCount: number }> {
     if (!(body instanceof Uint8Array) || body.length === 0) throw notPdf();
     if (body.length > REPOSITORY_FILE_MAX_BYTES) throw repositoryFileTooLarge();
     const check = await checkPdf(body);
     if (check.outcome !== 'readable') throw notPdf();
     const sha256 = createHash('sha256').update(body).digest('hex');
-    const fileKey = fileKeyOf(sha256);
+    const fileKey = fileKeyOf(clientId, sha256);
     try {
       if (!(await deps.storage.exists(fileKey))) await deps.storage.put(fileKey, body, { sha256 });
     } catch {
@@ -126,8 +129,9 @@ export function createHelpContentEditorService(deps: {
     return { fileKey, sha256, size: body.length, pageCount: check.pageCount };
   }
 
-  async function requireUploadedFile(fileId: string): Promise<string> {
-    const fileKey = fileKeyOf(fileId);
+  /** The key of a file this client uploaded; another client's upload answers as one never made. */
+  async function requireUploadedFile(clientId: number, fileId: string): Promise<string> {
+    const fileKey = fileKeyOf(clientId, fileId);
     if (!(await deps.storage.exists(fileKey))) {
       throw new AppError(400, HELP_CONTENT_ERROR_KEYS.fileUnknown, 'This file was not uploaded; upload it first.');
     }
@@ -193,13 +197,16 @@ export function createHelpContentEditorService(deps: {
     /** Stores a PDF for a document to come: its id is the SHA-256 to name when creating the document. */
     async uploadFile(actor: Actor, clientId: number, body: unknown): Promise<{ fileId: string; size: number; pageCount: number }> {
       await requireClient(actor, clientId);
-      const stored = await storePdf(body);
+      const stored = await storePdf(clientId, body);
       return { fileId: stored.sha256, size: stored.size, pageCount: stored.pageCount };
     },
 
     async createDocument(actor: Actor, clientId: number, input: CreateRepositoryEntryRequest): Promise<RepositoryDocumentWithFiles> {
       requireTenantClient(actor, clientId);
-      const [file_key_en, file_key_fr] = [await requireUploadedFile(input.fileEn), await requireUploadedFile(input.fileFr)];
+      const [file_key_en, file_key_fr] = [
+        await requireUploadedFile(clientId, input.fileEn),
+        await requireUploadedFile(clientId, input.fileFr),
+      ];
       const created = await change(actor, clientId, async (trx) => {
         const id = await deps.editor.insertRepositoryDocument(
           clientId,
@@ -234,7 +241,7 @@ export function createHelpContentEditorService(deps: {
     async replaceFile(actor: Actor, clientId: number, id: number, language: Locale, body: unknown): Promise<RepositoryDocumentWithFiles> {
       await requireClient(actor, clientId);
       if (!(await deps.editor.findRepositoryDocument(clientId, id))) throw documentNotFound();
-      const { fileKey } = await storePdf(body);
+      const { fileKey } = await storePdf(clientId, body);
       const replaced = await change(actor, clientId, async (trx) => {
         const before = await deps.editor.findRepositoryDocument(clientId, id, trx);
         if (!before) throw documentNotFound();
