@@ -47,6 +47,7 @@ const EnvSchema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   SEARCH_RANKED_AT_MOST: z.coerce.number().int().min(1).max(FEW_TEXT_MATCHES).default(RANKED_MATCHES_AT_MOST),
   METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
   TRUSTED_PROXIES: ProxyListSchema.optional(),
   HEAVY_DOWNLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
@@ -74,8 +75,24 @@ const EnvSchema = z.object({
   SMS_FROM: z.string().default('PORTAL'),
   ...StorageEnvShape,
 });
+/**
+ * Metrics tokens that have been published (the compose file once shipped the first): anyone who
+ * read the recipe knows them, so production refuses to start with one.
+ */
+export const PUBLISHED_METRICS_TOKENS: readonly string[] = ['change-this-metrics-token', 'metrics-token-of-the-tests'];
+
+function checkMetricsEnv(env: z.infer<typeof EnvSchema>, context: z.RefinementCtx) {
+  if (env.METRICS_TOKEN === undefined) return;
+  if (env.NODE_ENV === 'production' && PUBLISHED_METRICS_TOKENS.includes(env.METRICS_TOKEN)) {
+    context.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'a published example token; choose a secret one' });
+  }
+  if (env.METRICS_PORT === env.PORT && env.PORT !== 0) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: metrics are never on the public port' });
+  }
+}
+
 /** Settings that only make sense together are checked once every variable has been read. */
-const CheckedEnvSchema = EnvSchema.superRefine(checkStorageEnv);
+const CheckedEnvSchema = EnvSchema.superRefine(checkStorageEnv).superRefine(checkMetricsEnv);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -123,15 +140,18 @@ export interface AppConfig {
   searchStatementTimeoutMs: number;
   /** Sorted by relevance, at most this many matches are ranked, the first of the list's order; the others follow them. */
   searchRankedAtMost: number;
-  /** The bearer token /metrics asks for; without one, /metrics does not exist. */
+  /** The bearer token /metrics asks for; without one, there is no metrics listener at all. */
   metricsToken: string | undefined;
+  /** The port of the metrics listener, apart from the public one so that no proxy route can reach it. */
+  metricsPort: number;
   /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
   /**
-   * Whose X-Forwarded-For names the client: the listed proxies' (addresses or ranges), else
-   * any sender's in production (instances reachable only through the proxy), else nobody's.
+   * Whose X-Forwarded-For names the client: the listed proxies' (addresses or ranges) only.
+   * Unset, nobody's, in production too: a header anyone can write must not choose the address
+   * that rate limits, lockouts and a trusted device's network check count on.
    */
-  trustedProxies: string[] | boolean;
+  trustedProxies: string[] | false;
   /** Zips, merged PDFs and usage spreadsheets one person may have on their way at once, per instance. */
   heavyDownloadsPerPerson: number;
 }
@@ -183,9 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     searchRankedAtMost: e.SEARCH_RANKED_AT_MOST,
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,
-    trustedProxies: e.TRUSTED_PROXIES ?? isProduction,
+    trustedProxies: e.TRUSTED_PROXIES ?? false,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

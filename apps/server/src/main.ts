@@ -21,7 +21,15 @@ async function main() {
 
   exitGracefullyOnSignals(app, database, config.shutdownGraceSeconds * 1000);
 
+  if (config.isProduction && config.trustedProxies === false) {
+    // Not an error: an instance may face clients directly. Behind a proxy, every client would share its address.
+    app.log.warn(
+      "TRUSTED_PROXIES is unset: X-Forwarded-For is believed from nobody; behind a reverse proxy, set it to the proxy's address",
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
+  // On a port of its own, which the reverse proxy does not forward: Prometheus scrapes it on the private network.
+  if (app.metricsServer) await app.metricsServer.listen({ port: config.metricsPort, host: config.host });
   app.log.info({ database: database.backend, url: config.publicUrl }, 'portal ready');
 }
 

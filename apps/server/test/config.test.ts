@@ -23,16 +23,26 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the trusted proxies as addresses and ranges, and trusts any sender only in production without them', () => {
+  it('reads the trusted proxies as addresses and ranges, and trusts nobody without them, in production too', () => {
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
       'fd00::/8',
     ]);
-    expect(loadConfig({ NODE_ENV: 'production' }).trustedProxies).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustedProxies).toBe(false);
     expect(loadConfig({}).trustedProxies).toBe(false);
     for (const wrong of ['', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', '10.0.0.1, nope']) {
       expect(() => loadConfig({ TRUSTED_PROXIES: wrong }), wrong).toThrow(/TRUSTED_PROXIES/);
     }
+  });
+
+  it('keeps metrics on a port of their own, and refuses a published token in production', () => {
+    const token = 'a-secret-of-at-least-sixteen';
+    expect(loadConfig({ METRICS_TOKEN: token })).toMatchObject({ metricsToken: token, metricsPort: 9464 });
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: token, METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(() => loadConfig({ METRICS_TOKEN: token, PORT: '9100', METRICS_PORT: '9100' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: 'change-this-metrics-token' })).toThrow(/METRICS_TOKEN/);
+    // Outside production the recipe's example still starts, for trying it out.
+    expect(loadConfig({ METRICS_TOKEN: 'change-this-metrics-token' }).metricsToken).toBe('change-this-metrics-token');
   });
 });

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
@@ -9,6 +11,9 @@ function seriesValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((each) => each.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+/** Debian's `prometheus` package brings promtool; the suite installs nothing, so without it the check cannot run. */
+const hasPromtool = spawnSync('promtool', ['--version']).status === 0;
 
 describe('/metrics and request ids', () => {
   let t: TestApp;
@@ -25,19 +30,51 @@ describe('/metrics and request ids', () => {
   });
   afterAll(() => t.close());
 
+  const metricsServer = (): FastifyInstance => {
+    if (!t.app.metricsServer) throw new Error('no metrics listener although a token is set');
+    return t.app.metricsServer;
+  };
   const scrape = async () => {
-    const answer = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const answer = await metricsServer().inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     return answer.body;
   };
 
-  it('answers only to its token', async () => {
-    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(403);
-    const wrong = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } });
+  it('answers only to its token, given as a bearer token', async () => {
+    expect((await metricsServer().inject({ url: '/metrics' })).statusCode).toBe(403);
+    const wrong = await metricsServer().inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ success: false, error: 'errors.forbidden' });
+    for (const authorization of [TOKEN, `Basic ${TOKEN}`, `Token ${TOKEN}`, `Bearer  ${TOKEN}`]) {
+      expect((await metricsServer().inject({ url: '/metrics', headers: { authorization } })).statusCode, authorization).toBe(403);
+    }
     await scrape();
+  });
+
+  it('is not on the public port in any spelling, and only at the exact path on its own', async () => {
+    const authorization = `Bearer ${TOKEN}`;
+    for (const url of ['/metrics', '/METRICS', '/Metrics', '/metrics/', '/metrics?x=1']) {
+      const answer = await t.app.inject({ url, headers: { authorization } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toContain('portal_http_requests_total');
+    }
+    for (const url of ['/METRICS', '/Metrics', '/metrics/', '/healthz']) {
+      expect((await metricsServer().inject({ url, headers: { authorization } })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('names no gauge as a counter', async () => {
+    const gauges = [...(await scrape()).matchAll(/^# TYPE (\S+) gauge$/gm)].map((match) => match[1]);
+    expect(gauges).toContain('portal_nodejs_active_handles_all_types');
+    expect(gauges.filter((name) => name?.endsWith('_total'))).toEqual([]);
+  });
+
+  // Without promtool on PATH (Debian's `prometheus` package) there is nothing to run the check with.
+  it.skipIf(!hasPromtool)('passes promtool check metrics', async () => {
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: await scrape(), encoding: 'utf8' });
+    expect(checked.stdout + checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
   });
 
   it('counts and times answers by route template, and counts mail deliveries and waiting jobs', async () => {
@@ -83,6 +120,7 @@ describe('/metrics and request ids', () => {
   it('does not exist without a token', async () => {
     const without = await createTestApp();
     try {
+      expect(without.app.metricsServer).toBeNull();
       expect((await without.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
     } finally {
       await without.close();

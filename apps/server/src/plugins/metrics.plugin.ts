@@ -1,19 +1,19 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../errors.js';
+import { buildMetricsServer } from '../metrics/metrics-server.js';
 import type { PortalMetrics } from '../metrics/portal-metrics.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The listener of /metrics, to start on METRICS_PORT; null without a token (no metrics at all). */
+    metricsServer: FastifyInstance | null;
+  }
+}
 
 interface MetricsOptions {
   metrics: PortalMetrics;
-  /** Without a token, /metrics does not exist: figures about the process are not for the public. */
+  /** Without a token there is no metrics listener: figures about the process are not for the public. */
   token: string | undefined;
-}
-
-function isToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Counts and times every answer by its route's template (never the raw address: ids would multiply the series). */
@@ -21,12 +21,10 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   app.addHook('onResponse', async (request, reply) => {
     options.metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
   });
-  if (options.token === undefined) return;
-  const token = options.token;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!isToken(request.headers.authorization, token)) throw forbidden();
-    return reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
-  });
+  const metricsServer =
+    options.token === undefined ? null : buildMetricsServer(options.metrics, options.token, app.log.child({ listener: 'metrics' }));
+  app.decorate('metricsServer', metricsServer);
+  if (metricsServer) app.addHook('onClose', () => metricsServer.close());
 }
 
 export default fp(metricsPlugin, { name: 'metrics' });
