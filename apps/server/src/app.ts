@@ -3,9 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { composeServices } from './compose-services.js';
@@ -13,6 +11,7 @@ import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
 import apiKeyPlugin from './plugins/api-key.plugin.js';
+import openapiPlugin from './plugins/openapi.plugin.js';
 import metricsPlugin from './plugins/metrics.plugin.js';
 import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.js';
 import { createPortalMetrics } from './metrics/portal-metrics.js';
@@ -87,17 +86,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     secureCookies: config.isProduction,
   });
   await app.register(apiKeyPlugin, { authentication: apiKeyAuthentication });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Customer portal API',
-        version: '1.0.0',
-        description: 'Every call answers JSON `{ success: false, error, msg }` on failure, where `error` is a translation key.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

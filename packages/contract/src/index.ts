@@ -24,7 +24,7 @@ export * from './schemas/console-help-content.js';
 export * from './schemas/console-document-types.js';
 export * from './schemas/console-audit.js';
 export * from './endpoints/endpoint.js';
-export { endpoints, type EndpointName } from './endpoints/index.js';
+export { endpoints, endpointAreas, type EndpointName } from './endpoints/index.js';
 // Each area's calls on their own too: the web imports only the areas a screen calls, so the
 // bundler leaves the others' schemas out of the files a phone downloads first.
 export * from './endpoints/account.endpoints.js';

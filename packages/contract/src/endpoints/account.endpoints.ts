@@ -47,6 +47,7 @@ export const accountEndpoints = {
     path: '/account/sendContactValidationCode',
     summary: 'Sends a code to a new e-mail address (CommunicationType 0) or phone number (1) of the signed-in user.',
     access: 'session',
+    throttled: true,
     body: SendContactValidationCodeRequestSchema,
     response: ContactCodeSentResponseSchema,
   }),

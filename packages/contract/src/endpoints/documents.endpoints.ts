@@ -66,6 +66,7 @@ export const documentsEndpoints = {
     path: '/dashboard/previewlist',
     summary: '1 to 50 documents merged into one PDF; marks them viewed.',
     access: 'session',
+    throttled: true,
     body: DocumentKeyListSchema,
   }),
   downloadList: defineEndpoint({
@@ -73,6 +74,7 @@ export const documentsEndpoints = {
     path: '/dashboard/downloadList',
     summary: '1 to 50 documents as a zip, streamed; marks them viewed.',
     access: 'session',
+    throttled: true,
     body: DocumentKeyListSchema,
   }),
   faqList: defineEndpoint({

@@ -8,6 +8,9 @@ import type { Menu } from '../schemas/roles.js';
  */
 export type EndpointAccess = 'public' | 'session' | 'pendingMfa' | 'apiKey';
 
+export type Upload =
+  { kind: 'multipart'; parts: z.ZodMiniObject; partTypes: Record<string, string> } | { kind: 'file'; mediaTypes: readonly string[] };
+
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path exactly as the specification writes it; the server matches it case-insensitively. */
@@ -22,6 +25,17 @@ export interface Endpoint {
   body?: z.ZodMiniType;
   query?: z.ZodMiniType;
   params?: z.ZodMiniType;
+  /**
+   * A body that is not JSON, which the route reads itself: the parts of a multipart form (each
+   * part's media type beside its schema), or a file sent as it is. Declared so the API's
+   * description tells a client what to send.
+   */
+  upload?: Upload;
+  /**
+   * The call is counted (per address, person or name: sign-in attempts, codes sent, heavy
+   * downloads) and refused with 429 past its limit.
+   */
+  throttled?: true;
   /** Absent for answers that are files rather than JSON. */
   response?: z.ZodMiniType;
 }

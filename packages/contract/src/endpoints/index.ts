@@ -15,6 +15,7 @@ import { consoleDocumentTypesEndpoints } from './console-document-types.endpoint
 import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 import { passkeysEndpoints } from './passkeys.endpoints.js';
+import type { Endpoint } from './endpoint.js';
 
 /** Every HTTP call of the product, declared once. */
 export const endpoints = {
@@ -37,3 +38,24 @@ export const endpoints = {
   ...consoleAuditEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
+
+/** The same calls by area of the product, as the API's description groups them. */
+export const endpointAreas: Record<string, Record<string, Endpoint>> = {
+  session: sessionEndpoints,
+  account: accountEndpoints,
+  ownSessions: ownSessionsEndpoints,
+  passkeys: passkeysEndpoints,
+  security: securityEndpoints,
+  documents: documentsEndpoints,
+  registration: registrationEndpoints,
+  userManagement: userManagementEndpoints,
+  usageReports: usageReportsEndpoints,
+  apiKeys: apiKeysEndpoints,
+  ingestion: ingestionEndpoints,
+  retention: retentionEndpoints,
+  digest: digestEndpoints,
+  consoleTenants: consoleTenantsEndpoints,
+  consoleHelpContent: consoleHelpContentEndpoints,
+  consoleDocumentTypes: consoleDocumentTypesEndpoints,
+  consoleAudit: consoleAuditEndpoints,
+};

@@ -3,6 +3,8 @@ import {
   DocumentTypesResponseSchema,
   IngestedDocumentParamsSchema,
   IngestedDocumentResponseSchema,
+  INGESTION_PART_TYPES,
+  IngestionUploadSchema,
   PutDocumentResponseSchema,
 } from '../schemas/ingestion.js';
 import { defineEndpoint } from './endpoint.js';
@@ -37,6 +39,7 @@ export const ingestionEndpoints = {
       `503 errors.storageUnavailable when the file cannot be stored (send it again). ${TYPE_REFUSALS}`,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
+    upload: { kind: 'multipart', parts: IngestionUploadSchema, partTypes: INGESTION_PART_TYPES },
     response: PutDocumentResponseSchema,
   }),
   getDocument: defineEndpoint({

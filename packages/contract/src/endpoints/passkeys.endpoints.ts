@@ -27,6 +27,7 @@ export const passkeysEndpoints = {
     path: '/api/account/passkeys/code',
     summary: 'Sends a code by the person’s second-step channel, to confirm that it is them who adds a passkey.',
     access: 'session',
+    throttled: true,
     response: PasskeyCodeSentResponseSchema,
   }),
   passkeyRegistrationOptions: defineEndpoint({

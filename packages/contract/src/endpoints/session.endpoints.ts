@@ -23,6 +23,7 @@ export const sessionEndpoints = {
     path: '/login/processlogin',
     summary: 'Checks a username and password and opens a session.',
     access: 'public',
+    throttled: true,
     body: ProcessLoginRequestSchema,
     response: ProcessLoginResponseSchema,
   }),

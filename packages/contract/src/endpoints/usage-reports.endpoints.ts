@@ -28,6 +28,7 @@ export const usageReportsEndpoints = {
     path: '/reports/generate',
     summary: 'A usage spreadsheet (.xlsx attachment), streamed as its rows are read; JSON with an error key when refused.',
     access: 'session',
+    throttled: true,
     menu: 'reports',
     body: GenerateUsageReportRequestSchema,
   }),

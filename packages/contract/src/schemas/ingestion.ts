@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
-import { LOCALES } from '../constants.js';
+import { ATTRIBUTE_VALUE_MAX_LENGTH, LOCALES } from '../constants.js';
 import { integer } from './builders.js';
+import { ErrorResponseSchema } from './errors.js';
 
 /**
  * Documents sent by a client's back office on the versioned routes (`/api/v1`, `Authorization:
@@ -38,6 +39,9 @@ export const INGESTION_ERROR_KEYS = {
   concurrentChange: 'errors.ingestion.concurrentChange',
 } as const;
 
+/** A refusal on the versioned routes: the spec's error shape, with the field at fault when there is one. */
+export const IngestionErrorResponseSchema = z.extend(ErrorResponseSchema, { field: z.optional(z.string()) });
+
 export const IngestionLanguageSchema = z.enum(LOCALES);
 
 /** `/api/v1/document-types/:type/...`: the type's code as the client's keys name it. */
@@ -45,11 +49,37 @@ export const DocumentTypeParamsSchema = z.object({ type: z.string().check(z.minL
 
 /**
  * The external id's shape is checked by the service, after the type and the key's scope, so that
- * a refused caller learns nothing of it (and a bad one is named in `field`).
+ * a refused caller learns nothing of it (and a bad one is named in `field`). The API's description
+ * states that rule, which is the one a client must follow; the router bounds the path's length.
  */
 export const IngestedDocumentParamsSchema = z.extend(DocumentTypeParamsSchema, {
-  externalId: z.string().check(z.minLength(1), z.maxLength(1_000)),
+  externalId: z
+    .string()
+    .check(z.minLength(1))
+    .register(z.globalRegistry, {
+      maxLength: EXTERNAL_ID_MAX_LENGTH,
+      pattern: EXTERNAL_ID_PATTERN.source,
+      description: `The sender's own id of the document; refused with 400 ${INGESTION_ERROR_KEYS.externalIdInvalid} otherwise.`,
+    }),
 });
+
+/**
+ * The `metadata` part of an upload as a client writes it. The service reads the part itself, to
+ * name the field at fault with a key of its own; this schema describes it to clients.
+ */
+export const IngestionMetadataSchema = z.strictObject({
+  documentDate: z.iso.date(),
+  language: z.optional(IngestionLanguageSchema),
+  /** By attribute name; every attribute that identifies the owner must have a value. */
+  attributes: z.optional(z.record(z.string(), z.string().check(z.maxLength(ATTRIBUTE_VALUE_MAX_LENGTH)))),
+});
+
+/** A document upload: the metadata, JSON, then the PDF. */
+export const IngestionUploadSchema = z.object({
+  [INGESTION_PARTS.metadata]: IngestionMetadataSchema,
+  [INGESTION_PARTS.file]: z.file(),
+});
+export const INGESTION_PART_TYPES = { [INGESTION_PARTS.metadata]: 'application/json', [INGESTION_PARTS.file]: 'application/pdf' };
 
 export const IngestionAttributeSchema = z.object({
   name: z.string(),
