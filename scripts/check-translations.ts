@@ -34,6 +34,7 @@ const SAME_IN_BOTH = new Set([
   'Actions',
   'Active',
   'Sessions',
+  'Notifications',
   'Date',
   'Dates',
   'Document',

@@ -130,17 +130,24 @@ test('A preview that does not answer a PDF offers to retry or return home', asyn
   await page.route('**/dashboard/preview?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Not a PDF</p>' }));
   await page.getByRole('button', { name: /Notices/ }).click();
   const panel = panelOf(page, 'Notices');
-  await panel
+  await expect(panel.getByTestId('document-row').first()).toBeVisible();
+  // A document not read yet, known by its preview button's name (the row loses the dot, not its name).
+  const unread = panel
     .getByTestId('document-row')
-    .first()
-    .getByRole('button', { name: /^Preview / })
-    .click();
+    .filter({ has: page.getByTestId('unviewed-dot') })
+    .first();
+  const previewName = (await unread.getByRole('button', { name: /^Preview / }).getAttribute('aria-label'))!;
+  const row = panel.getByTestId('document-row').filter({ has: page.getByRole('button', { name: previewName, exact: true }) });
+  await row.getByRole('button', { name: /^Preview / }).click();
   const failure = page.getByRole('dialog').filter({ hasText: 'An error occurred while loading the document' });
   await expect(failure).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Nothing was shown: the document is still unread.
+  await expect(row.getByTestId('unviewed-dot')).toHaveCount(1);
   await page.unroute('**/dashboard/preview?*');
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('img', { name: /page 1 of \d+$/ })).toBeVisible();
+  await expect(row.getByTestId('unviewed-dot')).toHaveCount(0);
 });
 
 test('FAQ search filters questions', async ({ page }) => {

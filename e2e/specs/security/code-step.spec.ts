@@ -26,6 +26,8 @@ test('A user signs in with the code from the e-mail after a wrong one, and can a
     /A new code has been sent/,
   );
   await expect(page.getByTestId('mfa-resend-banner')).toContainText(/A new code has been sent/);
+  // The refusal was of the code the new one voids: it no longer stands under the news of a new code.
+  await expect(page.getByText('The code is invalid.')).toHaveCount(0);
   const second = codeOf(await waitForMail(to, before + 1));
 
   if (second !== first) {

@@ -25,8 +25,23 @@ test('A person sees where they are signed in, signs another browser out from Set
     .toBeGreaterThanOrEqual(2);
   await expectNoSeriousA11yViolations(page);
 
-  await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  // Asked first: Cancel changes nothing.
+  const signOutOthers = dialog.getByRole('button', { name: 'Sign out everywhere else' });
+  await signOutOthers.click();
+  const question = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await expect(question).toContainText(before === 2 ? 'The other device' : `The ${before - 1} other devices`);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(sessions).toHaveCount(before);
+  // On a short window the button is far below the banner: the banner still comes into sight.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await signOutOthers.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  await signOutOthers.click();
+  await question.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(dialog.getByTestId('settings-banner')).toContainText(`${before - 1} other session`);
+  await expect(dialog.getByTestId('settings-banner')).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(sessions).toHaveCount(1);
   await expect(dialog.getByText('You are signed in on this device only.')).toBeVisible();
 

@@ -71,6 +71,38 @@ test('A refused change shows the error dialog with the server’s reason', async
   await expect(editButton).toBeFocused();
 });
 
+test('An administrator cannot start deleting itself or changing its own role, and is told why, in both languages', async ({ page }) => {
+  await signIn(page, 'demo.admin', 'Alex');
+  await openUserManagement(page);
+  const own = await findUserRow(page, 'demo.admin');
+  const deleteSelf = own.getByRole('button', { name: /^Delete / });
+  await expect(deleteSelf).toHaveAttribute('aria-disabled', 'true');
+  await expect(deleteSelf).toHaveAccessibleDescription('You cannot delete your own account.');
+  // Still reached by the keyboard, where its reason is read; pressed, it asks nothing.
+  await deleteSelf.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await own.getByRole('button', { name: /^Edit / }).click();
+  const edited = page.getByTestId('edited-user-row');
+  const role = edited.getByRole('textbox', { name: 'Role', exact: true });
+  await expect(role).toBeDisabled();
+  await expect(role).toHaveAccessibleDescription('You cannot change your own role or client.');
+  await expect(edited.getByRole('textbox', { name: 'Client', exact: true })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await edited.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(own.getByRole('button', { name: /^Supprimer / })).toHaveAccessibleDescription(
+    'Vous ne pouvez pas supprimer votre propre compte.',
+  );
+  await own.getByRole('button', { name: /^Modifier / }).click();
+  await expect(edited.getByRole('textbox', { name: 'Rôle', exact: true })).toHaveAccessibleDescription(
+    'Vous ne pouvez pas modifier votre propre rôle ni votre client.',
+  );
+});
+
 test('@mobile On a phone, a user is added and edited in a full-screen dialog whose fields and buttons all fit', async ({ page }) => {
   const person = newPerson('Robin');
   await signIn(page, 'demo.admin', 'Alex');

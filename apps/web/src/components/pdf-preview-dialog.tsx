@@ -14,6 +14,8 @@ export interface PreviewRequest {
   /** Fetches the file; called again by Retry. */
   load: () => Promise<ReceivedFile>;
   fallbackFileName: string;
+  /** The file opened as a PDF: only then has the person seen it (a failed preview leaves it unread). */
+  onShown?: () => void;
 }
 
 interface PdfPreviewDialogProps {
@@ -49,6 +51,7 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
         opened = pdf;
         if (isCancelled) return void pdf.destroy();
         setState({ status: 'ready', file, pdf });
+        request.onShown?.();
       } catch {
         if (!isCancelled) setState({ status: 'error' });
       }

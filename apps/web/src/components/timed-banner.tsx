@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from '../i18n/use-translation';
@@ -13,12 +14,17 @@ const LOOK = {
  * A success or error banner. An error interrupts: an alert is read when it appears. The rest is
  * read through a polite region that is always in the page, since a screen reader reads a change
  * inside a live region it already knows, not a region that arrives with its text; the banner
- * itself then hides its words from it, so they are not read twice.
+ * itself then hides its words from it, so they are not read twice. A banner sits above what it
+ * reports on, which may have been scrolled far below it: it comes into view when it arrives.
  */
 export function TimedBanner({ message, onClose, testId }: { message: TimedMessage | null; onClose: () => void; testId?: string }) {
   const { t } = useTranslation();
   const isPolite = message !== null && message.kind !== 'error';
   const look = message && LOOK[message.kind];
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message) shown.current?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   return (
     <>
       <VisuallyHidden role="status" data-testid={testId && `${testId}-region`}>
@@ -26,6 +32,7 @@ export function TimedBanner({ message, onClose, testId }: { message: TimedMessag
       </VisuallyHidden>
       {message && look && (
         <Alert
+          ref={shown}
           color={look.color}
           variant="light"
           icon={<look.icon aria-hidden />}

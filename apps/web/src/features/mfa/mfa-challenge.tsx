@@ -75,7 +75,12 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
       </form>
       {user.passkeys && <PasskeyChoice trustDevice={form.values.trustDevice && user.trustDeviceDays !== undefined} />}
       {resend.canChooseChannel && <MfaChannelChoice value={resend.channel} onChange={resend.setChannel} />}
-      <ResendCode countdown={resend.countdown} onResend={() => resend.resend.mutate()} isSending={resend.resend.isPending} />
+      <ResendCode
+        countdown={resend.countdown}
+        // The refusal was of the previous code, which the new one voids: it would contradict "a new code was sent".
+        onResend={() => resend.resend.mutate(undefined, { onSuccess: () => validation.reset() })}
+        isSending={resend.resend.isPending}
+      />
       <Anchor component={Link} to="/login" size="sm">
         {t('mfa.backToLogin')}
       </Anchor>

@@ -63,6 +63,9 @@ export function useRegistrationWizard() {
   const resend = useMutation({
     mutationFn: () => callApi(registrationEndpoints.resendRegistrationCode, { body: modelWith() }),
     onSuccess: (answer) => {
+      // The previous code's refusal no longer applies: the new code voids it.
+      submitCode.reset();
+      setCodeNotice(null);
       countdown.restart(answer.nextResendSeconds);
       resendBanner.show({ kind: 'success', text: t('registration.codeResent', { email: info.email.trim() }) });
     },

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DangerButton } from '../../components/danger-button';
 import { SessionCard, useOriginText } from '../../components/session-card';
 import { ErrorAlert } from '../../components/error-alert';
@@ -19,9 +21,11 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
   const history = useQuery(signInHistoryQuery());
   const end = useEndSessions();
   const text = useOriginText();
+  const [isAskingToEndOthers, setAskingToEndOthers] = useState(false);
 
   const endSessions = (session: OwnSession | null) =>
     end.mutate(session?.id ?? null, {
+      onSettled: () => setAskingToEndOthers(false),
       onSuccess: (answer) =>
         banner.show({
           kind: 'success',
@@ -64,7 +68,7 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
         </Stack>
         {others.length > 0 ? (
           <Group>
-            <DangerButton variant="light" loading={end.isPending && end.variables === null} onClick={() => endSessions(null)}>
+            <DangerButton variant="light" onClick={() => setAskingToEndOthers(true)}>
               {t('settings.sessions.signOutOthers')}
             </DangerButton>
           </Group>
@@ -72,6 +76,17 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
           <Text size="sm">{t('settings.sessions.noOthers')}</Text>
         )}
       </Stack>
+      <ConfirmDialog
+        stackId="end-other-sessions"
+        opened={isAskingToEndOthers}
+        title={t('settings.sessions.signOutOthersTitle')}
+        text={t('settings.sessions.signOutOthersQuestion', { count: others.length })}
+        confirmLabel={t('settings.sessions.signOutOthers')}
+        isPending={end.isPending && end.variables === null}
+        onConfirm={() => endSessions(null)}
+        onCancel={() => setAskingToEndOthers(false)}
+        testId="end-other-sessions-dialog"
+      />
       <PasskeysSection banner={banner} />
       <TrustedDevicesSection banner={banner} />
       <Stack gap="sm" component="section" aria-labelledby="settings-history-title">

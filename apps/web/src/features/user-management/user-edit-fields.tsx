@@ -5,6 +5,7 @@ import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useErrorText } from '../../lib/error-text';
 import { useFieldProps } from '../../lib/use-field-props';
+import { useStoredUser } from '../../lib/stored-user';
 import { clientName, divisionName, roleName } from './display-names';
 import { divisionsOf } from './user-form';
 import type { DataLists } from './user-management-queries';
@@ -51,6 +52,9 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
     window.requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
   };
   const divisions = divisionsOf(lists, values.clientCode);
+  // The server refuses a change of one's own role or client: the fields say so instead of a failed save.
+  const isSelf = useStoredUser()?.userid === edited?.userId;
+  const ownAccessId = `${formId}-own-access`;
   const fields: { column: Column; minWidth: number; node: ReactNode }[] = [
     {
       column: 'role',
@@ -63,6 +67,11 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
           onChange={(code) => form.setFieldValue('roleCode', (code ?? '') as RoleCode | '')}
           error={errorOf('roleCode')}
           allowDeselect={false}
+          disabled={isSelf}
+          id={isSelf ? `${ownAccessId}-role` : undefined}
+          description={isSelf ? t('errors.cannotChangeOwnAccess') : undefined}
+          // Full text colour: the edited row's tint leaves the dimmed grey under 4.5:1.
+          descriptionProps={{ c: 'var(--mantine-color-text)' }}
         />
       ),
     },
@@ -93,6 +102,8 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
           onChange={(code) => editor.changeClient(code ?? '')}
           error={errorOf('clientCode')}
           allowDeselect={false}
+          disabled={isSelf}
+          aria-describedby={isSelf ? `${ownAccessId}-role-description` : undefined}
         />
       ),
     },

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ManagedUser } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
+import { useStoredUser } from '../../lib/stored-user';
 import { fullNameOf } from './display-names';
 
 export interface RowActionHandlers {
@@ -23,6 +24,8 @@ interface UserRowActionsProps extends RowActionHandlers {
 export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onResetPassword, onSessions, onDelete }: UserRowActionsProps) {
   const { t } = useTranslation();
   const name = fullNameOf(user);
+  // The server refuses to delete the person asking: said before, not after a confirmation.
+  const isSelf = useStoredUser()?.userid === user.Id;
   return (
     <Group gap={2} wrap="nowrap">
       <RowAction
@@ -62,6 +65,7 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
         tip={t('userManagement.actions.delete')}
         label={t('userManagement.actions.deleteOf', { name })}
         isDisabled={isLocked}
+        refusal={isSelf ? t('errors.cannotDeleteSelf') : undefined}
         color="red"
         onClick={() => onDelete(user)}
       >
@@ -76,17 +80,38 @@ interface RowActionProps {
   'data-edit-user'?: number;
   label: string;
   isDisabled: boolean;
+  /**
+   * Why this action is refused for this row. The button then does nothing but stays in the tab
+   * order with the reason as its tip and description, where a disabled one would say nothing.
+   */
+  refusal?: string;
   color?: string;
   onClick: () => void;
   children: ReactNode;
 }
 
-function RowAction({ tip, label, isDisabled, color, onClick, children, ...data }: RowActionProps) {
+function RowAction({ tip, label, isDisabled, refusal, color, onClick, children, ...data }: RowActionProps) {
+  const reasonId = useId();
+  const isRefused = refusal !== undefined && !isDisabled;
   return (
-    <Tooltip label={tip} withArrow disabled={isDisabled}>
-      <ActionIcon variant="subtle" size="lg" color={color} aria-label={label} disabled={isDisabled} onClick={onClick} {...data}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <>
+      <Tooltip label={isRefused ? refusal : tip} withArrow disabled={isDisabled}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          color={color}
+          aria-label={label}
+          disabled={isDisabled}
+          data-disabled={isRefused || undefined}
+          aria-disabled={isRefused || undefined}
+          aria-describedby={isRefused ? reasonId : undefined}
+          onClick={isRefused ? undefined : onClick}
+          {...data}
+        >
+          {children}
+        </ActionIcon>
+      </Tooltip>
+      {isRefused && <VisuallyHidden id={reasonId}>{refusal}</VisuallyHidden>}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { fetchFile, saveFile, type TransferProgress } from '../../../lib/file-tr
 import { describeError } from '../../../i18n/error-message';
 import { markViewed } from './report-data-query';
 
-/** Preview and download of one document or of a selection, each marking what it opened as viewed. */
+/** Preview and download of one document or of a selection, each marking what it showed or saved as viewed. */
 export function useDocumentActions(reportCode: string, title: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -34,11 +34,8 @@ export function useDocumentActions(reportCode: string, title: string) {
       setPreview({
         title: label,
         fallbackFileName: 'document.pdf',
-        load: async () => {
-          const file = await fetchFile(documentsEndpoints.previewDocument, { query: { documentKey: key } });
-          opened([key]);
-          return file;
-        },
+        load: () => fetchFile(documentsEndpoints.previewDocument, { query: { documentKey: key } }),
+        onShown: () => opened([key]),
       }),
     [opened],
   );
@@ -63,11 +60,8 @@ export function useDocumentActions(reportCode: string, title: string) {
     setPreview({
       title: t('documents.selectionTitle', { title, count: keys.length }),
       fallbackFileName: 'documents.pdf',
-      load: async () => {
-        const file = await fetchFile(documentsEndpoints.previewList, { body: { documentKeyList: keys } });
-        opened(keys);
-        return file;
-      },
+      load: () => fetchFile(documentsEndpoints.previewList, { body: { documentKeyList: keys } }),
+      onShown: () => opened(keys),
     });
   };
 
