@@ -55,6 +55,7 @@ import { createIngestionService } from './services/ingestion/ingestion.service.j
 import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
 import { createNotifier } from './services/notifier.service.js';
+import { createMailLogos } from './services/messages/mail-logos.js';
 import { createOneTimeCodeService } from './services/one-time-codes.service.js';
 import { createPasswordPolicy } from './services/password-policy.service.js';
 import { createPasswordRecoveryService } from './services/password-recovery.service.js';
@@ -110,9 +111,11 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
 
   // One job queue per process: the outbox's deliveries and the scheduled jobs share it.
   const jobQueue = await startJobQueue({ database, logger, runSchedules: config.scheduledJobs });
+  const mailLogos = createMailLogos({ experiences, logger });
   const outbox = await startOutbox({
     queue: jobQueue,
     mail: transports.mail,
+    inlineImagesOf: mailLogos.inlineImagesOf,
     sms: transports.sms,
     logger,
     pollingIntervalSeconds: config.jobPollSeconds,
@@ -130,6 +133,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const notifier = createNotifier({
     outbox,
     experiences,
+    logos: mailLogos,
     publicUrl: config.publicUrl,
     codeTtlMinutes: config.codes.ttlMinutes,
     resetTokenTtlMinutes: config.resetTokenTtlMinutes,
@@ -178,6 +182,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const digestMail = {
     digest: digestRepository,
     experiences,
+    logos: mailLogos,
     tokens: createDigestTokens({ secrets: createServerSecretsRepository(db) }),
     outbox,
     transact,

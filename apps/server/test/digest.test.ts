@@ -89,8 +89,11 @@ describe('the new-document digest job', () => {
     const english = await digestTo('digest.daily');
     expect(english.text).toContain('Hello Test,');
     expect(english.text).toContain(`The ${BRAND.nameEn} team`);
-    expect(english.text).toContain(`http://portal.test/?exp=${BRAND.code}`);
-    expect(english.html).toContain(`http://portal.test/branding/${BRAND.code}/logo`);
+    expect(english.text).toContain(`http://portal.test/?exp=${BRAND.code}&lang=en\n`);
+    expect(english.from).toEqual({ name: BRAND.nameEn, address: 'no-reply@portal.local' });
+    // A brand without a logo is named in its place.
+    expect(english.html).not.toContain('<img');
+    expect(english.html).toContain(`>${BRAND.nameEn}</span>`);
     expect(english.html).toContain('#0b6e4f');
 
     // A week's window: the two statements of the week before count too, the one older than the window does not.
@@ -155,7 +158,7 @@ function listOf(mail: ReceivedMail): string[] {
 }
 
 function unsubscribeTokensOf(mail: ReceivedMail) {
-  const page = /http:\/\/portal\.test\/#\/digest\/unsubscribe\?token=([\w.%-]+)/.exec(mail.text);
+  const page = /http:\/\/portal\.test\/\?exp=\w+&lang=\w+#\/digest\/unsubscribe\?token=([\w.%-]+)/.exec(mail.text);
   const header = /^<http:\/\/portal\.test\/api\/v1\/digest\/unsubscribe\?token=([\w.%-]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '');
   if (!page || !header) throw new Error(`No unsubscribe links in: ${mail.text} ${JSON.stringify(mail.headers)}`);
   return { pageToken: page[1], headerToken: header[1] };

@@ -30,7 +30,8 @@ describe('the code step of signing in', () => {
     expect(user.mfaEmail).toBe('d***@example.com');
     const mail = t.smtp.messages.at(-1)!;
     expect(mail.subject).toBe('Your sign-in code');
-    expect(mail.html).toContain('/branding/NBF/logo');
+    expect(mail.html).toContain('<img src="cid:brand-logo@portal" alt="Northbridge Financial"');
+    expect(mail.attachments).toMatchObject([{ mimeType: 'image/png', contentId: 'brand-logo@portal', disposition: 'inline' }]);
 
     const blocked = await t.app.inject({ url: '/login/account-status', headers: { cookie } });
     expect(blocked.statusCode).toBe(401);

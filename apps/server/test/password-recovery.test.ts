@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkOf } from '../../../test-support/smtp-sink.js';
+import { linkOf, tokenOf } from '../../../test-support/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 
 let t: TestApp;
@@ -11,7 +11,6 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const tokenOf = (link: string) => decodeURIComponent(new URL(link.replace('/#/', '/')).searchParams.get('token')!);
 
 async function requestLink(username: string): Promise<string> {
   const before = t.smtp.messages.length;
@@ -28,7 +27,7 @@ describe('forgot password', () => {
     expect(unknown.json()).toEqual(known.json());
     const mail = await t.smtp.waitFor('demo.service@example.com', { after: before });
     expect(mail.subject).toBe('Réinitialisez votre mot de passe');
-    expect(linkOf(mail)).toMatch(/^http:\/\/portal\.test\/#\/resetPassword\?token=/);
+    expect(linkOf(mail)).toMatch(/^http:\/\/portal\.test\/\?exp=NBF&lang=fr#\/resetPassword\?token=/);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(t.smtp.messages.length).toBe(before + 1);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_DEFAULT_PAGE_SIZE, USER_SORT_COLUMNS, endpoints, type RoleCode } from '@portal/contract';
-import { linkOf } from '../../../test-support/smtp-sink.js';
+import { linkOf, tokenOf } from '../../../test-support/smtp-sink.js';
 import { insertClient, insertExperience } from '../src/db/seed/factories.js';
 import { hashPassword } from '../src/services/passwords.js';
 import { DEMO_PASSWORD, createTestApp, signIn, type TestApp } from './test-app.js';
@@ -21,7 +21,6 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload, ...(cookie && { headers: { cookie } }) });
-const tokenOf = (link: string) => decodeURIComponent(new URL(link.replace('/#/', '/')).searchParams.get('token')!);
 /** The first message of each field, as a form shows it. */
 const issuesOf = (response: InjectedResponse) =>
   Object.fromEntries((refusalOf(response).issues ?? []).reverse().map((issue) => [issue.path, issue.message]));
@@ -203,7 +202,8 @@ describe('POST /api/usermanagement/createuser', () => {
     expect(mail.subject).toBe('Your account is ready');
     expect(mail.text).toContain('with the username nora.welcome');
     expect(mail.text).toContain('The link is valid for 7 days');
-    expect(mail.html).toContain('http://portal.test/branding/NBW/logo');
+    expect(mail.from?.name).toBe('Northbridge Wealth');
+    expect(linkOf(mail)).toMatch(/^http:\/\/portal\.test\/\?exp=NBW&lang=en#\/resetPassword\?token=/);
     const token = tokenOf(linkOf(mail));
     const stored = await t.database.db.selectFrom('password_tokens').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(stored.purpose).toBe('welcome');

@@ -127,6 +127,20 @@ describe("the web app: compression, caching, and a page in the experience's colo
     expect(framedBy(signedIn, nbf)).toBe(true);
   });
 
+  it('writes the page in the language a mailed link names, over the cookie and the browser', async () => {
+    const lau = await brandingOf('LAU');
+    const fromLink = (
+      await t.app.inject({ url: '/?exp=LAU&lang=fr', cookies: { lang: 'en' }, headers: { 'accept-language': 'en-CA,en;q=0.9' } })
+    ).body;
+    expect(framedBy(fromLink, lau)).toBe(true);
+    expect(fromLink).toContain('<html lang="fr">');
+    expect(fromLink).toContain('<p id="portal-boot-label">Chargement</p>');
+    expect(fromLink).toContain('href="/assets/fr-f1.js"');
+    // A language the portal does not have counts as none.
+    const unknown = (await t.app.inject({ url: '/?exp=LAU&lang=de', cookies: { lang: 'en' } })).body;
+    expect(unknown).toContain('<html lang="en">');
+  });
+
   /** The branding written into the page for the app, if any. */
   const pageBrandingOf = (html: string) => {
     const element = new RegExp(`<script type="application/json" id="${PAGE_BRANDING_ELEMENT_ID}">([^<]*)</script>`).exec(html);

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { rawExecutor } from '../db/raw-executor.js';
 import type { Tx } from '../db/transact.js';
-import type { MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
+import type { InlineImage, MailTransport, OutgoingMail } from '../transports/mail/mail-transport.js';
 import type { OutgoingSms, SmsTransport } from '../transports/sms/sms-transport.js';
 import type { DeliveryChannel, DeliveryResult } from '../metrics/portal-metrics.js';
 import type { JobQueue } from './job-queue.js';
@@ -26,6 +26,8 @@ export interface Outbox {
 export async function startOutbox(deps: {
   queue: JobQueue;
   mail: MailTransport;
+  /** The images a message shows inside it (its brand's logo), drawn as it leaves rather than kept in the queue. */
+  inlineImagesOf?: (message: OutgoingMail) => Promise<InlineImage[]>;
   sms: SmsTransport;
   logger: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
@@ -47,7 +49,7 @@ export async function startOutbox(deps: {
     }
   };
   await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) =>
-    attempt('mail', () => deps.mail.send(job!.data), { to: job!.data.to }),
+    attempt('mail', async () => deps.mail.send(job!.data, await deps.inlineImagesOf?.(job!.data)), { to: job!.data.to }),
   );
   await boss.work<OutgoingSms>(SMS_QUEUE, polling, async ([job]) => attempt('sms', () => deps.sms.send(job!.data), {}));
 

@@ -10,7 +10,7 @@ import {
   type Locale,
 } from '@portal/contract';
 
-function isLocale(value: unknown): value is Locale {
+export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { accountEndpoints, BrandingQuerySchema, documentsEndpoints } from '@portal/contract';
 import type { BrandingService } from '../services/branding.service.js';
 import { brandedPage } from '../presenters/branded-page.presenter.js';
-import { resolveExperienceCode, resolveLanguage } from './request-context.js';
+import { isLocale, resolveExperienceCode, resolveLanguage } from './request-context.js';
 import { readWebBuildFiles } from './web-build-manifest.js';
 
 /**
@@ -26,7 +26,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  *
  * The page itself is written per request: its loading frame, title, icon and language are
  * those of the experience the visitor will see (the signed-in person's own, else ?exp or the
- * exp cookie, else the default), so a phone on a slow network shows the client's colours from
+ * exp cookie, else the default), in the language the app will start in (?lang, else the
+ * caller's), so a phone on a slow network shows the client's colours from
  * the first bytes rather than a white screen. It is always revalidated, so a release is seen at once.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, deps: { branding: BrandingService }): Promise<void> {
@@ -34,17 +35,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
   const { textFiles, signedInFiles, signedOutFiles } = await readWebBuildFiles(webDistDir);
 
   /** The experience asked for, as the app will ask for it: none when the default is to be shown. */
-  const askedExperienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
+  const askedExperienceOf = async (request: FastifyRequest<{ Querystring: { exp?: unknown; lang?: unknown } }>) => {
     await app.loadAuth(request);
     const fromQuery = BrandingQuerySchema.shape.exp.safeParse(request.query.exp);
     return request.auth?.user.experience_code ?? resolveExperienceCode(request, fromQuery.success ? fromQuery.data : undefined);
   };
 
-  const servePage = async (request: FastifyRequest<{ Querystring: { exp?: unknown } }>) => {
+  const servePage = async (request: FastifyRequest<{ Querystring: { exp?: unknown; lang?: unknown } }>) => {
     try {
       const askedCode = await askedExperienceOf(request);
       const branded = await deps.branding.getBranding(askedCode);
-      const language = resolveLanguage(request);
+      // A link the portal mailed names the recipient's language (see portal-links.ts); the app keeps it as the visitor's choice.
+      const language = isLocale(request.query.lang) ? request.query.lang : resolveLanguage(request);
       const preloads = [...(textFiles[language] ? [textFiles[language]] : []), ...(request.auth ? signedInFiles : signedOutFiles)];
       const calls = request.auth && !request.auth.mfaPending ? SIGNED_IN_FIRST_CALLS : [];
       return brandedPage(template, { branded, askedCode, language, preloads, calls });
@@ -54,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, d
       return template;
     }
   };
-  app.get<{ Querystring: { exp?: unknown } }>('/', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Querystring: { exp?: unknown; lang?: unknown } }>('/', { schema: { hide: true } }, async (request, reply) => {
     const page = await servePage(request);
     // Private: the frame depends on the visitor's cookies.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(page);

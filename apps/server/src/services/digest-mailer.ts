@@ -3,6 +3,8 @@ import type { ExperiencesRepository } from '../db/repositories/experiences.repos
 import type { MailBrand } from './messages/branded-mail.js';
 import { composeDigestConfirmationMail, composeDigestMail, unsubscribeLinksFor, type DigestCadence } from './messages/digest-mail.js';
 import { mailBrandOf } from './messages/mail-brand.js';
+import type { MailLogos } from './messages/mail-logos.js';
+import { portalPageLink, type LinkAudience } from './messages/portal-links.js';
 import type { DigestTokens } from './digest-tokens.js';
 import type { OutgoingMail } from '../transports/mail/mail-transport.js';
 
@@ -31,15 +33,21 @@ const localeOf = (language: string): Locale => ((LOCALES as readonly string[]).i
  * shows in the next. The messages are returned, not queued, so the caller queues each in the
  * transaction that records it.
  */
-export function createDigestMailer(deps: { experiences: ExperiencesRepository; tokens: DigestTokens; publicUrl: string }) {
-  const brands = new Map<string, Promise<{ brand: MailBrand; experienceCode: string }>>();
+export function createDigestMailer(deps: {
+  experiences: ExperiencesRepository;
+  logos: MailLogos;
+  tokens: DigestTokens;
+  publicUrl: string;
+}) {
+  const brands = new Map<string, Promise<{ brand: MailBrand; audience: LinkAudience }>>();
   const brandOf = (experienceId: number, language: Locale) => {
     const cacheKey = `${experienceId}:${language}`;
     let found = brands.get(cacheKey);
     if (!found) {
-      found = deps.experiences
-        .findById(experienceId)
-        .then((experience) => ({ brand: mailBrandOf(experience, language, deps.publicUrl), experienceCode: experience.code }));
+      found = deps.experiences.findById(experienceId).then(async (experience) => ({
+        brand: mailBrandOf(experience, language, await deps.logos.logoFor(experience, language)),
+        audience: { experienceCode: experience.code, language },
+      }));
       found.catch(() => brands.delete(cacheKey));
       brands.set(cacheKey, found);
     }
@@ -48,23 +56,23 @@ export function createDigestMailer(deps: { experiences: ExperiencesRepository; t
 
   async function addressing(person: DigestAddressee, cadence: DigestCadence) {
     const language = localeOf(person.language);
-    const { brand, experienceCode } = await brandOf(person.experienceId, language);
-    const unsubscribe = unsubscribeLinksFor(deps.publicUrl, await deps.tokens.tokenFor(person.id));
-    return { to: person.email, language, brand, recipientName: person.firstName, cadence, unsubscribe, experienceCode };
+    const { brand, audience } = await brandOf(person.experienceId, language);
+    const unsubscribe = unsubscribeLinksFor(deps.publicUrl, await deps.tokens.tokenFor(person.id), audience);
+    return { to: person.email, language, brand, recipientName: person.firstName, cadence, unsubscribe, audience };
   }
 
   return {
     async digest(person: DigestAddressee, cadence: DigestCadence, types: NewDocumentsOfType[]): Promise<OutgoingMail> {
-      const { experienceCode, ...mail } = await addressing(person, cadence);
+      const { audience, ...mail } = await addressing(person, cadence);
       return composeDigestMail({
         ...mail,
-        portalUrl: `${deps.publicUrl}/?exp=${encodeURIComponent(experienceCode)}`,
+        portalUrl: portalPageLink(deps.publicUrl, audience),
         counts: types.map((type) => ({ title: mail.language === 'fr' ? type.titleFr : type.titleEn, count: type.count })),
       });
     },
 
     async confirmation(person: DigestAddressee, cadence: DigestCadence): Promise<OutgoingMail> {
-      const { experienceCode: _experienceCode, ...mail } = await addressing(person, cadence);
+      const { audience: _audience, ...mail } = await addressing(person, cadence);
       return composeDigestConfirmationMail(mail);
     },
   };

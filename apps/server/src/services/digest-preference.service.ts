@@ -6,6 +6,7 @@ import { AppError, forbidden } from '../errors.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { createDigestMailer } from './digest-mailer.js';
 import type { DigestTokens } from './digest-tokens.js';
+import type { MailLogos } from './messages/mail-logos.js';
 
 /** The part of a signed-in person the digest choice depends on. */
 export interface DigestReader {
@@ -32,6 +33,7 @@ const invalidToken = () => new AppError(400, ERROR_KEYS.digestTokenInvalid, 'Thi
 export function createDigestPreferenceService(deps: {
   digest: DigestRepository;
   experiences: ExperiencesRepository;
+  logos: MailLogos;
   tokens: DigestTokens;
   outbox: Outbox;
   transact: Transact;

@@ -5,6 +5,7 @@ import type { Transact } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { createDigestMailer, type DigestMailer } from './digest-mailer.js';
 import type { DigestTokens } from './digest-tokens.js';
+import type { MailLogos } from './messages/mail-logos.js';
 import type { DigestCadence } from './messages/digest-mail.js';
 
 /** People read per query: their documents are counted in one query per batch. */
@@ -37,6 +38,7 @@ export interface DigestRun {
 export function createDigestService(deps: {
   digest: DigestRepository;
   experiences: ExperiencesRepository;
+  logos: MailLogos;
   tokens: DigestTokens;
   outbox: Outbox;
   transact: Transact;

@@ -4,8 +4,10 @@ import type { ExperiencesRepository } from '../db/repositories/experiences.repos
 import type { Tx } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { serverText } from '../i18n/server-texts.js';
-import { composeBrandedMail, type MailBrand, type MailContent } from './messages/branded-mail.js';
+import { composeBrandedMail, type MailContent } from './messages/branded-mail.js';
 import { mailBrandOf } from './messages/mail-brand.js';
+import type { MailLogos } from './messages/mail-logos.js';
+import { portalPageLink, type PortalRoute } from './messages/portal-links.js';
 
 export interface Recipient {
   email: string;
@@ -24,6 +26,7 @@ export type CodePurposeText = 'mfa' | 'passkey' | 'contact' | 'registration';
 export function createNotifier(deps: {
   outbox: Outbox;
   experiences: ExperiencesRepository;
+  logos: MailLogos;
   publicUrl: string;
   codeTtlMinutes: number;
   resetTokenTtlMinutes: number;
@@ -31,20 +34,21 @@ export function createNotifier(deps: {
   logCodes: boolean;
   logger: FastifyBaseLogger;
 }) {
-  async function brandOf(experienceId: number, language: Locale, trx?: Tx): Promise<MailBrand> {
-    return mailBrandOf(await deps.experiences.findById(experienceId, trx), language, deps.publicUrl);
-  }
-
-  /** Queues a mail to the recipient, greeted by name, in its language and under the brand of its division. */
+  /**
+   * Queues a mail to the recipient, greeted by name, in its language and under the brand of its
+   * division; `write` is given the builder of its links, which open in that brand and language.
+   */
   async function queueBrandedMail(
     recipient: Recipient,
-    message: Omit<MailContent, 'to' | 'language' | 'brand' | 'recipientName'>,
+    write: (linkTo: (route: PortalRoute) => string) => Omit<MailContent, 'to' | 'language' | 'brand' | 'recipientName'>,
     trx?: Tx,
   ) {
     const { language } = recipient;
-    const brand = await brandOf(recipient.experienceId, language, trx);
+    const experience = await deps.experiences.findById(recipient.experienceId, trx);
+    const brand = mailBrandOf(experience, language, await deps.logos.logoFor(experience, language, trx));
+    const linkTo = (route: PortalRoute) => portalPageLink(deps.publicUrl, { experienceCode: experience.code, language }, route);
     await deps.outbox.queueMail(
-      composeBrandedMail({ to: recipient.email, language, brand, recipientName: recipient.name, ...message }),
+      composeBrandedMail({ to: recipient.email, language, brand, recipientName: recipient.name, ...write(linkTo) }),
       trx,
     );
   }
@@ -54,12 +58,12 @@ export function createNotifier(deps: {
       const { language } = recipient;
       await queueBrandedMail(
         recipient,
-        {
+        () => ({
           subject: serverText(language, `mail.${purpose}.subject`),
           paragraphs: [serverText(language, `mail.${purpose}.intro`)],
           code,
           footnote: serverText(language, 'mail.codeValidity', { minutes: deps.codeTtlMinutes }),
-        },
+        }),
         trx,
       );
       if (deps.logCodes) deps.logger.info({ to: recipient.email, purpose, code }, 'one-time code (embedded mail outbox)');
@@ -72,22 +76,21 @@ export function createNotifier(deps: {
 
     async sendPasswordLink(recipient: Recipient & { username: string }, kind: 'reset' | 'welcome', token: string, trx?: Tx): Promise<void> {
       const { language } = recipient;
-      const url = `${deps.publicUrl}/#/resetPassword?token=${encodeURIComponent(token)}`;
       await queueBrandedMail(
         recipient,
-        {
+        (linkTo) => ({
           subject: serverText(language, `mail.${kind}.subject`),
           paragraphs: [
             kind === 'reset'
               ? serverText(language, 'mail.reset.intro')
               : serverText(language, 'mail.welcome.intro', { username: recipient.username }),
           ],
-          action: { label: serverText(language, `mail.${kind}.button`), url },
+          action: { label: serverText(language, `mail.${kind}.button`), url: linkTo({ path: '/resetPassword', query: { token } }) },
           footnote:
             kind === 'reset'
               ? serverText(language, 'mail.reset.validity', { minutes: deps.resetTokenTtlMinutes })
               : serverText(language, 'mail.welcome.validity', { days: deps.welcomeTokenTtlDays }),
-        },
+        }),
         trx,
       );
     },

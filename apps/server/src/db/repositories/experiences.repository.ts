@@ -39,12 +39,12 @@ export function createExperiencesRepository(db: Kysely<Database>) {
     },
 
     /** The images the experience has of its own, each with the hash of its bytes. */
-    listAssets(experienceId: number): Promise<{ kind: string; content_hash: string }[]> {
-      return db.selectFrom('experience_assets').select(['kind', 'content_hash']).where('experience_id', '=', experienceId).execute();
+    listAssets(experienceId: number, trx: Kysely<Database> = db): Promise<{ kind: string; content_hash: string }[]> {
+      return trx.selectFrom('experience_assets').select(['kind', 'content_hash']).where('experience_id', '=', experienceId).execute();
     },
 
-    findAsset(experienceCode: string, kind: string) {
-      return db
+    findAsset(experienceCode: string, kind: string, trx: Kysely<Database> = db) {
+      return trx
         .selectFrom('experience_assets as a')
         .innerJoin('experiences as e', 'e.id', 'a.experience_id')
         .select(['a.content_type', 'a.content', 'a.content_hash'])

@@ -1,13 +1,23 @@
 import type { Locale } from '@portal/contract';
-import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
+import type { MailLogo, OutgoingMail } from '../../transports/mail/mail-transport.js';
 import { serverText } from '../../i18n/server-texts.js';
 import { escapeHtml } from '../../domain/html-text.js';
+import { MAIL_LOGO_HEIGHT } from './mail-logos.js';
 
 export interface MailBrand {
+  /** The experience's name in the message's language: the sender's name and the logo's alternative text. */
   name: string;
   primary: string;
   title: string;
-  logoUrl: string;
+  /** None when the brand has no logo a mail program can show: the name stands in its place. */
+  logo: MailLogo | null;
+}
+
+/** The head of the message: the logo (inside the message, by its content id), else the brand's name. */
+function brandHeader(brand: MailBrand): string {
+  return brand.logo
+    ? `<img src="cid:${escapeHtml(brand.logo.cid)}" alt="${escapeHtml(brand.name)}" height="${MAIL_LOGO_HEIGHT}" style="display:block;border:0">`
+    : `<span style="font-size:20px;font-weight:bold;color:${brand.title}">${escapeHtml(brand.name)}</span>`;
 }
 
 export interface MailContent {
@@ -53,7 +63,7 @@ export function composeBrandedMail(content: MailContent): OutgoingMail {
 <html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2329">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="padding:16px 24px;border-bottom:4px solid ${brand.primary}"><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40"></td></tr>
+<tr><td style="padding:16px 24px;border-bottom:4px solid ${brand.primary}">${brandHeader(brand)}</td></tr>
 <tr><td style="padding:24px">
 <p>${escapeHtml(greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
@@ -72,6 +82,8 @@ ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="displa
     subject: content.subject,
     text: lines.join('\n'),
     html,
+    senderName: brand.name,
+    ...(brand.logo && { logo: brand.logo }),
     ...(content.unsubscribe && { headers: content.unsubscribe.headers }),
   };
 }

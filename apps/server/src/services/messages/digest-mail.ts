@@ -2,6 +2,7 @@ import type { Locale } from '@portal/contract';
 import { serverText } from '../../i18n/server-texts.js';
 import type { OutgoingMail } from '../../transports/mail/mail-transport.js';
 import { composeBrandedMail, type MailBrand, type MailContent } from './branded-mail.js';
+import { portalPageLink, type LinkAudience } from './portal-links.js';
 
 export type DigestCadence = 'daily' | 'weekly';
 
@@ -11,9 +12,13 @@ export interface UnsubscribeLinks {
   oneClickUrl: string;
 }
 
-export function unsubscribeLinksFor(publicUrl: string, token: string): UnsubscribeLinks {
+/** The page opens in the reader's brand and language; the one-click address is for mail programs, which show no page. */
+export function unsubscribeLinksFor(publicUrl: string, token: string, audience: LinkAudience): UnsubscribeLinks {
   const query = `token=${encodeURIComponent(token)}`;
-  return { pageUrl: `${publicUrl}/#/digest/unsubscribe?${query}`, oneClickUrl: `${publicUrl}/api/v1/digest/unsubscribe?${query}` };
+  return {
+    pageUrl: portalPageLink(publicUrl, audience, { path: '/digest/unsubscribe', query: { token } }),
+    oneClickUrl: `${publicUrl}/api/v1/digest/unsubscribe?${query}`,
+  };
 }
 
 interface DigestRecipientMail {

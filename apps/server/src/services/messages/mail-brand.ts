@@ -1,4 +1,5 @@
 import type { Locale } from '@portal/contract';
+import type { MailLogo } from '../../transports/mail/mail-transport.js';
 import type { MailBrand } from './branded-mail.js';
 
 /** The parts of an experience a message is branded with. */
@@ -10,12 +11,12 @@ export interface BrandedExperience {
 }
 
 /** An experience's name, colours and logo as a message shows them, in the recipient's language. */
-export function mailBrandOf(experience: BrandedExperience, language: Locale, publicUrl: string): MailBrand {
+export function mailBrandOf(experience: BrandedExperience, language: Locale, logo: MailLogo | null): MailBrand {
   const colors = experience.colors as Record<string, string>;
   return {
     name: language === 'fr' ? experience.name_fr : experience.name_en,
     primary: colors.primary ?? '#1f4e79',
     title: colors.title ?? '#1f2329',
-    logoUrl: `${publicUrl}/branding/${encodeURIComponent(experience.code)}/logo`,
+    logo,
   };
 }
