@@ -10,7 +10,7 @@ const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3,
 const REACHES_EVERY_CLIENT: Record<Exclude<RoleCode, 'USER'>, boolean> = {
   CUSTOMER_SERVICE: false,
   ADMIN: false,
-  INTERNAL: true,
+  INTERNAL: false,
   SUPER_USER: true,
 };
 const SIGN_IN_AS: Record<RoleCode, string> = {
@@ -229,9 +229,11 @@ describe('rank and self rules', () => {
     const target = targets.find((candidate) => candidate.role === 'CUSTOMER_SERVICE' && candidate.clientCode === 'NBF')!;
     const moved = { ...formOf(target), clientCode: 'LAU', experienceCode: 'LAE' };
     expect((await apis.ADMIN.update(moved)).json().error).toBe('errors.forbidden');
-    expect((await apis.INTERNAL.update(moved)).json().user).toMatchObject({ Client_Code: 'LAU', Experience_Code: 'LAE' });
-    // Now of another client, the user is out of the ADMIN's sight altogether.
+    expect((await apis.INTERNAL.update(moved)).json().error).toBe('errors.forbidden');
+    expect((await apis.SUPER_USER.update(moved)).json().user).toMatchObject({ Client_Code: 'LAU', Experience_Code: 'LAE' });
+    // Now of another client, the user is out of the sight of its former client's staff altogether.
     expect((await apis.ADMIN.get(target.id)).statusCode).toBe(404);
+    expect((await apis.INTERNAL.get(target.id)).statusCode).toBe(404);
   });
 
   it('answers another client’s user, a deleted user and a nonexistent id exactly alike', async () => {

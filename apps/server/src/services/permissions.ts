@@ -37,10 +37,11 @@ const PERMISSIONS: Record<RoleCode, RolePermissions> = {
     tenants: 'none',
   },
   ADMIN: { rank: 3, menus: ['userManagement'], users: 'ownClient', usageReports: 'none', apiKeys: 'none', tenants: 'none' },
+  // A client's own staff: every menu, on its own client only. Acting across clients is SUPER_USER's alone.
   INTERNAL: {
     rank: 4,
     menus: ['userManagement', 'reports', 'apiKeys', 'tenantConsole'],
-    users: 'allClients',
+    users: 'ownClient',
     usageReports: 'ownClient',
     apiKeys: 'ownClient',
     tenants: 'ownClient',
@@ -101,10 +102,27 @@ export function requireUserManagementScope(actor: Actor): ClientScope {
   return scope;
 }
 
-/** The roles this person may see and give: those of a rank up to their own, lowest first. */
+const REACH_WIDTH: Record<Reach, number> = { none: 0, ownClient: 1, allClients: 2 };
+const REACHES = ['users', 'usageReports', 'apiKeys', 'tenants'] as const;
+
+/**
+ * Whether a person of role `given` could do nothing that one of role `giver` cannot: no higher
+ * rank, no menu the giver lacks, and no surface reaching further. Given to a user of the giver's
+ * own reach, such a role never carries anyone past the giver's own boundaries.
+ */
+function isWithinReachOf(given: RolePermissions, giver: RolePermissions): boolean {
+  return (
+    given.rank <= giver.rank &&
+    given.menus.every((menu) => giver.menus.includes(menu)) &&
+    REACHES.every((surface) => REACH_WIDTH[given[surface]] <= REACH_WIDTH[giver[surface]])
+  );
+}
+
+/** The roles this person may see and give: those reaching no further than their own, lowest first. */
 export function getAssignableRoles(actor: Actor): RoleCode[] {
-  const rank = permissionsOf(actor)?.rank ?? 0;
-  return ROLE_CODES.filter((role) => PERMISSIONS[role].rank <= rank).sort((a, b) => PERMISSIONS[a].rank - PERMISSIONS[b].rank);
+  const own = permissionsOf(actor);
+  if (!own) return [];
+  return ROLE_CODES.filter((role) => isWithinReachOf(PERMISSIONS[role], own)).sort((a, b) => PERMISSIONS[a].rank - PERMISSIONS[b].rank);
 }
 
 export function requireAssignableRole(actor: Actor, role: RoleCode): void {
