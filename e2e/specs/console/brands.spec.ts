@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { solidPng } from '../../../test-support/png';
+import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
 import { expectNoSeriousA11yViolations, openLogin, signIn } from '../../fixtures/portal';
 
 const PRIMARY = /^Primary \(buttons, links\)$/;
@@ -103,4 +104,26 @@ test('@mobile On a phone, the brand editor fits the screen and previews at phone
   await expect(page.locator('[data-brand-preview="en-phone"]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('The brand preview speaks English and French whichever language the console is in', async ({ page }) => {
+  await signIn(page, 'demo.super', 'Sam');
+  await openConsoleBrands(page, /^NBW · /);
+  const english = page.locator('[data-brand-preview="en-desktop"]');
+  const french = page.locator('[data-brand-preview="fr-desktop"]');
+  await expect(english).toContainText('Sign in');
+  await expect(french).toContainText('Connexion');
+  await expect(french).toContainText('Mot de passe oublié ?');
+  await expect(french).not.toContainText('Sign in');
+
+  await switchSignedInLanguage(page, false, 'fr');
+  try {
+    await expect(page.getByRole('textbox', { name: 'Nom en anglais', exact: true })).toBeVisible();
+    await expect(english).toContainText('Sign in');
+    await expect(english).toContainText('Forgot your password?');
+    await expect(english).not.toContainText('console.brands.preview');
+    await expect(french).toContainText('Connexion');
+  } finally {
+    await switchSignedInLanguage(page, false, 'en');
+  }
 });

@@ -53,6 +53,16 @@ export async function loadTextPart(part: TextPart): Promise<void> {
   await addPart(translator.language, part);
 }
 
+/**
+ * Makes sure `part` of the texts is here in `language` too, whatever the page shows: a preview of
+ * the other language draws its texts with them. Resolves once they are (no re-render follows by
+ * itself when the language is neither the page's nor the fallback, so callers wait for it).
+ */
+export async function loadTextPartIn(language: Locale, part: TextPart): Promise<void> {
+  await firstLanguage;
+  await Promise.all([addPart(language, 'everyone'), addPart(language, part)]);
+}
+
 /** Shows the page in `language`, fetching its texts first when they are not here yet. */
 export async function showLanguage(language: Locale): Promise<void> {
   await Promise.all([...partsInUse].map((part) => addPart(language, part)));

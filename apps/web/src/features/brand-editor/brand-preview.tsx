@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { readableTextOn, type BrandColors, type Locale } from '@portal/contract';
+import { useTextsIn } from '../../i18n/use-texts-in';
 import { useTranslation } from '../../i18n/use-translation';
 import classes from './brand-preview.module.css';
 
@@ -45,8 +46,11 @@ function cssVariables(colors: BrandColors): CSSProperties {
 export function BrandPreview({ colors, language, width, brandName, failing }: BrandPreviewProps) {
   const { fixedT } = useTranslation();
   const t = fixedT(language);
+  // The page holds its own language's texts only: the other language's are fetched for the preview.
+  const hasTexts = useTextsIn(language, 'staff');
   const flag = (...pairs: string[]) => ({ 'data-failing': pairs.some((pair) => failing.has(pair)) ? 'true' : undefined });
   const frame = `${classes.frame} ${width === 'desktop' ? classes.desktop : classes.phone}`;
+  if (!hasTexts) return <div aria-hidden lang={language} data-brand-preview-loading={language} />;
   return (
     <div aria-hidden inert lang={language} data-brand-preview={`${language}-${width}`}>
       <div className={frame} style={cssVariables(colors)}>
