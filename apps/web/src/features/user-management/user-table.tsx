@@ -26,6 +26,15 @@ interface UserTableProps extends RowActionHandlers {
   isEditedInDialog: boolean;
 }
 
+/** A cell whose text wraps within a bounded width (a table cell's own max-width is not honoured). */
+function LongTextCell({ text, className = classes.longText }: { text: string; className?: string }) {
+  return (
+    <Table.Td>
+      <div className={className}>{text}</div>
+    </Table.Td>
+  );
+}
+
 /**
  * The user table (spec section 2). The edited row replaces its user's row; a new user's row sits
  * on top. On a phone the table scrolls sideways inside its frame rather than squeezing its columns.
@@ -66,12 +75,12 @@ export function UserTable({ users, lists, editor, editFormId, isSaving, sort, on
               <Table.Tr key={user.Id} data-testid="user-row">
                 <Table.Td>{user.Id}</Table.Td>
                 <Table.Td>{names.role}</Table.Td>
-                <Table.Td>{user.FirstName}</Table.Td>
-                <Table.Td>{user.LastName}</Table.Td>
-                <Table.Td>{user.Username}</Table.Td>
-                <Table.Td className={classes.email}>{user.Email}</Table.Td>
-                <Table.Td>{names.client}</Table.Td>
-                <Table.Td>{names.division}</Table.Td>
+                <LongTextCell text={user.FirstName} />
+                <LongTextCell text={user.LastName} />
+                <LongTextCell text={user.Username} />
+                <LongTextCell text={user.Email} className={classes.email} />
+                <LongTextCell text={names.client} />
+                <LongTextCell text={names.division} />
                 <Table.Td>
                   <UserRowActions user={user} isLocked={editor.isEditing} {...actions} />
                 </Table.Td>
