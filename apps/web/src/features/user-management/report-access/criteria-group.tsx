@@ -1,6 +1,6 @@
 import { useCallback, useId } from 'react';
 import { Button, CloseButton, Fieldset, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ATTRIBUTE_VALUE_MAX_LENGTH } from '@portal/contract';
 import { DangerButton } from '../../../components/danger-button';
 import type { TextKey } from '../../../i18n/text-keys';
@@ -58,25 +58,33 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
   const language = useCurrentLanguage();
   const legend = t('userManagement.reportAccess.group', { number });
   const unused = unusedAttributes(report, group);
-  const isIncomplete = props.showErrors && isGroupIncomplete(group);
+  // The rule is told while the group is edited; after a Confirm it is an error on the empty fields.
+  const isIncomplete = isGroupIncomplete(group);
+  const isRefused = props.showErrors && isIncomplete;
   const names = new Map(report.attributes.map((attribute) => [attribute.Id, attributeName(attribute, language)]));
   const warningId = useId();
+  const ruleId = useId();
+  const describedBy = [props.matchesNothing && warningId, isIncomplete && ruleId].filter(Boolean).join(' ');
   // Mantine writes an input's aria-describedby from its own description and error only; the
-  // group's one warning describes each of its inputs, so it is set on the element itself.
-  const describeByWarning = useCallback(
+  // group's warnings describe each of its inputs, so they are set on the element itself.
+  const describeByWarnings = useCallback(
     (input: HTMLInputElement | null) => {
       if (!input) return;
-      if (props.matchesNothing) input.setAttribute('aria-describedby', warningId);
+      if (describedBy) input.setAttribute('aria-describedby', describedBy);
       else input.removeAttribute('aria-describedby');
     },
-    [props.matchesNothing, warningId],
+    [describedBy],
   );
 
-  const sentence = describeGroup(
-    group.criteria.map((criterion) => ({ name: names.get(criterion.attributeId) ?? '', value: criterion.value.trim() })),
-    language,
-    t,
-  );
+  // A half-filled group gives nothing (the save refuses it, the preview leaves it out): it is not
+  // described as if it gave its values' documents.
+  const sentence = isIncomplete
+    ? null
+    : describeGroup(
+        group.criteria.map((criterion) => ({ name: names.get(criterion.attributeId) ?? '', value: criterion.value.trim() })),
+        language,
+        t,
+      );
 
   return (
     <Fieldset legend={legend} variant="filled" data-testid="criteria-group">
@@ -92,12 +100,12 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
           return (
             <TextInput
               key={criterion.attributeId}
-              ref={describeByWarning}
+              ref={describeByWarnings}
               label={name}
               value={criterion.value}
               maxLength={ATTRIBUTE_VALUE_MAX_LENGTH}
               onChange={(event) => props.onValue(criterion.attributeId, event.currentTarget.value)}
-              aria-invalid={isIncomplete && isEmpty ? true : undefined}
+              aria-invalid={isRefused && isEmpty ? true : undefined}
               rightSection={
                 group.criteria.length > 1 ? (
                   <CloseButton
@@ -118,8 +126,16 @@ export function CriteriaGroup(props: CriteriaGroupProps) {
             </Text>
           </Group>
         )}
-        {isIncomplete && (
-          <Text c="red.8" size="sm" role="alert">
+        {isIncomplete && !isRefused && (
+          <Group gap={6} wrap="nowrap" data-testid="group-incomplete">
+            <IconInfoCircle size={18} aria-hidden />
+            <Text id={ruleId} size="sm">
+              {t('userManagement.reportAccess.groupIncompleteWhileEdited')}
+            </Text>
+          </Group>
+        )}
+        {isRefused && (
+          <Text id={ruleId} c="red.8" size="sm" role="alert">
             {t('userManagement.reportAccess.groupIncomplete')}
           </Text>
         )}
