@@ -46,4 +46,12 @@ describe('the brand contrast gate', () => {
     // A highlighted row must carry text that passes on it: the row colour is the one adjusted.
     expect(nearestPassingShade({ ...PASSING, rowHighlight: '#000000', text: '#000000' }, 'rowHighlight')).not.toBeNull();
   });
+  it('offers shades that pass together: each one is found with the ones before it applied, and breaks no passing pair', () => {
+    // Grey text fails on the white surfaces, and on the highlighted row, which the row's colour fixes.
+    const colors = { ...PASSING, text: '#777777', rowHighlight: '#dddddd' };
+    const report = checkBrandContrast(colors);
+    expect(report.suggestions.map((suggestion) => suggestion.color).sort()).toEqual(['rowHighlight', 'text']);
+    const allApplied = Object.fromEntries(report.suggestions.map((suggestion) => [suggestion.color, suggestion.suggested]));
+    expect(checkBrandContrast({ ...colors, ...allApplied }).failing).toEqual([]);
+  });
 });

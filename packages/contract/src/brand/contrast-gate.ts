@@ -86,9 +86,15 @@ function* shadesOf(hex: string): Generator<string> {
   }
 }
 
-/** The nearest shade of `color` with which every pair it fixes passes, or null when none does. */
+const touches = (rule: ContrastPairRule, color: BrandColorName) => rule.foreground === color || rule.background === color;
+
+/**
+ * The nearest shade of `color` with which every pair it fixes passes, and every other pair it is
+ * part of that passes now still does (a darker text must not fail on the highlighted row); null
+ * when none does.
+ */
 export function nearestPassingShade(colors: BrandColors, color: BrandColorName): string | null {
-  const rules = CONTRAST_PAIRS.filter((rule) => rule.adjusts === color);
+  const rules = CONTRAST_PAIRS.filter((rule) => rule.adjusts === color || (touches(rule, color) && measure(rule, colors).passes));
   for (const candidate of shadesOf(colors[color])) {
     const trial = { ...colors, [color]: candidate };
     if (rules.every((rule) => measure(rule, trial).passes)) return candidate;
@@ -99,14 +105,20 @@ export function nearestPassingShade(colors: BrandColors, color: BrandColorName):
 /**
  * The contrast gate: a brand is saved only when every pair it produces passes WCAG 2.2 AA. A
  * failing brand gets, for each colour that fixes a failing pair, the nearest shade that passes.
+ * The shades are found in turn, each with the ones before it applied, so that taken together
+ * they pass: found apart, two colours of one pair would each be fixed against the other's old value.
  */
 export function checkBrandContrast(colors: BrandColors): ContrastReport {
   const pairs = measureBrandContrast(colors);
   const failing = pairs.filter((pair) => !pair.passes);
   const colorsToFix = [...new Set(failing.map((pair) => pair.adjusts))];
-  const suggestions = colorsToFix.flatMap((color) => {
-    const suggested = nearestPassingShade(colors, color);
-    return suggested ? [{ color, current: colors[color], suggested }] : [];
-  });
+  let withShades = colors;
+  const suggestions: ContrastSuggestion[] = [];
+  for (const color of colorsToFix) {
+    const suggested = nearestPassingShade(withShades, color);
+    if (!suggested) continue;
+    suggestions.push({ color, current: colors[color], suggested });
+    withShades = { ...withShades, [color]: suggested };
+  }
   return { passes: failing.length === 0, pairs, failing, suggestions };
 }
