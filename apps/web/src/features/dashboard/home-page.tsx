@@ -30,9 +30,9 @@ interface HomePageProps {
 export function HomePage({ renderAddSubscription }: HomePageProps) {
   const { t, language } = useTranslation();
   const user = useStoredUser();
-  const panels = usePanelStack();
+  const panels = usePanelStack(user?.userid);
   const queryClient = useQueryClient();
-  const { data, error, isPending } = useQuery(reportsQuery());
+  const { data, error, isPending, isFetching, refetch } = useQuery(reportsQuery());
   const reports = data?.ReportsInfos ?? [];
   // Subscribing is for people who own documents (role USER), where the client offers it.
   const canSubscribe = data?.HasOnboarding === true && user?.role === 'USER';
@@ -49,7 +49,11 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
         {canSubscribe && renderAddSubscription?.(refreshDocuments)}
       </Group>
       {isPending && <LoadingIndicator />}
-      {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
+      {error && (
+        <ErrorAlert onRetry={() => void refetch()} isRetrying={isFetching}>
+          {describeError(error)}
+        </ErrorAlert>
+      )}
       {data && reports.length === 0 && <Text>{t('dashboard.noTypes')}</Text>}
       {reports.length > 0 && (
         <section aria-label={t('dashboard.typesLabel')}>

@@ -30,7 +30,7 @@ export function UserManagementPage() {
   const editFormId = useId();
   const list = useUserListRequest({ language, isMobile });
   const { data: lists } = useQuery(dataListsQuery());
-  const { data, error, isPending, isFetching } = useQuery(usersQuery(list.request));
+  const { data, error, isPending, isFetching, refetch } = useQuery(usersQuery(list.request));
   const editor = useUserEditor(lists);
   const outcome = useOutcome();
   const changes = useUserChanges(editor, outcome.show);
@@ -58,7 +58,11 @@ export function UserManagementPage() {
           {t('userManagement.total', { count: total, formatted: formatNumber(total, language) })}
         </Text>
       )}
-      {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
+      {error && (
+        <ErrorAlert onRetry={() => void refetch()} isRetrying={isFetching}>
+          {describeError(error)}
+        </ErrorAlert>
+      )}
       {isPending && !error && <LoadingIndicator />}
       {data && (
         <>

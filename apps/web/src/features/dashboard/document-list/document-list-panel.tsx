@@ -11,7 +11,8 @@ import { describeError } from '../../../i18n/error-message';
 import { pickBilingual } from '../../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { useTranslation } from '../../../i18n/use-translation';
-import { getStoredUser } from '../../../lib/stored-user';
+import { getStoredUser, useStoredUser } from '../../../lib/stored-user';
+import { readRememberedDashboard, rememberList, type RememberedList } from '../dashboard-memory';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { reportTitle } from '../reports-query';
 import { AdvancedSearchMenu } from './advanced-search';
@@ -48,17 +49,30 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const title = reportTitle(report, language);
-  const list = useListRequest(report.DisplayProperties);
-  const selection = useSelection();
+  const user = useStoredUser();
+  // What the person left in this list before a reload or Back; read once, as the panel opens.
+  const [remembered] = useState(() => (user ? (readRememberedDashboard(user.userid).lists[report.Code] ?? null) : null));
+  const list = useListRequest(report.DisplayProperties, remembered);
+  const selection = useSelection(remembered?.selected);
+  const userId = user?.userid;
+  const snapshot = { ...list.snapshot, selected: selection.selected };
+  const snapshotText = JSON.stringify(snapshot);
+  useEffect(() => {
+    if (userId !== undefined) rememberList(userId, report.Code, JSON.parse(snapshotText) as RememberedList);
+  }, [userId, report.Code, snapshotText]);
   // The preferences as the panel opens: the quick search starts from the last one of this type, without running it.
   const [searchPreferences] = useState(() => getStoredUser()?.searchPreference ?? []);
   const actions = useDocumentActions(report.Code, title);
-  const { data, error, isPending, isFetching } = useQuery(reportDataQuery(report.Code, list.request, list.searchRun));
-  const { data: searchData } = useQuery(searchAttributesQuery(data?.Config.Id));
+  const { data, error, isPending, isFetching, refetch } = useQuery(reportDataQuery(report.Code, list.request, list.searchRun));
+  // The type's id is its configuration's: the search fields come with the panel, not after its first
+  // page, and stay when a page fails.
+  const { data: searchData } = useQuery(searchAttributesQuery(report.Id));
 
   // Opened (or opened again) from its tile: its top comes into view, on a phone too, where it is
-  // below the tiles; focus alone would show only its first line at the bottom of the screen.
+  // below the tiles; focus alone would show only its first line at the bottom of the screen. A
+  // panel brought back by a reload or Back (attention 0), or left as another opens, stays put.
   useEffect(() => {
+    if (attention === 0) return;
     const heading = headingRef.current;
     heading?.focus({ preventScroll: true });
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -126,7 +140,7 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
           </Group>
           <CloseButton size="lg" onClick={onClose} aria-label={t('documents.closePanel', { title })} />
         </Group>
-        <QuickSearchForm title={title} terms={terms} preset={searchPreset} onSearch={list.setSearchOptions} />
+        <QuickSearchForm title={title} terms={terms} preset={searchPreset} applied={list.searchOptions} onSearch={list.setSearchOptions} />
         <TextSearchForm
           title={title}
           applied={list.textSearch}
@@ -142,7 +156,11 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
         </Group>
         {/* On a phone, a child of the whole panel, so that it stays on screen over the cards. */}
         {isMobile && bulkActions}
-        {error && <ErrorAlert>{describeError(error)}</ErrorAlert>}
+        {error && (
+          <ErrorAlert onRetry={() => void refetch()} isRetrying={isFetching} retryLabel={t('documents.retryList', { title })}>
+            {describeError(error)}
+          </ErrorAlert>
+        )}
         {isPending && !error && <LoadingIndicator />}
         {data && rows.length === 0 && <Text>{t('documents.noDocument')}</Text>}
         {/* Only a settled answer is read out: while one is on its way, the rows and total are the previous one's. */}

@@ -11,17 +11,19 @@ interface QuickSearchFormProps {
   terms: DocumentColumn[];
   /** The person's last fields and operation for this type, if any. */
   preset: QuickSearchPreset | null;
+  /** The search the list applies as the form appears (brought back by a reload or Back), shown as typed. */
+  applied: QuickSearch | null;
   onSearch: (search: QuickSearch | null) => void;
 }
 
 const OPERATIONS = ['equal', 'startsWith', 'endsWith', 'contains'] as const;
 
 /** Text, up to three fields to look in, and how the text must match; an empty text clears the search. */
-export function QuickSearchForm({ title, terms, preset, onSearch }: QuickSearchFormProps) {
+export function QuickSearchForm({ title, terms, preset, applied, onSearch }: QuickSearchFormProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [fields, setFields] = useState<string[] | null>(null);
-  const [chosenOperation, setOperation] = useState<QuickSearch['operation'] | null>(null);
+  const [text, setText] = useState(applied?.text ?? '');
+  const [fields, setFields] = useState<string[] | null>(applied?.fields ?? null);
+  const [chosenOperation, setOperation] = useState<QuickSearch['operation'] | null>(applied?.operation ?? null);
   const [error, setError] = useState<string | null>(null);
   // Until the user chooses, the last search of this type sets the ticks and operation, else the first field and "contains".
   // The fields arrive after the form, so they are read at each render rather than copied into the state.

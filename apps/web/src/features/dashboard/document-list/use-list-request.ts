@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { QuickSearch } from '@portal/contract';
+import type { RememberedList } from '../dashboard-memory';
 import type { ReportDataRequest } from './report-data-query';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
@@ -15,16 +16,16 @@ export type DateRange = [string | null, string | null];
  * Only the request of a quick search the person runs asks the server to remember that search;
  * whatever they do next (paging, sorting, other filters) does not.
  */
-export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean }) {
-  const [page, setPageState] = useState(1);
-  const [perPage, setPerPageState] = useState<number>(PAGE_SIZES[0]);
-  const [sortBy, setSortBy] = useState(initialSort.sortBy || 'date');
-  const [sortDirection, setSortDirection] = useState<SortDirection>(initialSort.sortDesc ? 'desc' : 'asc');
-  const [searchOptions, setSearchOptionsState] = useState<QuickSearch | null>(null);
-  const [advanced, setAdvancedState] = useState<AdvancedTerm[]>([]);
-  const [dates, setDatesState] = useState<DateRange>([null, null]);
-  const [textSearch, setTextSearchState] = useState<string | null>(null);
-  const [sortByRelevance, setSortByRelevanceState] = useState(false);
+export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean }, remembered: RememberedList | null = null) {
+  const [page, setPageState] = useState(remembered?.page ?? 1);
+  const [perPage, setPerPageState] = useState<number>(remembered?.perPage ?? PAGE_SIZES[0]);
+  const [sortBy, setSortBy] = useState(remembered?.sortBy ?? (initialSort.sortBy || 'date'));
+  const [sortDirection, setSortDirection] = useState<SortDirection>(remembered?.sortDirection ?? (initialSort.sortDesc ? 'desc' : 'asc'));
+  const [searchOptions, setSearchOptionsState] = useState<QuickSearch | null>(remembered?.searchOptions ?? null);
+  const [advanced, setAdvancedState] = useState<AdvancedTerm[]>(remembered?.advanced ?? []);
+  const [dates, setDatesState] = useState<DateRange>(remembered?.dates ?? [null, null]);
+  const [textSearch, setTextSearchState] = useState<string | null>(remembered?.textSearch ?? null);
+  const [sortByRelevance, setSortByRelevanceState] = useState(remembered?.sortByRelevance ?? false);
   const [isSearchRun, setIsSearchRun] = useState(false);
   // Counts the searches run, so that running the same search again is a new request the server records again.
   const [searchRuns, setSearchRuns] = useState(0);
@@ -48,8 +49,23 @@ export function useListRequest(initialSort: { sortBy: string; sortDesc: boolean 
     ...(textSearch && { textSearch, sortByRelevance }),
   };
 
+  /** What a reload or Back brings back (see dashboard-memory). */
+  const snapshot: Omit<RememberedList, 'selected'> = {
+    page,
+    perPage,
+    sortBy,
+    sortDirection,
+    searchOptions,
+    advanced,
+    dates,
+    textSearch,
+    sortByRelevance,
+  };
+
   return {
     request,
+    snapshot,
+    searchOptions,
     sortBy,
     sortDirection,
     /** Tells one run of a search from another with the same terms; 0 for every other request. */

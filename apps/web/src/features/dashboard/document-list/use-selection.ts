@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { DOCUMENT_SELECTION_MAX } from '@portal/contract';
 
 /** Selected document keys, kept across pages; "select all" takes the page's documents up to the limit. */
-export function useSelection() {
-  const [selected, setSelected] = useState<string[]>([]);
+export function useSelection(initial: string[] = []) {
+  const [selected, setSelected] = useState<string[]>(initial);
   const selectedSet = new Set(selected);
   return {
     selected,
