@@ -183,7 +183,7 @@ describe('registration steps', () => {
       ...model,
       reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: false }],
     });
-    expect(none.json()).toMatchObject({ error: 'errors.noDocumentTypeChosen', msg: 'You must choose at least a document type' });
+    expect(none.json()).toMatchObject({ error: 'errors.noDocumentTypeChosen', msg: 'You must choose at least one document type.' });
     const chosen = await post('/api/validateregistrationstep3', {
       ...model,
       reportsLst: [{ Id: await reportId('NBF-STMT'), Checked: true }],
@@ -336,7 +336,7 @@ describe('completing a registration', () => {
       },
       { proof },
     );
-    expect(wrongOwner.json()).toMatchObject({ error: 'errors.subscriptionInvalid', msg: 'Information are not valid' });
+    expect(wrongOwner.json()).toMatchObject({ error: 'errors.subscriptionInvalid', msg: 'The information is not valid.' });
     expect(wrongOwner.json().reportErrorList).toEqual([expect.objectContaining({ TitleEn: 'Account statements' })]);
     expect(await usersNamed(model.userName)).toBe(0);
 

@@ -20,7 +20,7 @@ test('A signed-in user adds a subscription through the onboarding dialog and the
   // At least one type, then every value of each ticked one.
   for (const checkbox of await dialog.getByRole('checkbox').all()) await checkbox.uncheck();
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByText('You must choose at least a document type')).toBeVisible();
+  await expect(dialog.getByText('You must choose at least one document type.')).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Tax slips' }).check();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByRole('group', { name: 'Tax slips' })).toBeVisible();
@@ -32,7 +32,7 @@ test('A signed-in user adds a subscription through the onboarding dialog and the
   await fillOwnerData(page, 'Tax slips', { accountNumber: 'NB-999999', postalCode: OWNER.postalCode });
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   const refusal = dialog.getByTestId('onboarding-error');
-  await expect(refusal).toContainText('Information are not valid');
+  await expect(refusal).toContainText('The information is not valid.');
   await expect(refusal.getByRole('listitem')).toHaveText(['Tax slips']);
 
   await fillOwnerData(page, 'Tax slips', OWNER);

@@ -81,7 +81,7 @@ test('A visitor whose subscription data another user has sees the duplicate warn
   await expect(page.getByRole('checkbox', { name: 'Notices' })).toBeChecked();
   for (const checkbox of await page.getByRole('checkbox').all()) await checkbox.uncheck();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('You must choose at least a document type')).toBeVisible();
+  await expect(page.getByText('You must choose at least one document type.')).toBeVisible();
   await chooseOnlyType(page, 'Account statements');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -113,7 +113,7 @@ test('A visitor is told what is wrong with the information typed', async ({ page
   // Checked in the page: the confirmation must equal the password.
   await fillUserInformation(page, visitor, `${visitor.password}x`);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Confirmation do not match')).toBeVisible();
+  await expect(page.getByText('The confirmation does not match.')).toBeVisible();
   await expect(stepTitle(page)).toHaveText('Step 1 of 4: Your information');
 
   // Checked by the server: the username must be free.

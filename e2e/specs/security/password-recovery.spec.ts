@@ -24,7 +24,7 @@ test('A user who forgot the password resets it through the e-mailed link and sig
   await page.getByLabel('New password', { exact: true }).fill('Renewed#Pass42');
   await page.getByLabel('Confirm the new password', { exact: true }).fill('Renewed#Pass4');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('Confirmation do not match')).toBeVisible();
+  await expect(page.getByText('The confirmation does not match.')).toBeVisible();
   await page.getByLabel('Confirm the new password', { exact: true }).fill('Renewed#Pass42');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

@@ -83,7 +83,7 @@ async function errorsPlugin(app: FastifyInstance) {
     return reply.status(500).send({
       success: false,
       error: ERROR_KEYS.unexpected,
-      msg: 'An unextected error occured. Try again later or contact your support team.',
+      msg: 'An unexpected error occurred. Try again later or contact your support team.',
     });
   });
 

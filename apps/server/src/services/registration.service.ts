@@ -180,7 +180,7 @@ export function createRegistrationService(deps: {
       const person = await checkPerson(model);
       const ticked = new Set(model.reportsLst.filter((r) => r.Checked).map((r) => r.Id));
       if (model.choosenReports.some((c) => !ticked.has(c.Id))) {
-        throw new AppError(400, ERROR_KEYS.subscriptionInvalid, 'Information are not valid');
+        throw new AppError(400, ERROR_KEYS.subscriptionInvalid, 'The information is not valid.');
       }
       const subscriptions = await deps.subscriptions.resolve(experience.client_id, model.choosenReports);
       const codeId = await requireVerifiedCode(person, model, options.proofSecret);

@@ -16,9 +16,9 @@ export interface ResolvedSubscription {
 const listed = (subscriptions: ResolvedSubscription[]) =>
   subscriptions.map((s) => ({ Id: s.reportId, TitleEn: s.titleEn, TitleFr: s.titleFr }));
 
-const noTypeChosen = () => new AppError(400, ERROR_KEYS.noDocumentTypeChosen, 'You must choose at least a document type');
+const noTypeChosen = () => new AppError(400, ERROR_KEYS.noDocumentTypeChosen, 'You must choose at least one document type.');
 const notValid = (subscriptions: ResolvedSubscription[] = []) =>
-  new AppError(400, ERROR_KEYS.subscriptionInvalid, 'Information are not valid', { reportErrorList: listed(subscriptions) });
+  new AppError(400, ERROR_KEYS.subscriptionInvalid, 'The information is not valid.', { reportErrorList: listed(subscriptions) });
 
 /** Printed values are compared as typed, without the spaces a person may add around or inside them. */
 const normalise = (value: string) => value.trim().replace(/\s+/g, ' ');

@@ -19,7 +19,7 @@ interface SubmitOptions {
 }
 
 /**
- * Spec: 'An error occured, please try again.' for a failure the registration has no words of its
+ * Spec: 'An error occurred. Please try again.' for a failure the registration has no words of its
  * own for; a key the web translates (too many requests, a refused field) is shown as such.
  */
 export function describeRegistrationError(error: unknown): string {
