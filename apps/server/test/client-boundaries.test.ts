@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_TENANT_ERROR_KEYS, ROLE_CODES, type RoleCode } from '@portal/contract';
-import { linkOf } from '../../../test-support/smtp-sink.js';
+import { linkOf, tokenOf } from '../../../test-support/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { managementApi, newUserForm, userIdOf } from './user-management-helpers.js';
 
@@ -143,8 +143,6 @@ async function expectRow(role: RoleCode, cookie: string, own: Client, other: Cli
     }
   }
 }
-
-const tokenOf = (link: string) => decodeURIComponent(new URL(link.replace('/#/', '/')).searchParams.get('token')!);
 
 /** A new account made through user management, its password chosen through its welcome link, signed in. */
 async function createAndSignIn(creator: RoleCode, role: RoleCode, client: Client, username: string): Promise<string> {
