@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerRegistrationRoutes(app, services);
   registerUsageReportsRoutes(app, services, downloads);
   registerUserManagementRoutes(app, services);
-  registerIngestionRoutes(app, services, { maxFileBytes: config.ingestion.maxFileBytes });
+  registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);
   registerDigestRoutes(app, services);

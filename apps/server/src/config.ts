@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   SCHEDULED_JOBS: booleanFromEnv.optional(),
   INGESTION_MAX_FILE_MB: z.coerce.number().int().positive().max(2_048).default(50),
+  INGESTION_MAX_UPLOADS_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(16),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   SEARCH_RANKED_AT_MOST: z.coerce.number().int().min(1).max(FEW_TEXT_MATCHES).default(RANKED_MATCHES_AT_MOST),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -134,8 +135,11 @@ export interface AppConfig {
   jobPollSeconds: number;
   /** Whether this instance registers, fires and runs the scheduled jobs (retention, orphan sweep, digest). */
   scheduledJobs: boolean;
-  /** Documents sent on the versioned routes: a larger file is refused as soon as it passes this size. */
-  ingestion: { maxFileBytes: number };
+  /**
+   * Documents sent on the versioned routes: a larger file is refused as soon as it passes this
+   * size; one API key may have this many uploads in flight at once in an instance (one more: 429).
+   */
+  ingestion: { maxFileBytes: number; maxUploadsPerKey: number };
   /** PostgreSQL cancels a statement of a document list or search after this long (0: never). */
   searchStatementTimeoutMs: number;
   /** Sorted by relevance, at most this many matches are ranked, the first of the list's order; the others follow them. */
@@ -199,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage: readStorageConfig(e),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     scheduledJobs: e.SCHEDULED_JOBS ?? true,
-    ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576 },
+    ingestion: { maxFileBytes: e.INGESTION_MAX_FILE_MB * 1_048_576, maxUploadsPerKey: e.INGESTION_MAX_UPLOADS_PER_KEY },
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     searchRankedAtMost: e.SEARCH_RANKED_AT_MOST,
     metricsToken: e.METRICS_TOKEN,

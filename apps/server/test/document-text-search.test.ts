@@ -974,6 +974,12 @@ describe('reading a document’s text', () => {
     });
     expect(await texts.readDocumentText(documentId!)).toBe('stored');
     expect(warnings).toHaveLength(1);
+    const stored = await t.database.db
+      .selectFrom('document_texts')
+      .select('state')
+      .where('document_id', '=', documentId!)
+      .executeTakeFirst();
+    expect(stored?.state).toBe('unreadable');
     expect(await texts.readDocumentText(documentId!)).toBe('current');
     expect(await texts.readDocumentText(999_999_999)).toBe('outdated');
   });

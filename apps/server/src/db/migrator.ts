@@ -25,6 +25,7 @@ import { statements as numericSortPattern } from './migrations/024-numeric-sort-
 import { statements as ownerSortIndexes } from './migrations/025-owner-sort-indexes.js';
 import { statements as readsChangedNotices } from './migrations/026-reads-changed-notices.js';
 import { statements as answersChangedNotices } from './migrations/027-answers-changed-notices.js';
+import { statements as documentTextStates } from './migrations/028-document-text-states.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '025-owner-sort-indexes': ownerSortIndexes,
   '026-reads-changed-notices': readsChangedNotices,
   '027-answers-changed-notices': answersChangedNotices,
+  '028-document-text-states': documentTextStates,
 };
 
 const provider: MigrationProvider = {

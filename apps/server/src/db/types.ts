@@ -257,6 +257,9 @@ export interface OwnerValuesTable {
 }
 
 /** The text read from a document's file, for searching by words (migration 012). */
+/** What reading a document's text came to (see migration 028). */
+export type DocumentTextState = 'read' | 'unreadable' | 'tooLarge';
+
 export interface DocumentTextsTable {
   document_id: number;
   report_id: number;
@@ -265,6 +268,8 @@ export interface DocumentTextsTable {
   /** The content hash of the file the text was read from. */
   content_hash: string | null;
   content: string;
+  /** What reading the text came to: read, or stored empty as unreadable or past the reading limits. */
+  state: Generated<DocumentTextState>;
   /** Computed by the database from the content and language. */
   search: GeneratedAlways<string>;
   /** The document's owners (its type, an attribute's name and value, apart by unit separators), kept by triggers from its owner keys. */

@@ -40,8 +40,9 @@ export async function openTextExtractionQueue(boss: JobQueue): Promise<TextExtra
 }
 
 /**
- * Reads the text of documents as they are stored, one at a time per instance (pdf.js parses in
- * this thread, so one reading at a time keeps requests answered), through the process's job queue.
+ * Reads the text of documents as they are stored, one at a time per instance (each in the PDF
+ * worker, which the uploads' checks and the merges share), through the process's job queue. A
+ * file past the worker's limits is stored without text and its job ends: it is never tried again.
  */
 export async function startTextExtraction(deps: {
   queue: JobQueue;

@@ -36,6 +36,7 @@ export function presentIngestedDocument(document: StoredIngestedDocument): { suc
       contentHash: document.contentHash,
       pageCount: document.pageCount,
       updatedAt: document.updatedAt.toISOString(),
+      textState: document.textState,
     },
   };
 }

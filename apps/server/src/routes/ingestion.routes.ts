@@ -11,7 +11,9 @@ import {
 import type { IncomingParts } from '../services/ingestion/incoming-parts.js';
 import { ingestionRefusal } from '../services/ingestion/ingestion-metadata.js';
 import type { IngestionService } from '../services/ingestion/ingestion.service.js';
+import { AppError } from '../errors.js';
 import { bindEndpoint, bindInScope } from './bind-endpoint.js';
+import { createInFlightGate } from './in-flight-gate.js';
 
 /** A part can repeat at most this often before the parser gives up; the service refuses the first extra one. */
 const MAX_PARTS = 10;
@@ -77,7 +79,21 @@ function stopReading(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('connection', 'close');
 }
 
-export function registerIngestionRoutes(app: FastifyInstance, deps: { ingestion: IngestionService }, options: { maxFileBytes: number }) {
+export function registerIngestionRoutes(
+  app: FastifyInstance,
+  deps: { ingestion: IngestionService },
+  options: { maxFileBytes: number; maxUploadsPerKey: number },
+) {
+  // Each upload holds its file in memory and a turn of the PDF worker: one key cannot hold them all.
+  const uploads = createInFlightGate<number>(
+    options.maxUploadsPerKey,
+    () =>
+      new AppError(
+        429,
+        INGESTION_ERROR_KEYS.tooManyUploads,
+        `This key already has ${options.maxUploadsPerKey} uploads in flight; send this one again once one of them is answered.`,
+      ),
+  );
   // The multipart parser serves these routes alone: elsewhere a multipart body stays an unsupported media type.
   bindInScope(app, async (scope) => {
     await scope.register(multipart, {
@@ -92,6 +108,7 @@ export function registerIngestionRoutes(app: FastifyInstance, deps: { ingestion:
     bindEndpoint(scope, endpoints.putDocument, async (request, reply) => {
       try {
         const type = await requireWritableType(request, deps.ingestion);
+        uploads.enter(requireApiKey(request).keyId, reply);
         const result = await deps.ingestion.putDocument(type, request.params.externalId, multipartPartsOf(request));
         reply.status(result.outcome === 'created' ? 201 : 200);
         return presentPutOutcome(result);

@@ -1,16 +1,8 @@
 import { Readable } from 'node:stream';
-import {
-  PDFContext,
-  PDFCrossRefSection,
-  PDFDocument,
-  PDFHeader,
-  PDFName,
-  PDFRef,
-  PDFTrailer,
-  PDFTrailerDict,
-  type PDFObject,
-} from 'pdf-lib';
+import { PDFContext, PDFCrossRefSection, PDFHeader, PDFRef, PDFTrailer, PDFTrailerDict, type PDFObject } from 'pdf-lib';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
+import { serialize, serializeIndirectObject } from './pdf-reading/pdf-tasks.js';
+import { readPdfInWorker } from './pdf-reading/read-pdf-in-worker.js';
 
 /**
  * One PDF made of the documents' pages, in order, written as it is made: each source is
@@ -22,6 +14,10 @@ import type { DocumentStorage } from '../transports/storage/document-storage.js'
  * that number, and the cross-reference table at the end gives each object's byte offset.
  * pdf-lib copies each source's pages into a scratch document whose numbering starts after
  * what is already written, which renumbers the objects without a home-made PDF parser.
+ *
+ * The copying parses an untrusted file, so it runs in the PDF worker, a document at a time,
+ * within its limits: a document of a hundred thousand pages costs the worker seconds, never the
+ * event loop. A document past the limits ends the merged PDF there (the stream fails).
  */
 const PAGE_TREE = PDFRef.of(1);
 const CATALOG = PDFRef.of(2);
@@ -62,19 +58,17 @@ async function* writeMergedPdf(storage: DocumentStorage, documents: StoredDocume
   yield emit(serialize(PDFHeader.forVersion(1, 7), '\n\n'));
   let nextNumber = FIRST_FREE_NUMBER;
   for (const document of documents) {
-    const source = await PDFDocument.load(await storage.read(document.fileKey));
-    const scratch = await PDFDocument.create({ updateMetadata: false });
-    scratch.context.largestObjectNumber = Math.max(scratch.context.largestObjectNumber, nextNumber - 1);
-    const firstCopied = scratch.context.largestObjectNumber + 1;
-    const copied = await scratch.copyPages(source, source.getPageIndices());
-    for (const page of copied) {
-      page.node.set(PDFName.of('Parent'), PAGE_TREE);
-      pages.push(page.ref);
+    const bytes = await storage.read(document.fileKey);
+    const reading = await readPdfInWorker('copyPages', { bytes, firstObjectNumber: nextNumber, pageTreeNumber: PAGE_TREE.objectNumber });
+    if (reading.outcome !== 'read') {
+      const why = reading.outcome === 'tooLarge' ? `it passes the ${reading.limit} limit` : reading.message;
+      throw new Error(`The pages of ${document.fileKey} could not be copied: ${why}.`);
     }
-    for (const [ref, object] of scratch.context.enumerateIndirectObjects()) {
-      if (ref.objectNumber >= firstCopied) yield indirect(ref, object);
-    }
-    nextNumber = scratch.context.largestObjectNumber + 1;
+    const copied = reading.value;
+    for (const [objectNumber, offset] of copied.offsets) offsets.set(objectNumber, written + offset);
+    for (const number of copied.pageNumbers) pages.push(PDFRef.of(number));
+    yield emit(copied.bytes);
+    nextNumber = copied.largestObjectNumber + 1;
   }
 
   const context = PDFContext.create();
@@ -87,23 +81,4 @@ async function* writeMergedPdf(storage: DocumentStorage, documents: StoredDocume
   yield emit(serialize(xref, '\n'));
   yield emit(serialize(PDFTrailerDict.of(context.obj({ Size: nextNumber, Root: CATALOG })), '\n\n'));
   yield emit(serialize(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset), ''));
-}
-
-interface Serializable {
-  sizeInBytes(): number;
-  copyBytesInto(buffer: Uint8Array, offset: number): number;
-}
-
-function serialize(part: Serializable, suffix: string): Uint8Array {
-  const tail = Buffer.from(suffix, 'latin1');
-  const bytes = new Uint8Array(part.sizeInBytes() + tail.length);
-  const length = part.copyBytesInto(bytes, 0);
-  bytes.set(tail, length);
-  return bytes;
-}
-
-function serializeIndirectObject(ref: PDFRef, object: PDFObject): Uint8Array {
-  const head = Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1');
-  const body = serialize(object, '\nendobj\n\n');
-  return Buffer.concat([head, body]);
 }

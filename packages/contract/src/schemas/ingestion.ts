@@ -37,6 +37,8 @@ export const INGESTION_ERROR_KEYS = {
   pdfUnreadable: 'errors.ingestion.pdfUnreadable',
   /** The document was deleted while this version was being written: sending it again creates it. */
   concurrentChange: 'errors.ingestion.concurrentChange',
+  /** The key already has as many uploads in flight as it may: send this one once one of them is answered. */
+  tooManyUploads: 'errors.ingestion.tooManyUploads',
 } as const;
 
 /** A refusal on the versioned routes: the spec's error shape, with the field at fault when there is one. */
@@ -109,6 +111,15 @@ export const PutDocumentResponseSchema = z.object({
   data: z.object({ externalId: z.string(), version: integer(), outcome: z.enum(PUT_OUTCOMES) }),
 });
 
+/**
+ * Reading a stored document's text: `pending` until it is read, `read`, or stored without text
+ * because the file could not be read (`unreadable`) or passed the portal's reading limits
+ * (`tooLarge`: a stream expanding too far, or too long or too much memory to read). A file
+ * stored without text is not read again; sending another file reads that one.
+ */
+export const DocumentTextStateSchema = z.enum(['pending', 'read', 'unreadable', 'tooLarge']);
+export type DocumentTextState = z.infer<typeof DocumentTextStateSchema>;
+
 export const IngestedDocumentSchema = z.object({
   externalId: z.string(),
   version: integer(),
@@ -119,6 +130,8 @@ export const IngestedDocumentSchema = z.object({
   contentHash: z.string(),
   pageCount: integer(),
   updatedAt: z.string(),
+  /** What reading the file's text (for searches by words) came to; see DocumentTextStateSchema. */
+  textState: DocumentTextStateSchema,
 });
 export type IngestedDocument = z.infer<typeof IngestedDocumentSchema>;
 

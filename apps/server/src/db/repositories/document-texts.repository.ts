@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../types.js';
+import type { Database, DocumentTextState } from '../types.js';
 import type { AccessScope } from './document-access.repository.js';
 import { keyedGroups } from './document-owner-keys.js';
 import {
@@ -66,6 +66,8 @@ export interface ReadText {
   documentId: number;
   contentHash: string | null;
   content: string;
+  /** What reading it came to; read when not said (an unreadable or too large file stores an empty text). */
+  state?: DocumentTextState;
 }
 
 export type StoreOutcome =
@@ -117,14 +119,15 @@ export function createDocumentTextsRepository(db: Kysely<Database>, options: { f
    */
   const upsert = (texts: ReadText[]) =>
     sql<{ document_id: number }>`
-      INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
-      SELECT d.id, d.report_id, d.language, d.content_hash, r.content
+      INSERT INTO document_texts (document_id, report_id, language, content_hash, content, state)
+      SELECT d.id, d.report_id, d.language, d.content_hash, r.content, r.state
         FROM unnest(${texts.map((text) => text.documentId)}::int[], ${texts.map((text) => text.contentHash)}::text[],
-                    ${texts.map((text) => text.content)}::text[]) AS r(document_id, content_hash, content)
+                    ${texts.map((text) => text.content)}::text[], ${texts.map((text) => text.state ?? 'read')}::text[])
+               AS r(document_id, content_hash, content, state)
         JOIN documents d ON d.id = r.document_id AND d.content_hash IS NOT DISTINCT FROM r.content_hash
       ON CONFLICT (document_id) DO UPDATE
         SET report_id = excluded.report_id, language = excluded.language, content_hash = excluded.content_hash,
-            content = excluded.content, extracted_at = now()
+            content = excluded.content, state = excluded.state, extracted_at = now()
       RETURNING document_id`.execute(db);
 
   return {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../types.js';
+import type { Database, DocumentTextState } from '../types.js';
 
 /** A document type as a client's back office writes to it. */
 export interface IngestionType {
@@ -34,6 +34,8 @@ export interface StoredIngestedDocument {
   contentHash: string;
   pageCount: number;
   updatedAt: Date;
+  /** What reading its current file's text came to; pending until it is read. */
+  textState: DocumentTextState | 'pending';
 }
 
 export function createIngestedDocumentsRepository(db: Kysely<Database>) {
@@ -160,10 +162,17 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
 
     async find(reportId: number, externalId: string): Promise<StoredIngestedDocument | undefined> {
       const row = await db
-        .selectFrom('documents')
-        .select(['id', 'external_id', 'version', 'document_date', 'language', 'attributes', 'content_hash', 'page_count', 'updated_at'])
-        .where('report_id', '=', reportId)
-        .where('external_id', '=', externalId)
+        .selectFrom('documents as d')
+        .leftJoin('document_texts as t', 't.document_id', 'd.id')
+        .select(['d.id', 'd.external_id', 'd.version', 'd.document_date', 'd.language', 'd.attributes', 'd.content_hash', 'd.page_count'])
+        .select('d.updated_at')
+        // A text read from another file, or in another language, is the previous one's: this one's is still to be read.
+        .select(
+          sql<DocumentTextState | 'pending'>`CASE WHEN t.content_hash IS NOT DISTINCT FROM d.content_hash AND t.language = d.language
+                                                  THEN t.state ELSE 'pending' END`.as('text_state'),
+        )
+        .where('d.report_id', '=', reportId)
+        .where('d.external_id', '=', externalId)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -176,6 +185,7 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
         contentHash: row.content_hash ?? '',
         pageCount: row.page_count,
         updatedAt: row.updated_at,
+        textState: row.text_state,
       };
     },
 

@@ -1,6 +1,7 @@
 import type { DocumentTextsRepository } from '../../db/repositories/document-texts.repository.js';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
-import { extractPdfText, TEXT_EXTRACTION_LIMITS } from './extract-pdf-text.js';
+import type { DocumentTextState } from '../../db/types.js';
+import { readPdfText, TEXT_EXTRACTION_LIMITS } from './extract-pdf-text.js';
 
 /** What reading one document's text came to. */
 export type TextReading =
@@ -27,25 +28,28 @@ export function createDocumentTextsService(deps: { texts: DocumentTextsRepositor
   return {
     /**
      * Reads the document's current file and stores its text. A file the store cannot give now
-     * throws (the queue tries again later); a file pdf.js cannot read stores an empty text, as
-     * reading it again would fail the same way.
+     * throws (the queue tries again later); a file pdf.js cannot read, or one past the PDF
+     * worker's limits, stores an empty text with that state, as reading it again would end the
+     * same way.
      */
     async readDocumentText(documentId: number): Promise<TextReading> {
       const source = await deps.texts.findSource(documentId);
       if (!source) return 'outdated';
       if (source.isTextCurrent) return 'current';
       const bytes = await deps.storage.read(source.fileKey);
+      const extraction = await readPdfText(bytes, TEXT_EXTRACTION_LIMITS);
       let content = '';
-      try {
-        content = await extractPdfText(bytes, TEXT_EXTRACTION_LIMITS);
-      } catch (error) {
+      let state: DocumentTextState = 'read';
+      if (extraction.state === 'read') content = extraction.text;
+      else {
+        state = extraction.state;
         deps.logger.warn(
-          { err: error, documentId, fileKey: source.fileKey },
+          { documentId, fileKey: source.fileKey, state, reason: extraction.reason },
           'the text of a document could not be read; it is stored empty',
         );
       }
       for (;;) {
-        const outcome = await deps.texts.store({ documentId, contentHash: source.contentHash, content });
+        const outcome = await deps.texts.store({ documentId, contentHash: source.contentHash, content, state });
         if (outcome !== 'tooLong') return outcome;
         // Rare: so many distinct words that the search vector would pass PostgreSQL's 1 MB; the start of the text is kept.
         if (content.length <= SHORTEST_TRIMMED_TEXT) throw new Error(`The text of document ${documentId} cannot be indexed`);
