@@ -96,6 +96,7 @@ interface Answer {
 interface Operation {
   security?: unknown;
   parameters: { name: string; schema: { maxLength?: number } }[];
+  requestBody?: { content: Record<string, { encoding?: unknown }> };
   responses: Record<string, Answer | undefined>;
 }
 interface Description {
@@ -161,6 +162,15 @@ describe('the OpenAPI description served at /api/docs/json', () => {
     expect(operationOf(description, 'put', DOCUMENT_ROUTE).security).toEqual([{ apiKey: [] }]);
     expect(operationOf(description, 'get', '/account/user-info').security).toEqual([{ session: [] }]);
     expect(operationOf(description, 'post', '/login/processlogin').security).toEqual([]);
+  });
+
+  it('describes the bodies that are not JSON: the document upload part by part, and files sent as they are', () => {
+    const upload = operationOf(description, 'put', DOCUMENT_ROUTE).requestBody?.content['multipart/form-data'];
+    expect(upload?.encoding).toEqual({ metadata: { contentType: 'application/json' }, file: { contentType: 'application/pdf' } });
+    const repositoryFile = operationOf(description, 'put', '/api/console/clients/{clientId}/repository/{id}/files/{language}');
+    expect(Object.keys(repositoryFile.requestBody?.content ?? {})).toEqual(['application/pdf']);
+    const brandImage = operationOf(description, 'put', '/api/console/experiences/{experienceId}/images/{kind}');
+    expect(Object.keys(brandImage.requestBody?.content ?? {})).toEqual(expect.arrayContaining(['image/png', 'image/jpeg']));
   });
 
   it('states the external id as it is enforced, and the refusals of each call in their shape', () => {

@@ -54,6 +54,8 @@ export const CONSOLE_NAME_MAX_LENGTH = 120;
 export const CONSOLE_APP_TITLE_MAX_LENGTH = 120;
 /** A brand image (logo, favicon): at most this many bytes, and sides of this many pixels. */
 export const BRAND_IMAGE_MAX_BYTES = 512 * 1024;
+/** What a brand image is sent as; its bytes, not the type named, decide what it is. */
+export const BRAND_IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/x-icon'] as const;
 export const BRAND_IMAGE_MIN_SIDE = 16;
 export const BRAND_IMAGE_MAX_SIDE = 4096;
 

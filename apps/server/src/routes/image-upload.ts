@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BRAND_IMAGE_MAX_BYTES, CONSOLE_TENANT_ERROR_KEYS, REQUEST_NUMBER_MAX } from '@portal/contract';
+import { BRAND_IMAGE_MAX_BYTES, BRAND_IMAGE_MEDIA_TYPES, CONSOLE_TENANT_ERROR_KEYS, REQUEST_NUMBER_MAX } from '@portal/contract';
 import { AppError } from '../errors.js';
 import { bindInScope } from './bind-endpoint.js';
 import { boundedBodyParser } from './raw-body.js';
@@ -8,15 +8,7 @@ import { boundedBodyParser } from './raw-body.js';
  * What an image may arrive as. The bytes decide what it is, so SVG and unnamed files are read too:
  * they are refused with their own error rather than a bare 415.
  */
-const IMAGE_CONTENT_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-  'image/svg+xml',
-  'application/octet-stream',
-];
+const IMAGE_CONTENT_TYPES = [...BRAND_IMAGE_MEDIA_TYPES, 'image/vnd.microsoft.icon', 'image/svg+xml', 'application/octet-stream'];
 
 const imageTooLarge = () =>
   new AppError(413, CONSOLE_TENANT_ERROR_KEYS.imageTooLarge, `The image is larger than ${BRAND_IMAGE_MAX_BYTES / 1024} KB.`);

@@ -8,6 +8,7 @@ import {
   UpdateAttributeRequestSchema,
   UpdateDocumentTypeRequestSchema,
 } from '../schemas/console-document-types.js';
+import { BRAND_IMAGE_MEDIA_TYPES } from '../constants.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** The tenant console's document types and attributes: SUPER_USER for every client, INTERNAL for its own. */
@@ -60,6 +61,7 @@ export const consoleDocumentTypesEndpoints = {
       'by its bytes (400 validation.consoleImageType; SVG 400 validation.consoleImageSvg); sides of 16 to 4,096 pixels (400 ' +
       'validation.consoleImageDimensions); at most 512 KB (413 errors.consoleImageTooLarge).',
     access: 'session',
+    upload: { kind: 'file', mediaTypes: BRAND_IMAGE_MEDIA_TYPES },
     menu: 'tenantConsole',
     params: ConsoleDocumentTypeParamsSchema,
     response: ConsoleDocumentTypeResponseSchema,

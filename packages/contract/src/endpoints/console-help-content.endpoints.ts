@@ -13,6 +13,7 @@ import {
   RepositoryFileParamsSchema,
   SaveFaqEntryRequestSchema,
   UploadedRepositoryFileResponseSchema,
+  REPOSITORY_FILE_CONTENT_TYPE,
 } from '../schemas/console-help-content.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -96,6 +97,7 @@ export const consoleHelpContentEndpoints = {
     path: '/api/console/clients/:clientId/repository/files',
     summary: `Stores a PDF for a repository document to come and answers its file id (its SHA-256), to name when creating it. ${FILE_BODY}`,
     access: 'session',
+    upload: { kind: 'file', mediaTypes: [REPOSITORY_FILE_CONTENT_TYPE] },
     menu: 'tenantConsole',
     params: HelpContentClientParamsSchema,
     response: UploadedRepositoryFileResponseSchema,
@@ -137,6 +139,7 @@ export const consoleHelpContentEndpoints = {
     path: '/api/console/clients/:clientId/repository/:id/files/:language',
     summary: `Replaces a repository document’s file in one language (en or fr). ${FILE_BODY}`,
     access: 'session',
+    upload: { kind: 'file', mediaTypes: [REPOSITORY_FILE_CONTENT_TYPE] },
     menu: 'tenantConsole',
     params: RepositoryFileParamsSchema,
     response: RepositoryEntryResponseSchema,

@@ -9,6 +9,7 @@ import {
   UpdateConsoleBrandRequestSchema,
   UpdateConsoleClientRequestSchema,
 } from '../schemas/console-tenants.js';
+import { BRAND_IMAGE_MEDIA_TYPES } from '../constants.js';
 import { defineEndpoint } from './endpoint.js';
 
 /** The tenant console's clients and brands: SUPER_USER for every client, INTERNAL for its own. */
@@ -68,6 +69,7 @@ export const consoleTenantsEndpoints = {
       'bytes (400 validation.consoleImageType; SVG 400 validation.consoleImageSvg); sides of 16 to 4,096 pixels (400 ' +
       'validation.consoleImageDimensions); at most 512 KB (413 errors.consoleImageTooLarge).',
     access: 'session',
+    upload: { kind: 'file', mediaTypes: BRAND_IMAGE_MEDIA_TYPES },
     menu: 'tenantConsole',
     params: ConsoleBrandImageParamsSchema,
     response: ConsoleBrandResponseSchema,
