@@ -36,7 +36,8 @@ export const ingestionEndpoints = {
       'a letter or digit. Refusals are 400 with an errors.ingestion.* key and the `field` at fault (metadata missing or ' +
       'not JSON, a bad external id, date or language, an unknown attribute, a missing owner attribute, a value over 255 ' +
       'characters, no file, an encrypted or unreadable PDF), 413 errors.ingestion.fileTooLarge past the size limit, and ' +
-      `503 errors.storageUnavailable when the file cannot be stored (send it again). ${TYPE_REFUSALS}`,
+      '503 errors.storageUnavailable when the file cannot be stored (send it again), 429 errors.ingestion.tooManyUploads when ' +
+      `the key already has as many uploads in flight as it may (send it again once one is answered). ${TYPE_REFUSALS}`,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
     upload: { kind: 'multipart', parts: IngestionUploadSchema, partTypes: INGESTION_PART_TYPES },
@@ -47,7 +48,9 @@ export const ingestionEndpoints = {
     path: '/api/v1/document-types/:type/documents/:externalId',
     summary:
       'What the portal holds for one external id: its version, date, language, attributes, the SHA-256 of its file ' +
-      `(contentHash, hex), its page count and when it last changed. 404 errors.documentNotFound when there is none. ${TYPE_REFUSALS}`,
+      '(contentHash, hex), its page count, when it last changed and textState, what reading its text for searches came to ' +
+      '(pending, read, unreadable, or tooLarge: past the limits on reading a PDF; a file without text is not read again). ' +
+      `404 errors.documentNotFound when there is none. ${TYPE_REFUSALS}`,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
     response: IngestedDocumentResponseSchema,
