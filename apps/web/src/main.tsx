@@ -6,9 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { initI18n } from './i18n/i18n';
+import { rememberLanguageFromUrl } from './i18n/language';
 import { rememberExperienceFromUrl } from './theme/experience-code';
 
 rememberExperienceFromUrl();
+rememberLanguageFromUrl();
 // The texts of the page's language arrive first: no screen is drawn with bare keys. Meanwhile the
 // router runs the first address's guards and fetches its screen's files (drawn before it is ready,
 // React would draw an empty page, then the screen in a second pass).

@@ -18,6 +18,9 @@ test('A user who forgot the password resets it through the e-mailed link and sig
 
   const link = linkOf(await waitForMail(to, before));
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  // The link opens the page in the account's language (French here); the person may switch.
+  await expect(page.getByRole('heading', { name: 'Réinitialiser le mot de passe' })).toBeVisible();
+  await page.getByTestId('language-toggle').click();
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Username', { exact: true }).fill('demo.service');
@@ -33,7 +36,7 @@ test('A user who forgot the password resets it through the e-mailed link and sig
   // The link works once: opening it again goes back to login with the reason.
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page).toHaveURL(/#\/login/);
-  await expect(page.getByText('Password reset request is invalid or expired')).toBeVisible();
+  await expect(page.getByText('La demande de réinitialisation du mot de passe est invalide ou expirée')).toBeVisible();
 
   const response = await page.request.post('/login/processlogin', { data: { UserName: 'demo.service', Password: 'Renewed#Pass42' } });
   expect(response.status()).toBe(200);

@@ -32,6 +32,26 @@ export async function chooseLanguage(language: Locale): Promise<void> {
   }
 }
 
+/**
+ * A link the portal mailed names the recipient's language (`/?exp=LAU&lang=fr#/resetPassword?…`):
+ * it is the visitor's choice, remembered and told to the server as the language switch does, read
+ * before the texts load so the first screen is in it. The parameter then leaves the address, so a
+ * reload does not undo a later switch.
+ */
+export function rememberLanguageFromUrl(): void {
+  const params = new URLSearchParams(window.location.search);
+  const fromLink = params.get('lang');
+  if (fromLink === null) return;
+  params.delete('lang');
+  const search = params.toString() ? `?${params}` : '';
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  if (!isLocale(fromLink)) return;
+  writeCookie(LANG_COOKIE, fromLink);
+  callApi(sessionEndpoints.setLang, { query: { lang: fromLink } }).catch((error: unknown) => {
+    console.warn('The server did not record the language choice', error);
+  });
+}
+
 export function otherLanguage(language: Locale): Locale {
   return language === 'en' ? 'fr' : 'en';
 }
