@@ -26,6 +26,8 @@ ENV NODE_ENV=production \
     METRICS_PORT=9464 \
     HOST=0.0.0.0 \
     DATA_DIR=/var/lib/portal
+# A font for the words of SVG logos, which the server draws as PNG images for e-mail.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules node_modules
