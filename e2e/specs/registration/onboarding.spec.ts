@@ -28,12 +28,24 @@ test('A signed-in user adds a subscription through the onboarding dialog and the
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(dialog.getByText('This field is required.')).toHaveCount(2);
 
-  // A value matching no document is refused, naming the type concerned.
+  // A value matching no document is refused: the type's fields are marked and named, every one of them
+  // (naming the one that differs would tell that the others are some owner's).
   await fillOwnerData(page, 'Tax slips', { accountNumber: 'NB-999999', postalCode: OWNER.postalCode });
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   const refusal = dialog.getByTestId('onboarding-error');
   await expect(refusal).toContainText('The information is not valid.');
-  await expect(refusal.getByRole('listitem')).toHaveText(['Tax slips']);
+  await expect(refusal.getByTestId('check-details')).toHaveText(
+    'Tax slips: no document carries these details together. Check “Account number” and “Postal code” exactly as printed on one of your documents.',
+  );
+  const taxSlips = dialog.getByRole('group', { name: 'Tax slips' });
+  for (const name of ['Account number', 'Postal code']) {
+    await expect(taxSlips.getByRole('textbox', { name })).toHaveAttribute('aria-invalid', 'true');
+    await expect(taxSlips.getByRole('textbox', { name })).toHaveAccessibleDescription(/Check this value against your document\./);
+  }
+  await expectNoSeriousA11yViolations(page);
+  // A value changed is a new try: its mark goes.
+  await taxSlips.getByRole('textbox', { name: 'Account number' }).fill(OWNER.accountNumber);
+  await expect(taxSlips.getByRole('textbox', { name: 'Account number' })).not.toHaveAttribute('aria-invalid', 'true');
 
   await fillOwnerData(page, 'Tax slips', OWNER);
   await dialog.getByRole('button', { name: 'Subscribe' }).click();

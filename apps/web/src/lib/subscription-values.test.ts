@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ChosenReport } from '@portal/contract';
-import { findAttributeErrors, keepTypedValues, setAttributeValue, toChosenReportInputs } from './subscription-values';
+import {
+  findAttributeErrors,
+  keepTypedValues,
+  markRefusedValues,
+  refusedValues,
+  setAttributeValue,
+  toChosenReportInputs,
+} from './subscription-values';
 
 function chosen(id: number, values: string[]): ChosenReport {
   return {
@@ -40,5 +47,22 @@ describe('keepTypedValues', () => {
 describe('toChosenReportInputs', () => {
   it('sends values without surrounding spaces', () => {
     expect(toChosenReportInputs([chosen(7, [' NB-100201 '])])[0]!.Attributes[0]!.Value).toBe('NB-100201');
+  });
+});
+
+describe('refused owner details', () => {
+  it('marks every value of each type no document carries, and none of the types accepted', () => {
+    const sent = toChosenReportInputs([chosen(7, ['NB-100201', 'H2X 1Y4']), chosen(8, ['T5'])]);
+    const refused = refusedValues(sent, [7]);
+    expect(refused).toEqual({ '7-1': 'NB-100201', '7-2': 'H2X 1Y4' });
+    expect(markRefusedValues([chosen(7, ['NB-100201', ' H2X 1Y4 ']), chosen(8, ['T5'])], refused)).toEqual({
+      '7-1': 'subscription.checkValue',
+      '7-2': 'subscription.checkValue',
+    });
+  });
+
+  it('stops marking a value once it is changed', () => {
+    const refused = refusedValues(toChosenReportInputs([chosen(7, ['NB-100201', 'H2X 1Y4'])]), [7]);
+    expect(markRefusedValues([chosen(7, ['NB-100201', 'H2X 1Y5'])], refused)).toEqual({ '7-1': 'subscription.checkValue' });
   });
 });

@@ -68,3 +68,31 @@ export function toChosenReportInputs(reports: ChosenReport[]): ChosenReportInput
     Attributes: report.Attributes.map((attribute) => ({ ...attribute, Value: attribute.Value.trim() })),
   }));
 }
+
+type SentReport = Pick<ChosenReportInput, 'Id' | 'Attributes'>;
+
+/**
+ * The values a refusal turned down, by field key: every value of each type it names (no document
+ * of the type carries them together). All of a type's values, never the one that differs: naming
+ * it would tell that the others are some owner's.
+ */
+export function refusedValues(sent: SentReport[], refusedTypeIds: number[]): Record<string, string> {
+  const refused: Record<string, string> = {};
+  for (const report of sent) {
+    if (!refusedTypeIds.includes(report.Id)) continue;
+    for (const attribute of report.Attributes) refused[attributeFieldKey(report.Id, attribute.AttributeId)] = attribute.Value.trim();
+  }
+  return refused;
+}
+
+/** A "check this value" mark on each field still holding the value refused; a value changed since is a new try. */
+export function markRefusedValues(reports: ChosenReport[], refused: Record<string, string>): Record<string, string> {
+  const marks: Record<string, string> = {};
+  for (const report of reports) {
+    for (const attribute of report.Attributes) {
+      const key = attributeFieldKey(report.Id, attribute.AttributeId);
+      if (Object.hasOwn(refused, key) && refused[key] === attribute.Value.trim()) marks[key] = 'subscription.checkValue';
+    }
+  }
+  return marks;
+}

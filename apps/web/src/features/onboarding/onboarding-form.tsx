@@ -62,7 +62,12 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
             <>
               <Text>{t('onboarding.attributesIntro')}</Text>
               {onboarding.error && (
-                <SubscriptionErrorAlert message={onboarding.error.message} reports={onboarding.error.reports} testId="onboarding-error" />
+                <SubscriptionErrorAlert
+                  message={onboarding.error.message}
+                  reports={onboarding.error.reports}
+                  chosen={onboarding.chosen}
+                  testId="onboarding-error"
+                />
               )}
               <SubscriptionAttributeFields
                 reports={onboarding.chosen}

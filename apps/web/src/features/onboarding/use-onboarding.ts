@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { registrationEndpoints, type ChosenReport, type OnboardingReport } from '@portal/contract';
+import { registrationEndpoints, type ChosenReport, type ChosenReportInput, type OnboardingReport } from '@portal/contract';
 import { describeError } from '../../i18n/error-message';
 import { callApi } from '../../lib/api-client';
 import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
-import { findAttributeErrors, keepTypedValues, setAttributeValue, toChosenReportInputs } from '../../lib/subscription-values';
+import {
+  findAttributeErrors,
+  keepTypedValues,
+  markRefusedValues,
+  refusedValues,
+  setAttributeValue,
+  toChosenReportInputs,
+} from '../../lib/subscription-values';
 import { onboardingReportsQuery } from './onboarding-queries';
 
 function toChosenReport({ Id, TitleEn, TitleFr, Attributes }: OnboardingReport): ChosenReport {
@@ -25,15 +32,20 @@ export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
   const [hasTriedNext, setTriedNext] = useState(false);
   const [hasTriedSubscribe, setTriedSubscribe] = useState(false);
   const [duplicate, setDuplicate] = useState<SubscriptionRefusal | null>(null);
+  /** The values no document carries together, by field key, from the last refusal that said so. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const sent = useRef<ChosenReportInput[]>([]);
 
   const reports = (list.data?.reportsLst ?? []).map((report) => ({ ...report, Checked: ticks[report.Id] ?? report.Checked }));
   const hasChoice = reports.some((report) => report.Checked);
 
   const subscribe = useMutation({
-    mutationFn: (ignoreDuplicates: boolean) =>
-      callApi(ignoreDuplicates ? registrationEndpoints.processOnboardingIgnoreDupes : registrationEndpoints.processOnboarding, {
-        body: { choosenReports: toChosenReportInputs(chosen) },
-      }),
+    mutationFn: (ignoreDuplicates: boolean) => {
+      sent.current = toChosenReportInputs(chosen);
+      return callApi(ignoreDuplicates ? registrationEndpoints.processOnboardingIgnoreDupes : registrationEndpoints.processOnboarding, {
+        body: { choosenReports: sent.current },
+      });
+    },
     onSuccess: () => {
       setDuplicate(null);
       onSubscribed();
@@ -41,6 +53,8 @@ export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
     onError: (error) => {
       const refusal = readSubscriptionRefusal(error);
       setDuplicate(refusal?.isDuplicate ? refusal : null);
+      const refusedTypeIds = refusal && !refusal.isDuplicate ? refusal.reports.map((report) => report.Id) : [];
+      setRefused(refusedValues(sent.current, refusedTypeIds));
     },
   });
   const refusal = subscribe.isError ? readSubscriptionRefusal(subscribe.error) : undefined;
@@ -52,7 +66,8 @@ export function useOnboarding({ onSubscribed }: { onSubscribed: () => void }) {
     chosen,
     accessibleIds: new Set(list.data?.reportAccess ?? []),
     typesError: hasTriedNext && !hasChoice ? 'errors.noDocumentTypeChosen' : undefined,
-    attributeErrors: hasTriedSubscribe ? findAttributeErrors(chosen) : {},
+    // A value the server found on no document is marked until it is changed.
+    attributeErrors: { ...markRefusedValues(chosen, refused), ...(hasTriedSubscribe ? findAttributeErrors(chosen) : {}) },
     duplicate,
     subscribe,
     /** A refusal shown in the dialog itself: the message and the types it concerns. */

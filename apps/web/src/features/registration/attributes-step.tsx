@@ -8,7 +8,7 @@ import { SubscriptionErrorAlert } from '../../components/subscription-error-aler
 import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
-import { findAttributeErrors } from '../../lib/subscription-values';
+import { findAttributeErrors, markRefusedValues } from '../../lib/subscription-values';
 import { useRegistrationSubmit } from './use-registration-submit';
 import type { RegistrationWizard } from './use-registration-wizard';
 import { WizardButtons } from './wizard-buttons';
@@ -25,7 +25,8 @@ export function AttributesStep({ wizard, beforeSignIn }: AttributesStepProps) {
   const formElement = useRef<HTMLFormElement>(null);
   const registration = useRegistrationSubmit({ model: wizard.model, onCodeRefused: wizard.returnToCodeStep, beforeSignIn });
   // Shown once the person has tried to sign up, then kept current as they type.
-  const errors = hasTried ? findAttributeErrors(wizard.chosen) : {};
+  // A value the server found on no document is marked until it is changed.
+  const errors = { ...markRefusedValues(wizard.chosen, registration.refused), ...(hasTried ? findAttributeErrors(wizard.chosen) : {}) };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +41,12 @@ export function AttributesStep({ wizard, beforeSignIn }: AttributesStepProps) {
         <Stack gap="md">
           <Text>{t('registration.attributesIntro')}</Text>
           {registration.error && (
-            <SubscriptionErrorAlert message={registration.error.message} reports={registration.error.reports} testId="registration-error" />
+            <SubscriptionErrorAlert
+              message={registration.error.message}
+              reports={registration.error.reports}
+              chosen={wizard.chosen}
+              testId="registration-error"
+            />
           )}
           {registration.signInError !== null && (
             <ErrorAlert testId="registration-sign-in-error">

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { registrationEndpoints, ERROR_KEYS, type RegistrationModel } from '@portal/contract';
+import { registrationEndpoints, ERROR_KEYS, type ChosenReportInput, type RegistrationModel } from '@portal/contract';
 import { translator } from '../../i18n/app-translator';
 import { callApi } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
 import { translateKey } from '../../lib/error-text';
 import { readSubscriptionRefusal, type SubscriptionRefusal } from '../../lib/subscription-error';
+import { refusedValues } from '../../lib/subscription-values';
 import { useSignIn } from '../../lib/use-sign-in';
 
 /** Refusals that send the person back to the code step: the code is no longer good, or this browser never proved it. */
@@ -34,18 +35,25 @@ export function describeRegistrationError(error: unknown): string {
  */
 export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: SubmitOptions) {
   const [duplicate, setDuplicate] = useState<SubscriptionRefusal | null>(null);
+  /** The values no document carries together, by field key, from the last refusal that said so. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
+  const sent = useRef<ChosenReportInput[]>([]);
   const signIn = useSignIn({ beforeSignIn });
   const register = useMutation({
-    mutationFn: (ignoreDuplicates: boolean) =>
-      callApi(ignoreDuplicates ? registrationEndpoints.processRegisteringNoDupes : registrationEndpoints.processRegistering, {
+    mutationFn: (ignoreDuplicates: boolean) => {
+      sent.current = model.choosenReports ?? [];
+      return callApi(ignoreDuplicates ? registrationEndpoints.processRegisteringNoDupes : registrationEndpoints.processRegistering, {
         body: model,
-      }),
+      });
+    },
     onSuccess: ({ data }) => {
       setDuplicate(null);
       signIn.mutate({ username: data.Username, password: data.Password });
     },
     onError: (error) => {
       const refusal = readSubscriptionRefusal(error);
+      const refusedTypeIds = refusal && !refusal.isDuplicate ? refusal.reports.map((report) => report.Id) : [];
+      setRefused(refusedValues(sent.current, refusedTypeIds));
       if (refusal?.isDuplicate) {
         setDuplicate(refusal);
         return;
@@ -71,5 +79,6 @@ export function useRegistrationSubmit({ model, onCodeRefused, beforeSignIn }: Su
         ? { message: describeRegistrationError(register.error), reports: refusal?.reports ?? [] }
         : null,
     signInError: signIn.error,
+    refused,
   };
 }
