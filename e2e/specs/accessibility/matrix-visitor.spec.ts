@@ -54,7 +54,10 @@ for (const run of MATRIX_RUNS) {
       await expect(sent).toBeVisible();
       await check('forgot password, e-mail sent');
       await sent.getByRole('button', { name: t('common.ok') }).click();
+      // The link opens the page in the customer's own language; the run then reads it in its own.
       await page.goto(linkOf(await waitForMail(mailbox, mailsBefore)).replace(/^https?:\/\/[^/]+/, ''));
+      await expect(page.locator('html')).toHaveAttribute('lang', customer.accountLanguage);
+      if (customer.accountLanguage !== run.language) await page.getByTestId('language-toggle').click();
       await expect(page.getByRole('heading', { name: t('resetPassword.title'), level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', run.language);
       await check('reset password');
