@@ -164,13 +164,19 @@ describe('the OpenAPI description served at /api/docs/json', () => {
     expect(operationOf(description, 'post', '/login/processlogin').security).toEqual([]);
   });
 
-  it('describes the bodies that are not JSON: the document upload part by part, and files sent as they are', () => {
+  it('describes the bodies and answers that are not JSON: the document upload part by part, files sent and received as they are', () => {
     const upload = operationOf(description, 'put', DOCUMENT_ROUTE).requestBody?.content['multipart/form-data'];
     expect(upload?.encoding).toEqual({ metadata: { contentType: 'application/json' }, file: { contentType: 'application/pdf' } });
     const repositoryFile = operationOf(description, 'put', '/api/console/clients/{clientId}/repository/{id}/files/{language}');
     expect(Object.keys(repositoryFile.requestBody?.content ?? {})).toEqual(['application/pdf']);
     const brandImage = operationOf(description, 'put', '/api/console/experiences/{experienceId}/images/{kind}');
     expect(Object.keys(brandImage.requestBody?.content ?? {})).toEqual(expect.arrayContaining(['image/png', 'image/jpeg']));
+    expect(Object.keys(operationOf(description, 'get', '/dashboard/download').responses['200']?.content ?? {})).toEqual([
+      'application/pdf',
+    ]);
+    expect(Object.keys(operationOf(description, 'post', '/dashboard/downloadList').responses['200']?.content ?? {})).toEqual([
+      'application/zip',
+    ]);
   });
 
   it('states the external id as it is enforced, and the refusals of each call in their shape', () => {

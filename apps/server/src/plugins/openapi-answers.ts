@@ -75,6 +75,12 @@ export function describeUpload(upload: Upload): JsonObject {
     const encoding = Object.fromEntries(Object.entries(upload.partTypes).map(([part, contentType]) => [part, { contentType }]));
     return { required: true, content: { 'multipart/form-data': { schema: describeSchema(upload.parts, 'input'), encoding } } };
   }
+  const { content } = describeFileAnswer(upload.mediaTypes);
+  return { required: true, content };
+}
+
+/** The answer of a call whose answer is a file, in each media type it comes as. */
+export function describeFileAnswer(mediaTypes: readonly string[]): JsonObject {
   const file = { schema: { type: 'string', format: 'binary' } };
-  return { required: true, content: Object.fromEntries(upload.mediaTypes.map((mediaType) => [mediaType, file])) };
+  return { description: 'The file.', content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, file])) };
 }

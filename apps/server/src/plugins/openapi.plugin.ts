@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { endpointAreas, type Endpoint } from '@portal/contract';
-import { describeErrorAnswers, describeUpload, ERROR_SCHEMAS } from './openapi-answers.js';
+import { describeErrorAnswers, describeFileAnswer, describeUpload, ERROR_SCHEMAS } from './openapi-answers.js';
 import { SESSION_COOKIE } from './session.plugin.js';
 
 /** Where the description is served: the browsable page here, the document itself at `/json` (and `/yaml`) below it. */
@@ -81,7 +81,7 @@ type Document = Record<string, unknown> & {
 
 /**
  * What a route's schemas cannot say, added to the whole document: the refusals each call can meet,
- * the bodies that are not JSON and the areas named as tags.
+ * the bodies and answers that are not JSON and the areas named as tags.
  */
 function completeDocument({ openapiObject }: { openapiObject: Partial<Document> }): Document {
   const document = openapiObject as Document;
@@ -91,6 +91,7 @@ function completeDocument({ openapiObject }: { openapiObject: Partial<Document> 
       if (!named) continue;
       operation.responses = { ...operation.responses, ...describeErrorAnswers(named.endpoint) };
       if (named.endpoint.upload) operation.requestBody = describeUpload(named.endpoint.upload);
+      if (named.endpoint.fileAnswer) operation.responses['200'] = describeFileAnswer(named.endpoint.fileAnswer);
     }
   }
   const components = document.components ?? {};

@@ -27,5 +27,6 @@ export const consoleAuditEndpoints = {
     access: 'session',
     menu: 'tenantConsole',
     query: AuditFilterSchema,
+    fileAnswer: ['text/csv'],
   }),
 };

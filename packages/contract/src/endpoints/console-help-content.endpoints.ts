@@ -151,6 +151,7 @@ export const consoleHelpContentEndpoints = {
     access: 'session',
     menu: 'tenantConsole',
     params: RepositoryFileParamsSchema,
+    fileAnswer: ['application/pdf'],
   }),
   deleteRepositoryEntry: defineEndpoint({
     method: 'DELETE',

@@ -22,6 +22,7 @@ export const documentsEndpoints = {
       "A document type's tile image, by the file name its ThumbnailInfo gives (the type's id and the start of the image's hash): cached for a year; 404 once the image has changed.",
     access: 'public',
     params: ThumbnailParamsSchema,
+    fileAnswer: ['image/*'],
   }),
   getReports: defineEndpoint({
     method: 'GET',
@@ -53,6 +54,7 @@ export const documentsEndpoints = {
     summary: 'One document as an inline PDF; marks it viewed.',
     access: 'session',
     query: DocumentKeyQuerySchema,
+    fileAnswer: ['application/pdf'],
   }),
   downloadDocument: defineEndpoint({
     method: 'GET',
@@ -60,6 +62,7 @@ export const documentsEndpoints = {
     summary: 'One document as a PDF attachment; marks it viewed.',
     access: 'session',
     query: DocumentKeyQuerySchema,
+    fileAnswer: ['application/pdf'],
   }),
   previewList: defineEndpoint({
     method: 'POST',
@@ -68,6 +71,7 @@ export const documentsEndpoints = {
     access: 'session',
     throttled: true,
     body: DocumentKeyListSchema,
+    fileAnswer: ['application/pdf'],
   }),
   downloadList: defineEndpoint({
     method: 'POST',
@@ -76,6 +80,7 @@ export const documentsEndpoints = {
     access: 'session',
     throttled: true,
     body: DocumentKeyListSchema,
+    fileAnswer: ['application/zip'],
   }),
   faqList: defineEndpoint({
     method: 'POST',
@@ -97,5 +102,6 @@ export const documentsEndpoints = {
     summary: 'A repository document in the caller’s language: actionNum 0 previews, 1 downloads.',
     access: 'session',
     query: RepositoryDocumentQuerySchema,
+    fileAnswer: ['application/pdf'],
   }),
 };

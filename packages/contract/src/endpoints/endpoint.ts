@@ -38,6 +38,8 @@ export interface Endpoint {
   throttled?: true;
   /** Absent for answers that are files rather than JSON. */
   response?: z.ZodMiniType;
+  /** The media types of an answer that is a file: a client reads its body as bytes. */
+  fileAnswer?: readonly string[];
 }
 
 /** Keeps each declaration's literal types while checking it is an Endpoint. */

@@ -57,5 +57,6 @@ export const sessionEndpoints = {
     access: 'public',
     params: BrandAssetParamsSchema,
     query: BrandAssetQuerySchema,
+    fileAnswer: ['image/*'],
   }),
 };

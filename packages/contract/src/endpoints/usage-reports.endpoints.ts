@@ -31,5 +31,6 @@ export const usageReportsEndpoints = {
     throttled: true,
     menu: 'reports',
     body: GenerateUsageReportRequestSchema,
+    fileAnswer: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   }),
 };
