@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
+import { CalendarDateSchema } from '@portal/contract';
 
 /**
  * Values for a contract schema, read from the schema itself: `validValueOf` builds what the schema
@@ -95,6 +96,32 @@ export const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** Days that exist, from year 100 (the first the contract takes) to 9999. */
+const calendarDate: fc.Arbitrary<string> = fc
+  .date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+
+/**
+ * Dates written right that name no day: the 31st of a short month, month 13, day or month 00,
+ * year 0000, 29 February of a common year; and any four, two and two digits.
+ */
+const IMPOSSIBLE_DATES = ['2026-02-31', '2026-13-01', '0000-00-00', '2026-00-10', '2026-04-31', '1900-02-29', '2026-12-32', '0000-01-01'];
+const impossibleDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...IMPOSSIBLE_DATES),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([year, month, day]) => `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`),
+);
+const DATE_FIELD_NAME = /date/i;
+const hostileCalendarDate: fc.Arbitrary<string> = fc.oneof(
+  { weight: 2, arbitrary: calendarDate },
+  { weight: 4, arbitrary: impossibleDate },
+  { weight: 1, arbitrary: withForbiddenCharacter(calendarDate) },
+  { weight: 1, arbitrary: oddString },
+);
+
 /** A valid-looking text with one character that has no business in it, somewhere. */
 function withForbiddenCharacter(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc.tuple(text, forbiddenCharacter, fc.nat()).map(([value, character, at]) => {
@@ -117,6 +144,7 @@ function valueOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown> {
 }
 
 function shapedValueOf(node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown> {
+  if ((node as unknown) === CalendarDateSchema) return hostile ? hostileCalendarDate : calendarDate;
   const def = node._zod.def;
   const inner = (key: string) => valueOf(def[key] as SchemaNode, hostile);
   switch (def.type) {
@@ -221,10 +249,17 @@ function validNumber(node: SchemaNode, hostile: boolean): fc.Arbitrary<number> {
   return fc.oneof({ weight: 1, arbitrary: inRange }, { weight: 1, arbitrary: extremes });
 }
 
+/** A field named like a date gets impossible dates too, whatever its schema says it takes. */
+function fieldValueOf(key: string, node: SchemaNode, hostile: boolean): fc.Arbitrary<unknown> {
+  const value = valueOf(node, hostile);
+  if (!hostile || !DATE_FIELD_NAME.test(key)) return value;
+  return fc.oneof({ weight: 2, arbitrary: value }, { weight: 1, arbitrary: impossibleDate });
+}
+
 function objectOf(shape: Record<string, SchemaNode>, hostile: boolean): fc.Arbitrary<Record<string, unknown>> {
   const keys = Object.keys(shape);
   const requiredKeys = keys.filter((key) => shape[key]!._zod.optin !== 'optional');
-  const record = fc.record(Object.fromEntries(keys.map((key) => [key, valueOf(shape[key]!, hostile)])), { requiredKeys });
+  const record = fc.record(Object.fromEntries(keys.map((key) => [key, fieldValueOf(key, shape[key]!, hostile)])), { requiredKeys });
   if (!hostile) return record;
   // Sometimes a required field goes missing, or fields nobody declared come along.
   return fc

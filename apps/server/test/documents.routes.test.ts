@@ -131,6 +131,17 @@ describe('POST /Dashboard/ReportData', () => {
     expect(refusalOf(tooLong).error).toBe('validation.dateRangeTooLong');
   });
 
+  it('refuses dates that name no day with 400 and the date key, on either end of the range', async () => {
+    for (const impossible of ['2026-02-31', '2026-13-01', '0000-00-00', '2026-04-31']) {
+      for (const body of [{ dateStart: impossible }, { dateStart: '2026-01-01', dateEnd: impossible }]) {
+        const response = await reportData(reader, statements.code, body);
+        expect(response.statusCode, `${JSON.stringify(body)}: ${response.body}`).toBe(400);
+        expect(refusalOf(response).issues?.[0]?.message).toBe('validation.dateInvalid');
+      }
+    }
+    expect((await reportData(reader, statements.code, { dateStart: '2028-02-29', dateEnd: '2028-03-01' })).statusCode).toBe(200);
+  });
+
   it('answers a type without access as not found, and keeps the search preference when asked', async () => {
     expect((await reportData(reader, letters.code)).statusCode).toBe(404);
     expect((await reportData(reader, fixture.foreignDocument.reportCode)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { integer } from './builders.js';
-import { isCalendarDate } from './usage-reports.js';
+import { isCalendarDate } from './fields.js';
 
 /**
  * The tenant console's audit log viewer (#/console/audit, menu tenantConsole): who changed what,

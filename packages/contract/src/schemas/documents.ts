@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN, QUICK_SEARCH_MAX_FIELDS, SEARCH_TEXT_MAX_LENGTH } from '../constants.js';
 import { idFromText, integer } from './builders.js';
+import { CalendarDateSchema } from './fields.js';
 import { oneOrFirstOf } from './table-options.js';
 
 /** Quick-search operations of the specification. */
@@ -30,7 +31,6 @@ const SearchTextSchema = z
   .string({ error: 'validation.searchTextInvalid' })
   .check(z.maxLength(SEARCH_TEXT_MAX_LENGTH, 'validation.searchTextTooLong'));
 const AttributeNameSchema = z.string().check(z.minLength(1), z.maxLength(64));
-const IsoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid'));
 
 export const QuickSearchSchema = z.object({
   text: SearchTextSchema,
@@ -56,8 +56,8 @@ export const ReportDataRequestSchema = z.object({
     z.transform((direction) => direction ?? 'desc'),
   ),
   advandedSearch: z._default(z.array(AdvancedSearchItemSchema).check(z.maxLength(20)), []),
-  dateStart: z.optional(z.nullable(IsoDateSchema)),
-  dateEnd: z.optional(z.nullable(IsoDateSchema)),
+  dateStart: z.optional(z.nullable(CalendarDateSchema)),
+  dateEnd: z.optional(z.nullable(CalendarDateSchema)),
   searchOptions: z.optional(z.nullable(QuickSearchSchema)),
   updateSearchPreference: z._default(z.boolean(), false),
   /**

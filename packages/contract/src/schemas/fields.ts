@@ -65,3 +65,19 @@ export function isStrongPassword(value: string): boolean {
 export const OneTimeCodeSchema = z
   .string({ error: 'validation.codeInvalid' })
   .check(z.regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), 'validation.codeInvalid'));
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A real day written YYYY-MM-DD: 2026-02-30, 2026-13-01 and 0000-00-00 are not (years before 100
+ * are refused too, which PostgreSQL's dates and the browsers' date pickers never need).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** The one schema of a day in a request: every date field of the contract uses it. */
+export const CalendarDateSchema = z.string({ error: 'validation.dateInvalid' }).check(z.refine(isCalendarDate, 'validation.dateInvalid'));

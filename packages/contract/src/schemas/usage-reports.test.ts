@@ -3,14 +3,15 @@ import {
   GenerateUsageReportRequestSchema,
   addMonthsToIsoDate,
   getDefaultUsageReportRange,
-  isCalendarDate,
   isUsageReportRangeTooLong,
 } from './usage-reports.js';
+import { isCalendarDate } from './fields.js';
 
 describe('usage spreadsheet rules', () => {
   it('knows real days from look-alikes', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
-    for (const value of ['2026-02-29', '2026-13-01', '2026-1-01', '01/03/2026', '']) expect(isCalendarDate(value), value).toBe(false);
+    for (const value of ['2026-02-29', '2026-13-01', '0000-00-00', '0000-01-01', '2026-1-01', '01/03/2026', ''])
+      expect(isCalendarDate(value), value).toBe(false);
   });
 
   it('adds months, ending on the last day of a shorter month', () => {

@@ -8,6 +8,7 @@ import {
   USAGE_REPORT_TYPES,
 } from '../constants.js';
 import { integer } from './builders.js';
+import { CalendarDateSchema } from './fields.js';
 
 /**
  * Usage spreadsheets: the Reports screen (/reports) and its three calls.
@@ -64,18 +65,6 @@ export const UsageReportDefinitionsResponseSchema = z.object({
   success: z.literal(true),
   items: z.array(UsageReportDefinitionSchema),
 });
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-const CalendarDateSchema = z.string({ error: 'validation.dateInvalid' }).check(z.refine(isCalendarDate, 'validation.dateInvalid'));
 
 const filterText = (max: number, key: string) =>
   z.pipe(

@@ -6,6 +6,7 @@ import {
   INGESTION_PARTS,
   LOCALES,
   hasControlCharacters,
+  isCalendarDate,
   type Locale,
 } from '@portal/contract';
 import type { IngestionType } from '../../db/repositories/ingested-documents.repository.js';
@@ -24,7 +25,6 @@ export interface DocumentMetadata {
 }
 
 const METADATA_FIELDS = new Set(['documentDate', 'language', 'attributes']);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function requireExternalId(externalId: string): string {
   if (externalId.length > EXTERNAL_ID_MAX_LENGTH || !EXTERNAL_ID_PATTERN.test(externalId)) {
@@ -35,13 +35,6 @@ export function requireExternalId(externalId: string): string {
     );
   }
   return externalId;
-}
-
-/** A calendar date that exists (no 31 April), in a year PostgreSQL stores as written. */
-function isRealDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -118,7 +111,7 @@ export function readDocumentMetadata(raw: unknown, type: IngestionType): Documen
     }
   }
   const { documentDate, language = 'en' } = metadata;
-  if (typeof documentDate !== 'string' || !isRealDate(documentDate)) {
+  if (typeof documentDate !== 'string' || !isCalendarDate(documentDate)) {
     throw ingestionRefusal(
       INGESTION_ERROR_KEYS.documentDateInvalid,
       'documentDate',
