@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { once } from 'node:events';
 import { readdir } from 'node:fs/promises';
@@ -65,6 +66,10 @@ function expectRefusal(response: { statusCode: number; body: string; json(): unk
 }
 
 const send = (metadata: Metadata, file = pdf, externalId = 'refused-1') => sender.send(STATEMENTS, externalId, metadata, file);
+
+let address: string | undefined;
+/** The app listening on a free port of its own, for the calls that need a real connection. */
+const listeningAddress = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 describe('the metadata part', () => {
   it('must come first and be a JSON object', async () => {
@@ -251,8 +256,20 @@ describe('the file part', () => {
     expect(cutShort.statusCode).toBeLessThan(500);
   });
 
+  it('reads a refused upload to its end, so a sender still writing its file reads the 400, never a broken pipe', async () => {
+    const url = `${await listeningAddress()}${documentUrl(STATEMENTS, 'refused-1')}`;
+    // The sender is a process of its own, as a back office is: Node's own fetch, twenty times.
+    const answers = await sendFromAnotherProcess(url, {
+      authorization: `Bearer ${fixture.key}`,
+      metadata: JSON.stringify(statementMetadata('1.00', '2026-02-31')),
+      fileBytes: 1_000_000,
+      tries: 20,
+    });
+    expect(answers).toEqual(Array.from({ length: 20 }, () => ({ status: 400, error: INGESTION_ERROR_KEYS.documentDateInvalid })));
+  });
+
   it('stops reading a file past the size limit, answers 413 and keeps nothing', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listeningAddress();
     const total = 64 * 1_048_576;
     const request = http.request(`${address}${documentUrl(STATEMENTS, 'refused-huge')}`, {
       method: 'PUT',
@@ -282,6 +299,40 @@ describe('the file part', () => {
     request.destroy();
   });
 });
+
+/**
+ * Sends the same refused upload from a child process, one after the other: each try's status and
+ * error key, or the network error Node's fetch met instead.
+ */
+async function sendFromAnotherProcess(
+  url: string,
+  upload: { authorization: string; metadata: string; fileBytes: number; tries: number },
+): Promise<{ status?: number; error?: string; networkError?: string }[]> {
+  const script = `
+    const { url, authorization, metadata, fileBytes, tries } = JSON.parse(process.argv[1]);
+    const file = new Uint8Array(fileBytes).fill(0x20);
+    const answers = [];
+    for (let i = 0; i < tries; i++) {
+      const form = new FormData();
+      form.append('metadata', metadata);
+      form.append('file', new Blob([file], { type: 'application/pdf' }), 'statement.pdf');
+      try {
+        const response = await fetch(url, { method: 'PUT', body: form, headers: { authorization } });
+        answers.push({ status: response.status, error: (await response.json()).error });
+      } catch (error) {
+        answers.push({ networkError: String(error.cause?.code ?? error.message) });
+      }
+    }
+    console.log(JSON.stringify(answers));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, JSON.stringify({ url, ...upload })], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  expect(code).toBe(0);
+  return JSON.parse(output) as { status?: number; error?: string; networkError?: string }[];
+}
 
 /** A PDF whose trailer names an encryption dictionary, as every password-protected PDF does. */
 async function makeEncryptedPdf(): Promise<Uint8Array> {

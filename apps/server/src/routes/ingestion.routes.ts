@@ -12,9 +12,13 @@ import type { IncomingParts } from '../services/ingestion/incoming-parts.js';
 import { ingestionRefusal } from '../services/ingestion/ingestion-metadata.js';
 import type { IngestionService } from '../services/ingestion/ingestion.service.js';
 import { AppError } from '../errors.js';
+import { AppError } from '../errors.js';
 import { bindEndpoint, bindInScope } from './bind-endpoint.js';
+import { discardRestOfBody } from './raw-body.js';
 import { createInFlightGate } from './in-flight-gate.js';
 
+/** Room in a body for the parts' headers and boundaries, beyond the file and the metadata. */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
 /** A part can repeat at most this often before the parser gives up; the service refuses the first extra one. */
 const MAX_PARTS = 10;
 
@@ -69,12 +73,25 @@ function readableRefusal(error: unknown): unknown {
   );
 }
 
+/** What becomes of the unread rest of a refused upload. */
+type RestOfRefusedUpload = 'discard' | 'leave';
+
 /**
- * A refused upload is not read any further: the parser lets go of the request and the connection
- * closes after the answer, so a sender streaming a huge body is stopped rather than drained.
+ * A known sender's refused upload is read to its end (within the upload's bound) so that the
+ * sender, still writing, reads the answer rather than a broken pipe. A body past the size limit,
+ * or from a caller without a live key, is left unread: the connection closes after the answer,
+ * so nobody makes the server read more than one upload's worth for nothing.
  */
-function stopReading(request: FastifyRequest, reply: FastifyReply): void {
+function chooseRestOfRefusedUpload(request: FastifyRequest, error: unknown, maxBodyBytes: number): RestOfRefusedUpload {
+  if (!request.apiKey || (error instanceof AppError && error.status === 413)) return 'leave';
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared > maxBodyBytes ? 'leave' : 'discard';
+}
+
+async function finishRefusedUpload(request: FastifyRequest, reply: FastifyReply, error: unknown, maxBodyBytes: number) {
   if (request.raw.readableEnded) return;
+  const rest = chooseRestOfRefusedUpload(request, error, maxBodyBytes);
+  if (rest === 'discard' && (await discardRestOfBody(request.raw, maxBodyBytes))) return;
   request.raw.unpipe();
   reply.header('connection', 'close');
 }
@@ -94,6 +111,8 @@ export function registerIngestionRoutes(
         `This key already has ${options.maxUploadsPerKey} uploads in flight; send this one again once one of them is answered.`,
       ),
   );
+  // The whole body: the file, the metadata part and the parts' headers and boundaries.
+  const maxBodyBytes = options.maxFileBytes + INGESTION_METADATA_MAX_BYTES + MULTIPART_FRAMING_BYTES;
   // The multipart parser serves these routes alone: elsewhere a multipart body stays an unsupported media type.
   bindInScope(app, async (scope) => {
     await scope.register(multipart, {
@@ -113,7 +132,7 @@ export function registerIngestionRoutes(
         reply.status(result.outcome === 'created' ? 201 : 200);
         return presentPutOutcome(result);
       } catch (error) {
-        stopReading(request, reply);
+        await finishRefusedUpload(request, reply, error, maxBodyBytes);
         throw error;
       }
     });

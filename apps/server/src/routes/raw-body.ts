@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 
@@ -19,4 +20,32 @@ export function boundedBodyParser(maxBytes: number, tooLarge: () => Error) {
     }
     return Buffer.concat(chunks, size);
   };
+}
+
+/**
+ * Reads what is left of a refused request's body, at most maxBytes more, and throws it away: a
+ * sender still writing when the answer comes would otherwise meet a closed connection (EPIPE)
+ * instead of the answer. True once the body has ended within the bound; false when it went past
+ * it or the connection failed, and then the connection must close after the answer.
+ */
+export function discardRestOfBody(body: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (body.readableEnded) return Promise.resolve(true);
+  if (body.destroyed) return Promise.resolve(false);
+  body.unpipe();
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (hasEnded: boolean) => {
+      body.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      if (!hasEnded) body.pause();
+      resolve(hasEnded);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(body.readableEnded);
+    body.on('data', onData).once('end', onEnd).once('close', onClose).once('error', onClose);
+    body.resume();
+  });
 }
