@@ -75,12 +75,16 @@ export function describeUpload(upload: Upload): JsonObject {
     const encoding = Object.fromEntries(Object.entries(upload.partTypes).map(([part, contentType]) => [part, { contentType }]));
     return { required: true, content: { 'multipart/form-data': { schema: describeSchema(upload.parts, 'input'), encoding } } };
   }
-  const { content } = describeFileAnswer(upload.mediaTypes);
-  return { required: true, content };
+  return { required: true, content: fileContent(upload.mediaTypes) };
 }
 
 /** The answer of a call whose answer is a file, in each media type it comes as. */
 export function describeFileAnswer(mediaTypes: readonly string[]): JsonObject {
+  return { description: 'The file.', content: fileContent(mediaTypes) };
+}
+
+/** A file's bytes in each of its media types. */
+function fileContent(mediaTypes: readonly string[]): JsonObject {
   const file = { schema: { type: 'string', format: 'binary' } };
-  return { description: 'The file.', content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, file])) };
+  return Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, file]));
 }
