@@ -12,10 +12,9 @@ import type { IncomingParts } from '../services/ingestion/incoming-parts.js';
 import { ingestionRefusal } from '../services/ingestion/ingestion-metadata.js';
 import type { IngestionService } from '../services/ingestion/ingestion.service.js';
 import { AppError } from '../errors.js';
-import { AppError } from '../errors.js';
 import { bindEndpoint, bindInScope } from './bind-endpoint.js';
-import { discardRestOfBody } from './raw-body.js';
 import { createInFlightGate } from './in-flight-gate.js';
+import { discardRestOfBody } from './raw-body.js';
 
 /** Room in a body for the parts' headers and boundaries, beyond the file and the metadata. */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
