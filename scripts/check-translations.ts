@@ -35,6 +35,8 @@ const SAME_IN_BOTH = new Set([
   'Active',
   'Sessions',
   'Notifications',
+  'Code',
+  'Position',
   'Date',
   'Dates',
   'Document',

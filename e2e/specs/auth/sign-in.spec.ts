@@ -24,7 +24,7 @@ test('The password field is read-only to the browser for the first seconds, and 
   await openLogin(page);
   const password = page.getByLabel('Password', { exact: true });
   await expect(password).toHaveAttribute('readonly');
-  await expect(password).toHaveAttribute('placeholder', 'Saved passwords are offered in a few seconds.');
+  await expect(password).toHaveAttribute('placeholder', 'Saved passwords in a moment');
   // Straight from the username, by Tab, while the field is still read-only: the keys are kept.
   await page.getByLabel('Username').fill('demo.user');
   await page.keyboard.press('Tab');

@@ -26,11 +26,11 @@ test('A super user finds a revoked key in the audit log, sees what changed, and 
   const dialog = detailsDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('1 field changed, marked “Changed”.');
-  const revokedAt = dialog.getByTestId('audit-diff-row').filter({ hasText: 'revokedAt' });
+  const revokedAt = dialog.getByTestId('audit-diff-row').filter({ hasText: /^Revoked/ });
   await expect(revokedAt).toContainText('Changed');
   await expect(revokedAt.getByRole('cell').first()).toHaveText('null');
   await expect(revokedAt.getByRole('cell').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2}T/);
-  const name = dialog.getByTestId('audit-diff-row').filter({ hasText: /^name/ });
+  const name = dialog.getByTestId('audit-diff-row').filter({ hasText: /^Name/ });
   await expect(name.getByRole('cell')).toHaveText([keyName, keyName]);
   await expect(name).not.toContainText('Changed');
   await expectNoSeriousA11yViolations(page);
@@ -69,6 +69,15 @@ test('A super user finds a revoked key in the audit log, sees what changed, and 
   await expect(rows.nth(1)).toContainText('API key created');
   await page.getByRole('button', { name: 'When' }).click();
   await expect(rows.nth(0)).toContainText('API key created');
+  // A creation had nothing before it: said so, not as a gap in the record.
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^Details of “API key created”/ })
+    .click();
+  const created = dialog.getByTestId('audit-diff-row').filter({ hasText: /^Name/ });
+  await expect(created.getByRole('cell')).toHaveText(['Did not exist', keyName]);
+  await expect(dialog).not.toContainText('Not recorded');
+  await expect(dialog.getByTestId('audit-diff-row').filter({ hasText: /^Key number/ })).toHaveCount(1);
 });
 
 test('@mobile On a phone, the audit log reads as cards and an entry’s details fill the screen', async ({ page }) => {
@@ -89,6 +98,6 @@ test('@mobile On a phone, the audit log reads as cards and an entry’s details 
     .getByRole('button', { name: /^Details of/ })
     .click();
   const dialog = detailsDialog(page);
-  await expect(dialog.getByTestId('audit-diff-row').filter({ hasText: 'revokedAt' })).toContainText('Changed');
+  await expect(dialog.getByTestId('audit-diff-row').filter({ hasText: /^Revoked/ })).toContainText('Changed');
   await expectNoSeriousA11yViolations(page);
 });

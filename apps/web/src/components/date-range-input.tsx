@@ -10,7 +10,7 @@ type DateRangeInputProps = Omit<DatePickerInputProps<'range'>, 'type'>;
 /** A range of days (see DateRangePicker); until the calendar has arrived, an inert field of the same label and size. */
 export function DateRangeInput(props: DateRangeInputProps) {
   return (
-    <Suspense fallback={<TextInput label={props.label} description={props.description} disabled w={props.w} />}>
+    <Suspense fallback={<TextInput label={props.label} description={props.description} disabled w={props.w} miw={props.miw} />}>
       <DateRangePicker {...props} />
     </Suspense>
   );

@@ -20,14 +20,22 @@ interface SortableHeaderProps {
   isDisabled?: boolean;
   /** Keeps the label on one line, for tables that scroll sideways rather than squeeze their columns. */
   isSingleLine?: boolean;
+  /** A column of figures aligned at their end: the label ends where they do, its sort mark before it. */
+  isAlignedEnd?: boolean;
 }
 
 /** A column header whose button sorts by the column; aria-sort tells screen readers the current order. */
-export function SortableHeader({ label, direction, onSort, isDisabled, isSingleLine = false }: SortableHeaderProps) {
+export function SortableHeader({ label, direction, onSort, isDisabled, isSingleLine = false, isAlignedEnd = false }: SortableHeaderProps) {
   const Icon = direction === null ? IconArrowsSort : direction === 'ascending' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th aria-sort={direction ?? undefined}>
-      <UnstyledButton className={classes.sortButton} onClick={onSort} disabled={isDisabled} data-single-line={isSingleLine || undefined}>
+    <Table.Th aria-sort={direction ?? undefined} ta={isAlignedEnd ? 'end' : undefined}>
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={onSort}
+        disabled={isDisabled}
+        data-single-line={isSingleLine || undefined}
+        data-aligned-end={isAlignedEnd || undefined}
+      >
         {label}
         <Icon size={14} aria-hidden />
       </UnstyledButton>

@@ -7,13 +7,22 @@ export function toIntlLocale(language: string): string {
   return INTL_LOCALES[language as Locale] ?? INTL_LOCALES.en;
 }
 
+/**
+ * A date in the language's words. French writes the first of a month as an ordinal ("1er oct."),
+ * which Intl does not: its day 1 is given the ordinal's "er".
+ */
 export function formatDate(value: Date | string | number, language: string, options?: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(toIntlLocale(language), options ?? { dateStyle: 'long' }).format(new Date(value));
+  const format = new Intl.DateTimeFormat(toIntlLocale(language), options ?? { dateStyle: 'long' });
+  if (language !== 'fr') return format.format(new Date(value));
+  return format
+    .formatToParts(new Date(value))
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('');
 }
 
 /**
  * A calendar day ('YYYY-MM-DD', or a date picked in the browser) as every date of the portal reads:
- * "Nov 1, 2026", "1 nov. 2026". A day, not an instant: no time zone moves it.
+ * "Nov 1, 2026", "1er nov. 2026". A day, not an instant: no time zone moves it.
  */
 export function formatDay(value: string | Date, language: string): string {
   const day = typeof value === 'string' ? value.slice(0, 10) : localDay(value);

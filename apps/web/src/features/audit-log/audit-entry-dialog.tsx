@@ -2,10 +2,12 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@portal/contract';
 import { Dialog } from '../../components/dialog';
 import { HiddenCaption } from '../../components/sortable-table';
+import { translator } from '../../i18n/app-translator';
 import { useTranslation } from '../../i18n/use-translation';
+import { translateKey } from '../../lib/error-text';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useAuditTexts } from './audit-texts';
-import { compareSnapshots } from './snapshot-diff';
+import { compareSnapshots, describeFieldPath } from './snapshot-diff';
 import { FactList } from '../../components/fact-list';
 
 interface AuditEntryDialogProps {
@@ -36,11 +38,14 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
     [t('console.audit.columns.target'), texts.target(entry)],
     [t('console.audit.columns.client'), texts.client(entry)],
   ];
-  const absent = (
+  // A whole snapshot missing is a creation (nothing before) or a deletion (nothing after), not a gap in the record.
+  const missing = (text: string) => (
     <Text component="span" size="sm" c="dimmed" fs="italic">
-      {t('console.audit.dialog.absent')}
+      {text}
     </Text>
   );
+  const absentBefore = missing(entry.before == null ? t('console.audit.dialog.didNotExist') : t('console.audit.dialog.absent'));
+  const absentAfter = missing(entry.after == null ? t('console.audit.dialog.noLongerExists') : t('console.audit.dialog.absent'));
   return (
     <Stack gap="md" data-testid="audit-details">
       <FactList facts={facts} labelWidth={120} />
@@ -71,8 +76,8 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
                 >
                   <Table.Th scope="row" fw={field.isChanged ? 700 : 500}>
                     <Stack gap={4} align="flex-start">
-                      <Text component="span" size="sm" ff="monospace" fw="inherit" style={{ overflowWrap: 'anywhere' }}>
-                        {field.path}
+                      <Text component="span" size="sm" fw="inherit" style={{ overflowWrap: 'anywhere' }}>
+                        {describeFieldPath(field.path, nameOfField)}
                       </Text>
                       {field.isChanged && (
                         <Badge color="dark" variant="outline" size="sm">
@@ -81,8 +86,8 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
                       )}
                     </Stack>
                   </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.before ?? absent}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.after ?? absent}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.before ?? absentBefore}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{field.after ?? absentAfter}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -91,4 +96,10 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
       )}
     </Stack>
   );
+}
+
+/** A snapshot's field name in the page's language: a brand's colour by its console name, others from the audit's list of fields. */
+function nameOfField(name: string, parent: string | undefined): string | undefined {
+  const key = parent === 'colors' ? `console.brands.colors.${name}` : `console.audit.dialog.fields.${name}`;
+  return translator.exists(key) ? translateKey(key) : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSnapshots } from './snapshot-diff';
+import { compareSnapshots, describeFieldPath } from './snapshot-diff';
 
 describe('compareSnapshots', () => {
   it('lists every field of both snapshots and tells which changed', () => {
@@ -27,5 +27,17 @@ describe('compareSnapshots', () => {
       { path: 'gone', before: 'true', after: undefined, isChanged: true },
     ]);
     expect(compareSnapshots(null, null)).toEqual([]);
+  });
+});
+
+describe('describeFieldPath', () => {
+  const names: Record<string, string> = { faqId: 'Question number', roleNames: 'Role names', nameEn: 'Name in English' };
+  const nameOf = (name: string, parent: string | undefined) => (parent === 'colors' ? `colour ${name}` : names[name]);
+
+  it('names each part in words, numbers list items from 1, and keeps a name it has no words for', () => {
+    expect(describeFieldPath('faqId', nameOf)).toBe('Question number');
+    expect(describeFieldPath('roleNames.0.nameEn', nameOf)).toBe('Role names › 1 › Name in English');
+    expect(describeFieldPath('colors.primary', nameOf)).toBe('colors › colour primary');
+    expect(describeFieldPath('somethingNew', nameOf)).toBe('somethingNew');
   });
 });

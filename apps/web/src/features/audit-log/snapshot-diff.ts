@@ -48,3 +48,15 @@ export function compareSnapshots(before: unknown, after: unknown): SnapshotField
     return { path, before: was, after: is, isChanged: was !== is };
   });
 }
+
+/**
+ * A field's path in words: each name given by `nameOf` (its parent's name beside it, for names
+ * that mean something only there, such as a brand's colours), a list's items by their number
+ * from 1, a name without words as it is. `roleNames.0.nameEn` → "Role names › 1 › Name in English".
+ */
+export function describeFieldPath(path: string, nameOf: (name: string, parent: string | undefined) => string | undefined): string {
+  const segments = path.split('.');
+  return segments
+    .map((segment, index) => (/^\d+$/.test(segment) ? String(Number(segment) + 1) : (nameOf(segment, segments[index - 1]) ?? segment)))
+    .join(' › ');
+}

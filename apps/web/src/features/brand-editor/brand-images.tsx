@@ -1,7 +1,7 @@
-import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { consoleTenantsEndpoints, type BrandAssetKind, type ConsoleBrand } from '@portal/contract';
+import { consoleTenantsEndpoints, isDarkColor, type BrandAssetKind, type BrandColors, type ConsoleBrand } from '@portal/contract';
 import { DangerButton } from '../../components/danger-button';
 import { ErrorAlert } from '../../components/error-alert';
 import { describeError } from '../../i18n/error-message';
@@ -12,6 +12,17 @@ import { ACCEPTED_IMAGE_FILES, sendFile } from '../../lib/file-upload';
 import { publicQueryKeys } from '../../lib/public-query-keys';
 
 type ImageChange = { kind: BrandAssetKind; file: File | null };
+
+/**
+ * The surface an image is drawn on in the portal, so that it is judged there: the dark logo on
+ * the top bar's colour when that is dark (a neutral dark otherwise, since it serves dark surfaces
+ * only), the footer's logo on the footer. White on white would show nothing.
+ */
+function surfaceOf(kind: BrandAssetKind, colors: BrandColors): string | undefined {
+  if (kind === 'logo-dark') return isDarkColor(colors.header) ? colors.header : 'var(--mantine-color-dark-7)';
+  if (kind === 'footer-logo') return colors.footer;
+  return undefined;
+}
 
 /**
  * The experience's images: each shown as it is served, replaced by picking a file, and the
@@ -54,7 +65,9 @@ export function BrandImages({ brand }: { brand: ConsoleBrand }) {
                   {label}
                 </Text>
                 {image.url ? (
-                  <Image src={image.url} alt={t('console.brands.currentImage', { image: label })} h={56} w="auto" fit="contain" />
+                  <Box bg={surfaceOf(image.kind, brand.colors)} p={4} w="fit-content" data-testid="brand-image-surface">
+                    <Image src={image.url} alt={t('console.brands.currentImage', { image: label })} h={56} w="auto" fit="contain" />
+                  </Box>
                 ) : (
                   <Text size="sm" c="dimmed" h={56}>
                     {t('console.brands.noImage')}

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { FaqList } from './faq-list';
 import { RepositoryPanel } from './repository-panel';
 
-/** FAQ (spec section 2): one search box filters the questions, their answers and the documents. */
+/** FAQ (spec section 2): the search box filters the questions and their answers; the repository panel beside them stays whole. */
 export function FaqPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -24,7 +24,7 @@ export function FaqPage() {
           </section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <RepositoryPanel search={search} />
+          <RepositoryPanel />
         </Grid.Col>
       </Grid>
     </Stack>

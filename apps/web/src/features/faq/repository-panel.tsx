@@ -13,7 +13,7 @@ import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { fetchFile, saveFile } from '../../lib/file-transfer';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { normalizeText, repositoryQuery } from './faq-queries';
+import { repositoryQuery } from './faq-queries';
 
 const PREVIEW = 0;
 const DOWNLOAD = 1;
@@ -22,8 +22,11 @@ function fetchDocument(documentId: number, actionNum: typeof PREVIEW | typeof DO
   return fetchFile(documentsEndpoints.repositoryDocument, { query: { documentId, actionNum } });
 }
 
-/** The client's reference documents: download always, preview on wider screens only (spec). */
-export function RepositoryPanel({ search }: { search: string }) {
+/**
+ * The client's reference documents: download always, preview on wider screens only (spec). The
+ * page's search is of the questions: the documents stay listed whatever it finds.
+ */
+export function RepositoryPanel() {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const isMobile = useIsMobile();
@@ -31,10 +34,10 @@ export function RepositoryPanel({ search }: { search: string }) {
   const [preview, setPreview] = useState<PreviewRequest | null>(null);
   const { data, isPending, isError } = useQuery(repositoryQuery());
 
-  const needle = normalizeText(search.trim());
-  const documents = (data?.documents ?? [])
-    .map((item) => ({ id: item.Id, name: pickBilingual(language, { en: item.DocumentNameEN, fr: item.DocumentNameFR }) }))
-    .filter((item) => !needle || normalizeText(item.name).includes(needle));
+  const documents = (data?.documents ?? []).map((item) => ({
+    id: item.Id,
+    name: pickBilingual(language, { en: item.DocumentNameEN, fr: item.DocumentNameFR }),
+  }));
 
   const download = async (id: number, name: string) => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -7,11 +7,13 @@ import { PublicPageLayout } from '../../components/public-page-layout';
 import { StepProgress } from '../../components/step-progress';
 import { useTranslation } from '../../i18n/use-translation';
 import { displayLoginQuery } from '../../lib/display-login-query';
+import { useStoredUser } from '../../lib/stored-user';
 import { useEndSessionOnVisit } from '../../lib/use-end-session-on-visit';
 import { useExperienceCode } from '../../theme/experience-code';
 import { AttributesStep } from './attributes-step';
 import { CodeStep } from './code-step';
 import { REGISTRATION_STEPS } from './registration-model';
+import { SignedInNotice } from './signed-in-notice';
 import { TypesStep } from './types-step';
 import { useRegistrationWizard } from './use-registration-wizard';
 import { UserInfoStep } from './user-info-step';
@@ -20,10 +22,31 @@ const WIZARD_WIDTH = 640;
 
 /**
  * Spec section 2, "Registration wizard": user information, the e-mail code, the document types,
- * then what proves the person owns those documents. Opening it ends any session, as the other
- * signed-out screens do, since the new account signs in at the end.
+ * then what proves the person owns those documents. The wizard ends any session, as the other
+ * signed-out screens do, since the new account signs in at the end; a person signed in is asked first.
  */
 export function RegistrationPage() {
+  const { t } = useTranslation();
+  const signedIn = useStoredUser();
+  // Read once: the wizard's own sign-out must not bring the question back.
+  const [askedFor] = useState(() => signedIn && `${signedIn.firstname} ${signedIn.lastname}`.trim());
+  const [isSignOutAccepted, setSignOutAccepted] = useState(false);
+  if (askedFor && !isSignOutAccepted) {
+    return (
+      <PublicPageLayout maxWidth={WIZARD_WIDTH}>
+        <Stack gap="lg">
+          <Title order={1} size="h2">
+            {t('registration.title')}
+          </Title>
+          <SignedInNotice name={askedFor} onContinue={() => setSignOutAccepted(true)} />
+        </Stack>
+      </PublicPageLayout>
+    );
+  }
+  return <RegistrationWizard />;
+}
+
+function RegistrationWizard() {
   const { t } = useTranslation();
   const waitForSignOut = useEndSessionOnVisit();
   const experienceCode = useExperienceCode();

@@ -19,7 +19,8 @@ export function ConsoleLayout() {
         </Text>
       </Stack>
       <nav aria-label={t('console.navigation')}>
-        <Group gap="xs" className={classes.sections} wrap="nowrap">
+        {/* On a phone the tabs go on a second line: scrolled sideways, those past the edge were cut off unseen. */}
+        <Group gap="xs" className={classes.sections} wrap="wrap">
           {CONSOLE_SECTIONS.map((section) => (
             <UnstyledButton key={section.path} component={NavLink} to={`/console/${section.path}`} className={classes.section}>
               {t(section.labelKey)}

@@ -150,7 +150,7 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
           onSortByRelevance={list.setSortByRelevance}
         />
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} onChange={list.setDates} />
+          <DateRangeFilter value={list.dates} minDate={data?.DateMin ?? null} newestDate={newestDateOf(data)} onChange={list.setDates} />
           <AdvancedSearchMenu terms={terms} applied={list.advanced} onApply={list.setAdvanced} />
           {!isMobile && bulkActions}
         </Group>
@@ -218,4 +218,10 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
       />
     </Paper>
   );
+}
+
+/** The newest date among the documents listed, whatever their order; null with none. */
+function newestDateOf(data: { Results: { date?: unknown }[] } | undefined): string | null {
+  const dates = (data?.Results ?? []).map((row) => row.date).filter((date): date is string => typeof date === 'string');
+  return dates.length === 0 ? null : dates.reduce((newest, date) => (date > newest ? date : newest));
 }

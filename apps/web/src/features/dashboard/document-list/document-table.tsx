@@ -38,6 +38,8 @@ export function DocumentTable(props: DocumentTableProps) {
   const { rows, columns, isSelected } = props;
   const selectedOnPage = rows.filter((row) => isSelected(rowKey(row))).length;
   const sortable: DocumentColumn[] = [{ name: 'date', label: t('documents.date') }, ...columns];
+  // Amounts line up by their last digit, as figures in a column do, and so does their header.
+  const amountColumns = new Set(columns.filter((column) => isAmountColumn(rows, column.name)).map((column) => column.name));
 
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -62,6 +64,7 @@ export function DocumentTable(props: DocumentTableProps) {
                 label={column.label}
                 direction={props.sortBy !== column.name ? null : props.sortDirection === 'asc' ? 'ascending' : 'descending'}
                 onSort={() => props.onSort(column.name)}
+                isAlignedEnd={amountColumns.has(column.name)}
               />
             ))}
             {props.passageOf && <Table.Th miw={240}>{t('documents.passage')}</Table.Th>}
@@ -86,8 +89,7 @@ export function DocumentTable(props: DocumentTableProps) {
                 </Table.Td>
                 <Table.Td>{formatDocumentDate(row.date, language)}</Table.Td>
                 {columns.map((column) => (
-                  // Amounts line up by their last digit, as figures in a column do.
-                  <Table.Td key={column.name} ta={isAmount(row[column.name]) ? 'end' : undefined}>
+                  <Table.Td key={column.name} ta={amountColumns.has(column.name) ? 'end' : undefined}>
                     {cellText(column, row[column.name], language)}
                   </Table.Td>
                 ))}
@@ -106,4 +108,10 @@ export function DocumentTable(props: DocumentTableProps) {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** A column of amounts: every value the page shows in it is one (an empty cell aside). */
+function isAmountColumn(rows: DocumentRow[], name: string): boolean {
+  const values = rows.map((row) => row[name]).filter((value) => value !== undefined && value !== null && value !== '');
+  return values.length > 0 && values.every(isAmount);
 }
