@@ -194,13 +194,13 @@ describe('PUT, GET and DELETE of a document', () => {
 describe('the API description', () => {
   it('shows the versioned routes with what they take and answer', async () => {
     const spec = (await t.app.inject({ url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { summary: string }>>;
+      paths: Record<string, Record<string, { description: string }>>;
     };
     const put = spec.paths['/api/v1/document-types/{type}/documents/{externalId}']!;
     expect(Object.keys(put).sort()).toEqual(['delete', 'get', 'put']);
-    expect(put.put!.summary).toContain('multipart/form-data');
-    expect(put.put!.summary).toContain('unchanged');
-    expect(put.put!.summary).toContain('errors.ingestion.fileTooLarge');
-    expect(spec.paths['/api/v1/document-types']!.get!.summary).toContain('identifiesOwner');
+    expect(put.put!.description).toContain('multipart/form-data');
+    expect(put.put!.description).toContain('unchanged');
+    expect(put.put!.description).toContain('errors.ingestion.fileTooLarge');
+    expect(spec.paths['/api/v1/document-types']!.get!.description).toContain('identifiesOwner');
   });
 });

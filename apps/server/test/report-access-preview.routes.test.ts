@@ -294,7 +294,9 @@ describe('nothing is written', () => {
 
 describe('the API description', () => {
   it('describes the preview beside the save', async () => {
-    const spec = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary: string }>> };
-    expect(spec.paths['/api/usermanagement/previewreportaccess']!.post!.summary).toContain('Nothing is saved');
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description: string }>>;
+    };
+    expect(spec.paths['/api/usermanagement/previewreportaccess']!.post!.description).toContain('Nothing is saved');
   });
 });
