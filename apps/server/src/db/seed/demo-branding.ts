@@ -200,17 +200,70 @@ export function languageNeutralName(experience: Pick<DemoExperience, 'nameEn' | 
  */
 const LOGO_DECLARED_SCALE = 3;
 
-/** A logo: the experience's mark and initials beside its name, in the given text colour. */
+/** A wordmark's font size, each character's width and each line's baseline, in the 48-unit-high box, by its number of lines. */
+const WORDMARK_STYLES = [
+  { size: 17, advance: 10.5, baselines: [31] },
+  { size: 16, advance: 9.9, baselines: [21, 40] },
+  { size: 13, advance: 8.05, baselines: [16, 30, 44] },
+] as const;
+/** The logo box the portal draws logos in unless the experience says otherwise (experiences.logo_max_width). */
+const DEFAULT_LOGO_BOX_WIDTH = 180;
+const MARK_WIDTH = 56;
+
+/** Every way to break the words into `count` lines, in order. */
+function splitsOf(words: string[], count: number): string[][] {
+  if (count === 1) return [[words.join(' ')]];
+  const splits: string[][] = [];
+  for (let first = 1; first <= words.length - count + 1; first++) {
+    for (const rest of splitsOf(words.slice(first), count - 1)) splits.push([words.slice(0, first).join(' '), ...rest]);
+  }
+  return splits;
+}
+
+/** How large a wordmark's words are once the logo is drawn within the default box. */
+function drawnSizeOf(lines: string[]): number {
+  const style = WORDMARK_STYLES[lines.length - 1]!;
+  const width = MARK_WIDTH + Math.max(...lines.map((line) => line.length)) * style.advance;
+  return style.size * Math.min(1, DEFAULT_LOGO_BOX_WIDTH / width);
+}
+
+/**
+ * The name on one, two or three lines, whichever reads largest once drawn within the portal's
+ * logo box: on one line a long name ("Services publics Laurentiens") shrank to 9 px.
+ */
+export function wordmarkLines(name: string): string[] {
+  const words = name.split(' ');
+  let best = [name];
+  for (let count = 2; count <= Math.min(WORDMARK_STYLES.length, words.length); count++) {
+    for (const lines of splitsOf(words, count)) if (drawnSizeOf(lines) > drawnSizeOf(best) + 0.5) best = lines;
+  }
+  return best;
+}
+
+/**
+ * A logo: the experience's mark and initials beside its name, in the given text colour. A long
+ * name is set on two or three lines, so that the logo is not so wide that the portal's box
+ * (180 × 48 by default) shrinks its words below a readable size.
+ */
 export function buildLogoSvg(experience: DemoExperience, name: string, textColor: string): string {
   const colors = buildPalette(experience.hue);
   const initials = experience.code.slice(0, 2);
-  const width = 56 + Math.round(name.length * 10.5);
+  const lines = wordmarkLines(name);
+  const style = WORDMARK_STYLES[lines.length - 1]!;
+  const longestLine = Math.max(...lines.map((line) => line.length));
+  const width = MARK_WIDTH + Math.round(longestLine * style.advance);
   const declared = `width="${width * LOGO_DECLARED_SCALE}" height="${48 * LOGO_DECLARED_SCALE}"`;
+  const words = lines
+    .map(
+      (line, index) =>
+        `<text x="54" y="${style.baselines[index]}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${style.size}" font-weight="700" fill="${textColor}">${escapeXml(line)}</text>`,
+    )
+    .join('\n');
   return `<svg xmlns="http://www.w3.org/2000/svg" ${declared} viewBox="0 0 ${width} 48" role="img">
 <title>${escapeXml(name)}</title>
 <g transform="translate(2 2)">${markShape(experience.mark, colors.loginGraphicPrimary, 44)}
 <text x="22" y="28" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" font-weight="700" fill="#ffffff">${initials}</text></g>
-<text x="54" y="31" font-family="DejaVu Sans, Arial, sans-serif" font-size="17" font-weight="700" fill="${textColor}">${escapeXml(name)}</text>
+${words}
 </svg>`;
 }
 
