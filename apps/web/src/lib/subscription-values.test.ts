@@ -66,3 +66,18 @@ describe('refused owner details', () => {
     expect(markRefusedValues([chosen(7, ['NB-100201', 'H2X 1Y5'])], refused)).toEqual({ '7-1': 'subscription.checkValue' });
   });
 });
+
+describe('setAttributeValue', () => {
+  it('fills the same detail of the other chosen types while they hold what it held, and leaves a value of their own', () => {
+    const typed = setAttributeValue([chosen(7, ['', '']), chosen(9, ['', ''])], 7, 1, 'NB-100201');
+    expect(typed.map((report) => report.Attributes.map((attribute) => attribute.Value))).toEqual([
+      ['NB-100201', ''],
+      ['NB-100201', ''],
+    ]);
+    const ownValue = setAttributeValue(typed, 9, 1, 'NB-200300');
+    const changedAgain = setAttributeValue(ownValue, 7, 1, 'NB-100202');
+    expect(changedAgain.map((report) => report.Attributes[0]!.Value)).toEqual(['NB-100202', 'NB-200300']);
+    // Another name is another detail.
+    expect(setAttributeValue(typed, 7, 2, 'H3A 2B2')[1]!.Attributes.map((attribute) => attribute.Value)).toEqual(['NB-100201', 'H3A 2B2']);
+  });
+});

@@ -30,17 +30,26 @@ export function findAttributeErrors(reports: ChosenReport[]): Record<string, str
   return errors;
 }
 
+/**
+ * A value typed for one type's attribute. The same detail asked by the types listed after it (an
+ * attribute of the same name in both languages, such as the account number) follows it while it
+ * still holds what this one held, empty at first: the person types it once. A later type given a
+ * value of its own keeps it, and never changes the ones above it.
+ */
 export function setAttributeValue(reports: ChosenReport[], reportId: number, attributeId: number, value: string): ChosenReport[] {
-  return reports.map((report) =>
-    report.Id !== reportId
-      ? report
-      : {
-          ...report,
-          Attributes: report.Attributes.map((attribute) =>
-            attribute.AttributeId === attributeId ? { ...attribute, Value: value } : attribute,
-          ),
-        },
-  );
+  const position = reports.findIndex((report) => report.Id === reportId);
+  const edited = reports[position]?.Attributes.find((attribute) => attribute.AttributeId === attributeId);
+  if (!edited) return reports;
+  const isSameDetail = (attribute: ChosenReport['Attributes'][number]) =>
+    attribute.NameEn === edited.NameEn && attribute.NameFr === edited.NameFr && attribute.Value === edited.Value;
+  return reports.map((report, index) => ({
+    ...report,
+    Attributes: report.Attributes.map((attribute) =>
+      (index === position && attribute.AttributeId === attributeId) || (index > position && isSameDetail(attribute))
+        ? { ...attribute, Value: value }
+        : attribute,
+    ),
+  }));
 }
 
 /**
