@@ -36,6 +36,7 @@ import { registerConsoleAuditRoutes } from './routes/console-audit.routes.js';
 import { registerThumbnailsRoutes } from './routes/thumbnails.routes.js';
 import { registerWebApp } from './routes/web-app.routes.js';
 import { createDownloadGate } from './routes/download-gate.js';
+import { createSearchGate } from './routes/search-gate.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -106,11 +107,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerPasskeysRoutes(app, services, { secureCookies: config.isProduction });
   // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
   const downloads = createDownloadGate(config.heavyDownloadsPerPerson);
-  registerDocumentsRoutes(app, services, downloads);
+  // One gate for the reads a person shapes on the search pool (lists, searches, access previews).
+  const searches = createSearchGate(config.searchesPerPerson);
+  registerDocumentsRoutes(app, services, { downloads, searches });
   registerThumbnailsRoutes(app, services);
   registerRegistrationRoutes(app, services);
   registerUsageReportsRoutes(app, services, downloads);
-  registerUserManagementRoutes(app, services);
+  registerUserManagementRoutes(app, services, searches);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
   TRUSTED_PROXIES: ProxyListSchema.optional(),
   HEAVY_DOWNLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+  SEARCHES_PER_PERSON: z.coerce.number().int().min(1).max(100).default(4),
   LOCKOUT_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
@@ -158,6 +159,8 @@ export interface AppConfig {
   trustedProxies: string[] | false;
   /** Zips, merged PDFs and usage spreadsheets one person may have on their way at once, per instance. */
   heavyDownloadsPerPerson: number;
+  /** Document lists, searches and access previews one person may have running at once, per instance. */
+  searchesPerPerson: number;
 }
 
 /** Reads the environment once; a missing or bad value stops start-up with the whole list of what is wrong. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: e.METRICS_PORT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,
+    searchesPerPerson: e.SEARCHES_PER_PERSON,
     trustedProxies: e.TRUSTED_PROXIES ?? false,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

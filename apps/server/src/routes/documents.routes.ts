@@ -11,6 +11,7 @@ import { bindEndpoint } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
+import type { SearchGate } from './search-gate.js';
 import { sendKeptAnswer } from './kept-answers.js';
 
 /** Content-Disposition with a plain fallback name and the exact one, per RFC 6266. */
@@ -53,7 +54,7 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
 export function registerDocumentsRoutes(
   app: FastifyInstance,
   deps: { documents: DocumentsService; help: HelpContentService; keptAnswers: ReadCache },
-  downloads: DownloadGate,
+  gates: { downloads: DownloadGate; searches: SearchGate },
 ) {
   // The calls people repeat most, kept per person between writes (a list that remembers the
   // person's quick search writes, so it is made each time).
@@ -67,6 +68,7 @@ export function registerDocumentsRoutes(
   bindEndpoint(app, endpoints.reportData, async (request, reply) => {
     const { user } = requireAuth(request);
     const { reportCode } = request.params;
+    gates.searches.enter(user.id, reply);
     const list = async () => presentReportPage(await deps.documents.getReportData(user, reportCode, request.body));
     if (request.body.updateSearchPreference) return list();
     return sendKeptAnswer(reply, deps.keptAnswers, `${user.id}:list:${reportCode.toLowerCase()}:${JSON.stringify(request.body)}`, list);
@@ -93,7 +95,7 @@ export function registerDocumentsRoutes(
   ] as const) {
     bindEndpoint(app, endpoint, async (request, reply) => {
       const { user } = requireAuth(request);
-      downloads.enter(user.id, reply);
+      gates.downloads.enter(user.id, reply);
       const file = await bundle(user, request.body.documentKeyList, resolveLanguage(request), (error) =>
         request.log.error({ err: error }, `${what} stream failed`),
       );

@@ -15,10 +15,12 @@ import type { ReportAccessService } from '../services/report-access.service.js';
 import type { UserManagementService } from '../services/user-management.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveLanguage } from './request-context.js';
+import type { SearchGate } from './search-gate.js';
 
 export function registerUserManagementRoutes(
   app: FastifyInstance,
   deps: { userManagement: UserManagementService; reportAccess: ReportAccessService; reportAccessPreview: ReportAccessPreviewService },
+  searches: SearchGate,
 ) {
   const { userManagement } = deps;
 
@@ -65,8 +67,13 @@ export function registerUserManagementRoutes(
     ),
   }));
 
-  bindEndpoint(app, endpoints.previewReportAccess, async (request) => ({
-    success: true as const,
-    Reports: (await deps.reportAccessPreview.previewReportAccess(requireAuth(request).user, request.body)).map(presentAccessPreview),
-  }));
+  // A preview runs the lists' own counts on the search pool: it counts among the person's searches.
+  bindEndpoint(app, endpoints.previewReportAccess, async (request, reply) => {
+    const { user } = requireAuth(request);
+    searches.enter(user.id, reply);
+    return {
+      success: true as const,
+      Reports: (await deps.reportAccessPreview.previewReportAccess(user, request.body)).map(presentAccessPreview),
+    };
+  });
 }

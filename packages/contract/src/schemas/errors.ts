@@ -26,6 +26,8 @@ export const ERROR_KEYS = {
   tooManyRequests: 'errors.tooManyRequests',
   /** A person already has as many zips, merged PDFs or spreadsheets on their way as one may (HEAVY_DOWNLOADS_PER_PERSON). */
   tooManyDownloads: 'errors.tooManyDownloads',
+  /** A person already has as many lists, searches or access previews running as one may (SEARCHES_PER_PERSON). */
+  tooManySearches: 'errors.tooManySearches',
   /** The database cannot be reached for now (a restart, a failover): the same call will work again shortly. */
   databaseUnavailable: 'errors.databaseUnavailable',
   /** A list or search ran longer than the server allows a statement (SEARCH_STATEMENT_TIMEOUT_MS). */
