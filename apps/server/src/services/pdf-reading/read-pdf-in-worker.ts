@@ -20,6 +20,8 @@ const WORKERS = 2;
  * again, which costs the machine a second or two of loading.
  */
 const IDLE_MS = 5 * 60_000;
+/** A worker that has not loaded its code after this long (a broken install) fails its reading rather than holding it. */
+const WORKER_START_MS = 60_000;
 /** How often the process's memory is looked at while a reading runs. */
 const MEMORY_CHECK_MS = 100;
 
@@ -138,8 +140,13 @@ function startWorker(): Slot {
   worker.unref();
   const slot: Slot = { worker, isReady: false };
   slots.add(slot);
+  const startLimit = setTimeout(() => {
+    failSlot(slot, new Error('The PDF worker did not start in time.'));
+    void worker.terminate();
+  }, WORKER_START_MS).unref();
   worker.on('message', (answer: PdfWorkerAnswer | typeof PDF_WORKER_READY) => {
     if (answer === PDF_WORKER_READY) {
+      clearTimeout(startLimit);
       slot.isReady = true;
       return startClock(slot);
     }
@@ -157,7 +164,10 @@ function startWorker(): Slot {
     if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return endReading(slot, { outcome: 'tooLarge', limit: 'memory' });
     failSlot(slot, error);
   });
-  worker.on('exit', () => failSlot(slot, new Error('The PDF worker stopped before it answered.')));
+  worker.on('exit', () => {
+    clearTimeout(startLimit);
+    failSlot(slot, new Error('The PDF worker stopped before it answered.'));
+  });
   return slot;
 }
 
