@@ -19,6 +19,10 @@ test('An administrator edits a row, confirms, and the table shows the change', a
   // Nothing changed yet, and only one row is edited at a time.
   await expect(save).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add user' })).toBeDisabled();
+  // Every field shows all it holds (the e-mail is long), none is cut at its column's width.
+  for (const field of await edited.getByRole('textbox').all()) {
+    expect(await field.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  }
   await expectNoSeriousA11yViolations(page);
 
   await edited.getByLabel('Last name', { exact: true }).fill('Not@valid');

@@ -52,6 +52,11 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
     window.requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
   };
   const divisions = divisionsOf(lists, values.clientCode);
+  const labelOfOption = (options: { value: string; label: string }[], value: string) =>
+    options.find((option) => option.value === value)?.label ?? '';
+  const roleOptions = (lists?.Roles ?? []).map((role) => ({ value: role.Code, label: roleName(role, language) }));
+  const clientOptions = (lists?.Clients ?? []).map((client) => ({ value: client.Code, label: clientName(client, language) }));
+  const divisionOptions = divisions.map((division) => ({ value: division.Code, label: divisionName(division, language) }));
   // The server refuses a change of one's own role or client: the fields say so instead of a failed save.
   const isSelf = useStoredUser()?.userid === edited?.userId;
   const ownAccessId = `${formId}-own-access`;
@@ -62,7 +67,7 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
       node: (
         <Select
           {...cellProps('role')}
-          data={(lists?.Roles ?? []).map((role) => ({ value: role.Code, label: roleName(role, language) }))}
+          data={roleOptions}
           value={values.roleCode || null}
           onChange={(code) => form.setFieldValue('roleCode', (code ?? '') as RoleCode | '')}
           error={errorOf('roleCode')}
@@ -97,7 +102,7 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
       node: (
         <Select
           {...cellProps('client')}
-          data={(lists?.Clients ?? []).map((client) => ({ value: client.Code, label: clientName(client, language) }))}
+          data={clientOptions}
           value={values.clientCode || null}
           onChange={(code) => editor.changeClient(code ?? '')}
           error={errorOf('clientCode')}
@@ -113,7 +118,7 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
       node: (
         <Select
           {...cellProps('division')}
-          data={divisions.map((division) => ({ value: division.Code, label: divisionName(division, language) }))}
+          data={divisionOptions}
           value={values.experienceCode || null}
           onChange={(code) => form.setFieldValue('experienceCode', code ?? '')}
           error={errorOf('experienceCode')}
@@ -123,6 +128,19 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
       ),
     },
   ];
+  // In a row, each field is as wide as what it holds (a long e-mail, a division's full name), not cut at its column's least width.
+  if (!labelled) {
+    const shown: Record<Column, { text: string; isList: boolean }> = {
+      role: { text: labelOfOption(roleOptions, values.roleCode), isList: true },
+      firstName: { text: values.firstName, isList: false },
+      lastName: { text: values.lastName, isList: false },
+      username: { text: values.username, isList: false },
+      email: { text: values.email, isList: false },
+      client: { text: labelOfOption(clientOptions, values.clientCode), isList: true },
+      division: { text: labelOfOption(divisionOptions, values.experienceCode), isList: true },
+    };
+    for (const field of fields) field.minWidth = Math.max(field.minWidth, widthToShow(shown[field.column]));
+  }
   const size = labelled ? 'sm' : 'compact-sm';
   const mfa = (
     <Checkbox
@@ -143,4 +161,9 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
     </>
   );
   return { fields, mfa, buttons, cancel };
+}
+
+/** An extra-small field's width for its text: about 7.2 px a character, its padding, and a list's arrow. */
+function widthToShow({ text, isList }: { text: string; isList: boolean }): number {
+  return Math.ceil(text.length * 7.2) + (isList ? 56 : 28);
 }
