@@ -14,6 +14,7 @@ import apiKeyPlugin from './plugins/api-key.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
 import metricsPlugin from './plugins/metrics.plugin.js';
 import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.js';
+import { withSecretsOutOfRequestLogs } from './plugins/request-log-redaction.js';
 import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
@@ -47,7 +48,8 @@ export interface BuildAppOptions {
 /** Plugins, then routes, then error handling. Never listens: tests drive it with inject(). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Requests are logged with their addresses, whose secrets (a one-click unsubscribe token) are redacted.
+    logger: withSecretsOutOfRequestLogs(logger ?? { level: config.logLevel }),
     // Path parameters as long as a document's external id (200 characters, some of them percent-encoded).
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 1_000 },
     trustProxy: config.trustedProxies,

@@ -1,5 +1,9 @@
+import { createHmac } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@portal/contract';
+import { DIGEST_UNSUBSCRIBE_LINK_DAYS, endpoints } from '@portal/contract';
+import { createServerSecretsRepository } from '../src/db/repositories/server-secrets.repository.js';
+import { createDigestTokens } from '../src/services/digest-tokens.js';
 import type { ReceivedMail } from '../../../test-support/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { BRAND, createDigestFixture, digestStateOf, type DigestFixture } from './digest-fixture.js';
@@ -39,15 +43,27 @@ function pageTokenOf(mail: ReceivedMail): string {
   return decodeURIComponent(match[1]!);
 }
 
+/** As a mail program posts it: the token in the address, RFC 8058's form (or nothing) as the body. */
 const unsubscribe = (token: string, body?: { payload: string; contentType: string }) =>
   t.app.inject({
     method: 'POST',
     url: `${UNSUBSCRIBE_URL}?token=${encodeURIComponent(token)}`,
     ...(body && { payload: body.payload, headers: { 'content-type': body.contentType } }),
   });
+/** As the portal's page posts it: the token in a JSON body, the address bare. */
+const unsubscribeFromPage = (token: string) => t.app.inject({ method: 'POST', url: UNSUBSCRIBE_URL, payload: { token } });
+
+/** What the app logs, one parsed line each. */
+const logLines: { msg?: string; req?: { url?: string } }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ SCHEDULED_JOBS: 'false' });
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as (typeof logLines)[number]);
+      done();
+    },
+  });
+  t = await createTestApp({ SCHEDULED_JOBS: 'false' }, { level: 'info', stream: logStream });
   f = await createDigestFixture(t);
   readerId = await f.addReader('digest.pref');
   await f.addPerson('digest.admin', { role: 'ADMIN' });
@@ -134,12 +150,18 @@ describe('unsubscribing', () => {
     expect(await frequencyOf(reader)).toBe('daily');
   });
 
-  it('stops the digest through the page’s call, with no body', async () => {
-    const response = await unsubscribe(token);
+  it('stops the digest through the page’s call, the token in its body', async () => {
+    const response = await unsubscribeFromPage(token);
     expect(answerOf(endpoints.unsubscribeDigest, response)).toEqual({ success: true });
     expect(await frequencyOf(reader)).toBe('never');
     // A second click changes nothing and still answers yes.
-    expect((await unsubscribe(token)).statusCode).toBe(200);
+    expect((await unsubscribeFromPage(token)).statusCode).toBe(200);
+  });
+
+  it('stops the digest when a mail program posts the address with no body', async () => {
+    await saveAndConfirm('daily');
+    expect(answerOf(endpoints.unsubscribeDigest, await unsubscribe(token))).toEqual({ success: true });
+    expect(await frequencyOf(reader)).toBe('never');
   });
 
   it('stops the digest when a mail program posts the one-click form, either encoding', async () => {
@@ -158,16 +180,19 @@ describe('unsubscribing', () => {
 
   it('refuses a token the portal did not sign with 400, changing nothing', async () => {
     await saveAndConfirm('weekly');
-    const [, signature] = token.split('.');
+    const [, end, signature] = token.split('.');
     const tampered = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
     const otherPerson = await f.addReader('digest.other');
     for (const bad of [
       'nonsense',
-      `${readerId}.${tampered}`,
-      `${otherPerson}.${signature}`,
-      `0.${signature}`,
-      `${readerId}.`,
-      `.${signature}`,
+      `${readerId}.${end}.${tampered}`,
+      `${otherPerson}.${end}.${signature}`,
+      // A later end under the same signature.
+      `${readerId}.${Number(end) + 86_400}.${signature}`,
+      `${readerId}.${signature}`,
+      `0.${end}.${signature}`,
+      `${readerId}.${end}.`,
+      `.${end}.${signature}`,
     ]) {
       const response = await unsubscribe(bad);
       expect(response.statusCode, bad).toBe(400);
@@ -176,5 +201,39 @@ describe('unsubscribing', () => {
     for (const bad of ['', 'x'.repeat(500)]) expect((await unsubscribe(bad)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: UNSUBSCRIBE_URL })).statusCode).toBe(400);
     expect(await frequencyOf(reader)).toBe('weekly');
+  });
+
+  it(`refuses a link older than ${DIGEST_UNSUBSCRIBE_LINK_DAYS} days with its own key, changing nothing`, async () => {
+    answerOf(endpoints.saveDigestPreference, await savePreference({ frequency: 'weekly' }, reader));
+    const secrets = createServerSecretsRepository(t.database.db);
+    const tokens = createDigestTokens({ secrets });
+    const day = 86_400_000;
+    const writtenAt = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    const expired = await tokens.tokenFor(readerId, writtenAt(DIGEST_UNSUBSCRIBE_LINK_DAYS + 1));
+    // A link of a message sent before links carried an end: the user's id signed alone.
+    const key = Buffer.from(await secrets.getOrCreate('digest-unsubscribe', 'unused'), 'base64url');
+    const withoutEnd = `${readerId}.${createHmac('sha256', key).update(`digest-unsubscribe:${readerId}`).digest('base64url')}`;
+    for (const old of [expired, withoutEnd]) {
+      for (const response of [await unsubscribeFromPage(old), await unsubscribe(old)]) {
+        expect(response.statusCode, old).toBe(400);
+        expect(refusalOf(response).error).toBe('errors.digestTokenExpired');
+      }
+    }
+    expect(await frequencyOf(reader)).toBe('weekly');
+    // A link a day short of its end still works.
+    const stillGood = await tokens.tokenFor(readerId, writtenAt(DIGEST_UNSUBSCRIBE_LINK_DAYS - 1));
+    expect((await unsubscribeFromPage(stillGood)).statusCode).toBe(200);
+    expect(await frequencyOf(reader)).toBe('never');
+  });
+
+  it('keeps the token out of the request log, whichever way it came', async () => {
+    const logged = logLines.filter((line) => line.req?.url?.startsWith(UNSUBSCRIBE_URL));
+    // The GET, the page's posts and the mail programs' posts above were all logged.
+    expect(logged.length).toBeGreaterThan(5);
+    expect(logged.some((line) => line.req!.url!.includes('token=[redacted]'))).toBe(true);
+    const [, , signature] = token.split('.');
+    const everything = JSON.stringify(logLines);
+    expect(everything).not.toContain(signature);
+    expect(everything).not.toContain(encodeURIComponent(token));
   });
 });

@@ -38,7 +38,7 @@ export function registerDigestRoutes(app: FastifyInstance, deps: { digestPrefere
       );
     }
     bindEndpoint(scope, endpoints.unsubscribeDigest, async (request) => {
-      await deps.digestPreference.unsubscribe(request.query.token);
+      await deps.digestPreference.unsubscribe(request.body?.token ?? request.query.token);
       return { success: true as const };
     });
   });

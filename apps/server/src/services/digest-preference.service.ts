@@ -28,6 +28,8 @@ export function requireDigestReader<R extends Pick<DigestReader, 'role_code'>>(p
 }
 
 const invalidToken = () => new AppError(400, ERROR_KEYS.digestTokenInvalid, 'This unsubscribe link is not valid.');
+const expiredToken = () =>
+  new AppError(400, ERROR_KEYS.digestTokenExpired, 'This unsubscribe link has expired; use the one in your latest digest.');
 
 /** A person's choice of digest, and the way out that every digest carries. */
 export function createDigestPreferenceService(deps: {
@@ -68,11 +70,16 @@ export function createDigestPreferenceService(deps: {
       return frequency;
     },
 
-    /** Stops the digest of the person a signed link names; a link the portal did not sign changes nothing. */
-    async unsubscribe(token: string): Promise<void> {
-      const userId = await deps.tokens.userIdOf(token);
-      if (userId === null) throw invalidToken();
-      await deps.digest.stopDigest(userId);
+    /**
+     * Stops the digest of the person a signed link names; a link the portal did not sign, or one
+     * past its end, changes nothing.
+     */
+    async unsubscribe(token: string | undefined): Promise<void> {
+      if (!token) throw invalidToken();
+      const reading = await deps.tokens.read(token);
+      if (reading.kind === 'expired') throw expiredToken();
+      if (reading.kind === 'invalid') throw invalidToken();
+      await deps.digest.stopDigest(reading.userId);
     },
   };
 }

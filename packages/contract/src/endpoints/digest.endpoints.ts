@@ -1,7 +1,9 @@
 import {
   DigestPreferenceResponseSchema,
   DigestPreferenceSchema,
+  DigestUnsubscribeBodySchema,
   DigestUnsubscribedResponseSchema,
+  DigestUnsubscribeOptionalQuerySchema,
   DigestUnsubscribeQuerySchema,
 } from '../schemas/digest.js';
 import { defineEndpoint } from './endpoint.js';
@@ -41,10 +43,13 @@ export const digestEndpoints = {
     method: 'POST',
     path: '/api/v1/digest/unsubscribe',
     summary:
-      'Stops the digest of the person the signed token names (RFC 8058 one-click: the body, List-Unsubscribe=One-Click ' +
-      'as a form, is not needed). 400 errors.digestTokenInvalid for a token the portal did not sign.',
+      'Stops the digest of the person the signed token names. Mail programs send the token in the query (RFC 8058 ' +
+      'one-click: the form body List-Unsubscribe=One-Click is not needed); the portal page sends it as JSON `{ token }`. ' +
+      '400 errors.digestTokenInvalid for a token the portal did not sign, errors.digestTokenExpired for one older than ' +
+      'DIGEST_UNSUBSCRIBE_LINK_DAYS days.',
     access: 'public',
-    query: DigestUnsubscribeQuerySchema,
+    query: DigestUnsubscribeOptionalQuerySchema,
+    body: DigestUnsubscribeBodySchema,
     response: DigestUnsubscribedResponseSchema,
   }),
 };

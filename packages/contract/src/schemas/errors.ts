@@ -81,6 +81,8 @@ export const ERROR_KEYS = {
   documentNotFound: 'errors.documentNotFound',
   storageUnavailable: 'errors.storageUnavailable',
   digestTokenInvalid: 'errors.digestTokenInvalid',
+  /** An unsubscribe link older than DIGEST_UNSUBSCRIBE_LINK_DAYS: the latest digest carries a fresh one. */
+  digestTokenExpired: 'errors.digestTokenExpired',
   /** The passkey's answer was not accepted: a wrong site, a used or expired challenge, a removed passkey, a counter that went back. */
   passkeyRefused: 'errors.passkeyRefused',
   /** The person has no passkey to sign in with. */

@@ -10,15 +10,17 @@ import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 
 /**
- * Where a digest's "stop receiving it" link leads (`#/digest/unsubscribe?token=…`). Opening the
- * page changes nothing, since mail scanners open links too: the person confirms with the button.
+ * Where a digest's "stop receiving it" link leads (`#/digest/unsubscribe?token=…`: after the #, so
+ * the token is never sent with the page's address). Opening the page changes nothing, since mail
+ * scanners open links too: the person confirms with the button. An expired link says so.
  */
 export function DigestUnsubscribePage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const unsubscribe = useMutation({
-    mutationFn: (signed: string) => callApi(digestEndpoints.unsubscribeDigest, { query: { token: signed } }),
+    // The token travels in the body, never in this call's address, which proxies and servers may log.
+    mutationFn: (signed: string) => callApi(digestEndpoints.unsubscribeDigest, { body: { token: signed } }),
   });
 
   return (
