@@ -11,6 +11,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await insertTestUser(t, { username: 'lau.english', clientCode: 'LAU', experienceCode: 'LAU', contact_language: 'en' });
+  // A reader of its own: a username may ask for three resets in a quarter of an hour.
+  await insertTestUser(t, { username: 'lau.logo', clientCode: 'LAU', experienceCode: 'LAU', contact_language: 'fr' });
 });
 afterAll(() => t.close());
 
@@ -63,7 +65,7 @@ describe('messages under the brand and in the language of their reader', () => {
   });
 
   it('sends the logo a brand uploads as it is now, in the place of the version before', async () => {
-    const before = logoOf(await resetMailTo('lau.user')).png;
+    const before = logoOf(await resetMailTo('lau.logo')).png;
     const superUser = await signIn(t, 'demo.super');
     const lau = await t.database.db.selectFrom('experiences').select('id').where('code', '=', 'LAU').executeTakeFirstOrThrow();
     const uploaded = await t.app.inject({
@@ -74,7 +76,7 @@ describe('messages under the brand and in the language of their reader', () => {
     });
     expect(uploaded.statusCode).toBe(200);
 
-    const after = logoOf(await resetMailTo('lau.user'));
+    const after = logoOf(await resetMailTo('lau.logo'));
     expect(after.png.equals(before)).toBe(false);
     expect([after.size.width, after.size.height]).toEqual([400, 80]);
   });
