@@ -78,11 +78,13 @@ type RestOfRefusedUpload = 'discard' | 'leave';
 /**
  * A known sender's refused upload is read to its end (within the upload's bound) so that the
  * sender, still writing, reads the answer rather than a broken pipe. A body past the size limit,
- * or from a caller without a live key, is left unread: the connection closes after the answer,
- * so nobody makes the server read more than one upload's worth for nothing.
+ * an upload refused because its key has too many in flight (reading it would hold the very
+ * resources the cap protects), or from a caller without a live key, is left unread: the
+ * connection closes after the answer, so nobody makes the server read more than one upload's
+ * worth for nothing.
  */
 function chooseRestOfRefusedUpload(request: FastifyRequest, error: unknown, maxBodyBytes: number): RestOfRefusedUpload {
-  if (!request.apiKey || (error instanceof AppError && error.status === 413)) return 'leave';
+  if (!request.apiKey || (error instanceof AppError && (error.status === 413 || error.status === 429))) return 'leave';
   const declared = Number(request.headers['content-length']);
   return Number.isFinite(declared) && declared > maxBodyBytes ? 'leave' : 'discard';
 }

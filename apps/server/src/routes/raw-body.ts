@@ -22,19 +22,25 @@ export function boundedBodyParser(maxBytes: number, tooLarge: () => Error) {
   };
 }
 
+/** A sender that trickles the rest of a refused body is not waited for longer than this. */
+export const DISCARD_DEADLINE_MS = 30_000;
+
 /**
- * Reads what is left of a refused request's body, at most maxBytes more, and throws it away: a
- * sender still writing when the answer comes would otherwise meet a closed connection (EPIPE)
- * instead of the answer. True once the body has ended within the bound; false when it went past
- * it or the connection failed, and then the connection must close after the answer.
+ * Reads what is left of a refused request's body, at most maxBytes more and for at most
+ * deadlineMs, and throws it away: a sender still writing when the answer comes would otherwise
+ * meet a closed connection (EPIPE) instead of the answer. True once the body has ended within the
+ * bounds; false when it went past them or the connection failed, and then the connection must
+ * close after the answer.
  */
-export function discardRestOfBody(body: IncomingMessage, maxBytes: number): Promise<boolean> {
+export function discardRestOfBody(body: IncomingMessage, maxBytes: number, deadlineMs = DISCARD_DEADLINE_MS): Promise<boolean> {
   if (body.readableEnded) return Promise.resolve(true);
   if (body.destroyed) return Promise.resolve(false);
   body.unpipe();
   return new Promise((resolve) => {
     let size = 0;
+    const deadline = setTimeout(() => finish(false), deadlineMs);
     const finish = (hasEnded: boolean) => {
+      clearTimeout(deadline);
       body.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
       if (!hasEnded) body.pause();
       resolve(hasEnded);
