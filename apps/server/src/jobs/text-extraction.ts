@@ -42,7 +42,9 @@ export async function openTextExtractionQueue(boss: JobQueue): Promise<TextExtra
 /**
  * Reads the text of documents as they are stored, one at a time per instance (each in the PDF
  * worker, which the uploads' checks and the merges share), through the process's job queue. A
- * file past the worker's limits is stored without text and its job ends: it is never tried again.
+ * file past the worker's limits of stream expansion or heap is stored without text and its job
+ * ends: it is never tried again. One ended by the clock or the process's memory is tried again
+ * with the queue's backoff, and stored without text only on its last try.
  */
 export async function startTextExtraction(deps: {
   queue: JobQueue;
@@ -52,13 +54,13 @@ export async function startTextExtraction(deps: {
 }): Promise<TextExtractionQueue> {
   const boss = deps.queue;
   const extractionQueue = await openTextExtractionQueue(boss);
-  const options = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1, batchSize: BATCH_SIZE };
+  const options = { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1, batchSize: BATCH_SIZE, includeMetadata: true as const };
   // The handler names the worker to wake it; the name is known once work() answers, before any job arrives.
   const worker: { id?: string } = {};
   worker.id = await boss.work<TextExtractionJob>(TEXT_EXTRACTION_QUEUE, options, async (jobs) => {
     for (const job of jobs) {
       try {
-        await deps.texts.readDocumentText(job.data.documentId);
+        await deps.texts.readDocumentText(job.data.documentId, { isLastTry: job.retryCount >= job.retryLimit });
       } catch (error) {
         deps.logger.warn({ err: error, documentId: job.data.documentId }, 'document text not read yet; it will be tried again');
         // Only this job fails; the batch's others complete when the handler returns.

@@ -24,24 +24,33 @@ const SHORTEST_TRIMMED_TEXT = 1_000;
  * per stored document, see jobs/text-extraction.ts): a document is listed, previewed and
  * downloaded whether or not its text is read yet.
  */
-export function createDocumentTextsService(deps: { texts: DocumentTextsRepository; storage: DocumentStorage; logger: TextLogger }) {
+export function createDocumentTextsService(deps: {
+  texts: DocumentTextsRepository;
+  storage: DocumentStorage;
+  logger: TextLogger;
+  /** How long one reading may take in the PDF worker; the worker's own limit unless said. */
+  readingTimeoutMs?: number;
+}) {
   return {
     /**
      * Reads the document's current file and stores its text. A file the store cannot give now
      * throws (the queue tries again later); a file pdf.js cannot read, or one past the PDF
      * worker's limits, stores an empty text with that state, as reading it again would end the
-     * same way.
+     * same way. A reading ended by the clock or the process's memory may have met a busy
+     * moment: it throws too, to be tried again, unless this is the last try.
      */
-    async readDocumentText(documentId: number): Promise<TextReading> {
+    async readDocumentText(documentId: number, options: { isLastTry: boolean } = { isLastTry: true }): Promise<TextReading> {
       const source = await deps.texts.findSource(documentId);
       if (!source) return 'outdated';
       if (source.isTextCurrent) return 'current';
       const bytes = await deps.storage.read(source.fileKey);
-      const extraction = await readPdfText(bytes, TEXT_EXTRACTION_LIMITS);
+      const extraction = await readPdfText(bytes, TEXT_EXTRACTION_LIMITS, { timeoutMs: deps.readingTimeoutMs });
       let content = '';
       let state: DocumentTextState = 'read';
       if (extraction.state === 'read') content = extraction.text;
-      else {
+      else if (extraction.mayPassOnAnotherTry && !options.isLastTry) {
+        throw new Error(`The text of document ${documentId} was not read this time (${extraction.reason}); it will be tried again`);
+      } else {
         state = extraction.state;
         deps.logger.warn(
           { documentId, fileKey: source.fileKey, state, reason: extraction.reason },

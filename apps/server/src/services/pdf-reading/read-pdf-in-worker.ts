@@ -28,6 +28,7 @@ const MEMORY_CHECK_MS = 100;
 interface Pending {
   kind: PdfTaskKind;
   input: { bytes: Uint8Array };
+  timeoutMs: number;
   resolve: (reading: PdfReading<unknown>) => void;
   reject: (error: Error) => void;
 }
@@ -57,9 +58,14 @@ let memoryWatch: NodeJS.Timeout | undefined;
  * process's memory end, and the server keeps answering. The file's bytes are copied, the caller
  * keeps its own.
  */
-export function readPdfInWorker<K extends PdfTaskKind>(kind: K, input: PdfTasks[K]['input']): Promise<PdfReading<PdfTasks[K]['output']>> {
+export function readPdfInWorker<K extends PdfTaskKind>(
+  kind: K,
+  input: PdfTasks[K]['input'],
+  options: { timeoutMs?: number } = {},
+): Promise<PdfReading<PdfTasks[K]['output']>> {
+  const timeoutMs = options.timeoutMs ?? PDF_READING_TIMEOUTS_MS[kind];
   return new Promise((resolve, reject) => {
-    queue.push({ kind, input, resolve: resolve as Pending['resolve'], reject });
+    queue.push({ kind, input, timeoutMs, resolve: resolve as Pending['resolve'], reject });
     startNext();
   });
 }
@@ -92,7 +98,7 @@ function run(slot: Slot, pending: Pending): void {
 function startClock(slot: Slot): void {
   const running = slot.running;
   if (!running) return;
-  running.timer = setTimeout(() => endReading(slot, { outcome: 'tooLarge', limit: 'time' }), PDF_READING_TIMEOUTS_MS[running.kind]);
+  running.timer = setTimeout(() => endReading(slot, { outcome: 'tooLarge', limit: 'time' }), running.timeoutMs);
 }
 
 /** Settles the slot's reading; a reading past a limit ends the worker, whatever it was doing. */

@@ -52,6 +52,12 @@ describe('measuring how far a PDF’s streams expand', () => {
     expect(measureStreamExpansion(bomb, LIMITS, 'content').withinLimits).toBe(false);
   });
 
+  it('reads a filter’s name spelt with #xx escapes as PDF readers do', () => {
+    const huge = deflateSync(Buffer.alloc(5_000_000, 0));
+    expect(measureStreamExpansion(fileWith('<< /Filter /Fl#61teDecode >>', huge), LIMITS, 'content').withinLimits).toBe(false);
+    expect(measureStreamExpansion(fileWith('<< /Filter [/#46l] >>', huge), LIMITS, 'content').withinLimits).toBe(false);
+  });
+
   it('adds the streams up against the limit for the whole file', () => {
     const part = fileWith('<< /Filter /Fl >>', deflateSync(Buffer.alloc(600_000, 0x41)));
     expect(measureStreamExpansion(Buffer.concat([part, part]), LIMITS, 'content').withinLimits).toBe(true);

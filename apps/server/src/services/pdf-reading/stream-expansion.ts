@@ -73,7 +73,12 @@ function skipEndOfLine(file: Buffer, at: number): number {
 function dictionaryBefore(file: Buffer, keyword: number): string {
   const windowStart = Math.max(0, keyword - DICTIONARY_WINDOW);
   const objectStart = file.lastIndexOf(OBJ_KEYWORD, keyword);
-  return file.toString('latin1', Math.max(windowStart, objectStart), keyword);
+  return decodeNameEscapes(file.toString('latin1', Math.max(windowStart, objectStart), keyword));
+}
+
+/** A name may spell any of its characters as #xx (/Fl#61teDecode is /FlateDecode to every PDF reader): read them as the readers do. */
+function decodeNameEscapes(dictionary: string): string {
+  return dictionary.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The stream's filters in decoding order, or null when it need not be measured (an image, or a filter only images use). */
