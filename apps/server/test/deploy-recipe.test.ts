@@ -119,5 +119,14 @@ describe('the deployment recipe', () => {
       expect(site).toMatch(/resolver 127\.0\.0\.11 valid=10s/);
       expect(site).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
     });
+
+    it('logs requests by their path, never their query, where a secret may travel', async () => {
+      const site = await read('deploy/nginx.conf');
+      const format = /log_format (\w+) ([^;]+);/.exec(site);
+      expect(format).not.toBeNull();
+      expect(format![2]).toContain('$uri');
+      expect(format![2]).not.toMatch(/\$(request|request_uri|args|query_string)\b/);
+      expect(site).toMatch(new RegExp(`access_log \\S+ ${format![1]};`));
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS, type ErrorResponse } from '@portal/contract';
 import { AppError } from '../errors.js';
+import { redactSecretQueryParameters } from './request-log-redaction.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -44,7 +45,7 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     if ((error as { code?: unknown }).code === QUERY_CANCELED) {
       // The statement timeout: the person's request asked more than it may, which is no server fault.
-      request.log.warn({ url: request.url }, 'statement timeout');
+      request.log.warn({ url: redactSecretQueryParameters(request.url) }, 'statement timeout');
       return reply.status(503).send({
         success: false,
         error: ERROR_KEYS.searchTimeout,
@@ -52,7 +53,7 @@ async function errorsPlugin(app: FastifyInstance) {
       } satisfies ErrorResponse);
     }
     if (isDatabaseUnreachable(error)) {
-      request.log.error({ err: error, url: request.url }, 'database unreachable');
+      request.log.error({ err: error, url: redactSecretQueryParameters(request.url) }, 'database unreachable');
       return reply.status(503).send({
         success: false,
         error: ERROR_KEYS.databaseUnavailable,
