@@ -27,7 +27,9 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
   // The server refuses to delete the person asking: said before, not after a confirmation.
   const isSelf = useStoredUser()?.userid === user.Id;
   return (
-    <Group gap={2} wrap="nowrap">
+    // Positioned: a refusal's hidden reason (absolutely placed) then stays inside the table's sideways
+    // scroll instead of widening the whole page, which on a phone would zoom it out.
+    <Group gap={2} wrap="nowrap" pos="relative">
       <RowAction
         tip={t('userManagement.actions.reportAccess')}
         label={t('userManagement.actions.reportAccessOf', { name })}
