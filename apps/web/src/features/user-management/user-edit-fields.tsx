@@ -163,7 +163,11 @@ export function useUserEditFields({ editor, lists, formId, isSaving }: UserEditP
   return { fields, mfa, buttons, cancel };
 }
 
-/** An extra-small field's width for its text: about 7.2 px a character, its padding, and a list's arrow. */
+/**
+ * An extra-small field's width for its text: 8.5 px a character (wide letters such as m and w
+ * pass the font's 7.2 px average, and a field a pixel short hides its end), its padding, and a
+ * list's arrow.
+ */
 function widthToShow({ text, isList }: { text: string; isList: boolean }): number {
-  return Math.ceil(text.length * 7.2) + (isList ? 56 : 28);
+  return Math.ceil(text.length * 8.5) + (isList ? 56 : 28);
 }
