@@ -63,13 +63,14 @@ test('@mobile On a phone, in French, a reload keeps the open list and its search
     const card = statements.getByTestId('document-card').first();
     await expect(card).toBeVisible();
     const search = statements.getByRole('search');
-    await search.getByLabel('Texte recherché').fill('NB-1002');
+    // A whole account number: found whichever way of matching the person last chose (the list remembers it).
+    await search.getByLabel('Texte recherché').fill('NB-100200');
     await search.getByRole('button', { name: 'Rechercher' }).click();
     await card.getByRole('checkbox').check();
     await expect(statements.getByTestId('selection-count')).toHaveText('1 sélectionné');
 
     await page.reload();
-    await expect(statements.getByRole('search').getByLabel('Texte recherché')).toHaveValue('NB-1002');
+    await expect(statements.getByRole('search').getByLabel('Texte recherché')).toHaveValue('NB-100200');
     await expect(statements.getByTestId('selection-count')).toHaveText('1 sélectionné');
     await page.getByRole('button', { name: 'Fermer Relevés de compte' }).click();
   } finally {
