@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_TENANT_ERROR_KEYS, ROLE_CODES, type RoleCode } from '@portal/contract';
 import { linkOf, tokenOf } from '../../../test-support/smtp-sink.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
-import { managementApi, newUserForm, userIdOf } from './user-management-helpers.js';
+import { managementApi, MANAGERS, newUserForm, RANK, SIGN_IN_AS, userIdOf } from './user-management-helpers.js';
 
 /**
  * The role × client matrix of decision record 025, written out independently of the code it
@@ -58,15 +58,6 @@ const NOT_FOUND_KEY: Partial<Record<Surface, string>> = {
   documents: 'errors.notFound',
 };
 
-const SIGN_IN_AS: Record<RoleCode, string> = {
-  USER: 'demo.user',
-  CUSTOMER_SERVICE: 'demo.service',
-  ADMIN: 'demo.admin',
-  INTERNAL: 'demo.internal',
-  SUPER_USER: 'demo.super',
-};
-const MANAGERS = ['CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER'] as const;
-const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3, INTERNAL: 4, SUPER_USER: 5 };
 const NEW_PASSWORD = 'Boundary#Check42';
 
 /** What the probes need of a client: its id, its main division's, one of its users and one of its document types. */

@@ -1,5 +1,19 @@
+import type { RoleCode } from '@portal/contract';
 import { insertUser } from '../src/db/seed/factories.js';
 import type { TestApp } from './test-app.js';
+
+/** The Northbridge demo account of each role, to sign in as that role. */
+export const SIGN_IN_AS: Record<RoleCode, string> = {
+  USER: 'demo.user',
+  CUSTOMER_SERVICE: 'demo.service',
+  ADMIN: 'demo.admin',
+  INTERNAL: 'demo.internal',
+  SUPER_USER: 'demo.super',
+};
+/** The roles that manage users. */
+export const MANAGERS = ['CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER'] as const;
+/** The roles' order as README "Who may do what" writes it, independently of the code the tests check. */
+export const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3, INTERNAL: 4, SUPER_USER: 5 };
 
 /** The user-management calls, as one signed-in person makes them. */
 export function managementApi(t: TestApp, cookie: string) {

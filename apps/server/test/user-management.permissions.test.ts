@@ -2,25 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ROLE_CODES, type Endpoint, type RoleCode } from '@portal/contract';
 import { getMenusForRole, getRoleRank } from '../src/services/permissions.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
-import { insertTestUser, managementApi, newUserForm, userIdOf, type ManagementApi } from './user-management-helpers.js';
+import {
+  insertTestUser,
+  managementApi,
+  MANAGERS,
+  newUserForm,
+  RANK,
+  SIGN_IN_AS,
+  userIdOf,
+  type ManagementApi,
+} from './user-management-helpers.js';
 import { answerOf } from './wire.js';
 
 /** The matrix of README "Who may do what", written out independently of the code it checks. */
-const RANK: Record<RoleCode, number> = { USER: 1, CUSTOMER_SERVICE: 2, ADMIN: 3, INTERNAL: 4, SUPER_USER: 5 };
 const REACHES_EVERY_CLIENT: Record<Exclude<RoleCode, 'USER'>, boolean> = {
   CUSTOMER_SERVICE: false,
   ADMIN: false,
   INTERNAL: false,
   SUPER_USER: true,
 };
-const SIGN_IN_AS: Record<RoleCode, string> = {
-  USER: 'demo.user',
-  CUSTOMER_SERVICE: 'demo.service',
-  ADMIN: 'demo.admin',
-  INTERNAL: 'demo.internal',
-  SUPER_USER: 'demo.super',
-};
-const MANAGERS = ['CUSTOMER_SERVICE', 'ADMIN', 'INTERNAL', 'SUPER_USER'] as const;
 const CLIENTS = ['NBF', 'LAU'] as const;
 
 interface Target {
