@@ -9,12 +9,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import type { Database } from '../apps/server/src/db/types.js';
 import { insertApiKey } from '../apps/server/src/db/seed/factories.js';
 import { sendOnce } from '../scripts/import/http-request.js';
 import { startS3Server } from '../test-support/s3-server.js';
 import { createPdfVariants } from './pdf-variants.js';
-import { BENCH_REPORT } from './scale-seed.js';
+import { writeResult } from './measure.js';
+import { BENCH_REPORT, seedScale } from './scale-seed.js';
 import { machineBusySeconds, startServerProcess } from './server-process.js';
 
 export interface IngestionMeasurement {
@@ -236,4 +238,41 @@ export async function measureIngestion(options: {
     await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Documents sent through the ingestion API, then a folder of them through the import command. */
+export async function benchIngestion(
+  database: DatabaseHandle,
+  options: { databaseUrl: string; documents: number; importDocuments: number; concurrency: number },
+) {
+  const { databaseUrl } = options;
+  await seedScale(database.db, 0, []);
+  // Into the S3 bucket as in production (with the import command), then into the server's own
+  // disk: the S3 server shares these two cores, and the second run says what that costs.
+  const results: IngestionMeasurement[] = [];
+  for (const storage of ['s3', 'file'] as const) {
+    const result = await measureIngestion({
+      db: database.db,
+      databaseUrl,
+      documents: options.documents,
+      importDocuments: storage === 's3' ? options.importDocuments : 0,
+      concurrency: options.concurrency,
+      storage,
+      firstId: results.length * 100_000_000,
+    });
+    results.push(result);
+    console.log(
+      `Ingestion into ${storage === 's3' ? 'an S3 bucket' : 'local files'}, ${result.documents.toLocaleString('en')} ${result.pdfKb} KB PDFs, ` +
+        `${result.concurrency} in flight: ${result.documentsPerSecond.toFixed(0)} documents/s (${result.failures} failed); ` +
+        `CPU per document ${result.cpuMsPerDocument.server.toFixed(2)} ms in the server, ${result.cpuMsPerDocument.machine.toFixed(2)} ms on the machine; ` +
+        `server RSS by tenths ${result.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+    );
+    if (result.import) {
+      console.log(
+        `Import command, ${result.import.documents.toLocaleString('en')} documents: ${result.import.seconds.toFixed(0)} s ` +
+          `(${result.import.documentsPerSecond.toFixed(0)}/s, exit ${result.import.exitCode}); server RSS ${result.import.serverRssMb.map((mb) => mb.toFixed(0)).join(' ')} MB`,
+      );
+    }
+  }
+  await writeResult(`ingestion-${results[0]!.documents}`, results);
 }

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface Scenario {
@@ -75,4 +77,12 @@ export function latencyColumns(r: Measurement) {
     errors: r.non2xx,
     'timed out': r.statementTimeouts,
   };
+}
+
+/** Writes a part's results under bench/results/, named by the part and the time. */
+export async function writeResult(name: string, result: object): Promise<void> {
+  await mkdir('bench/results', { recursive: true });
+  const file = path.join('bench/results', `${name}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
+  await writeFile(file, JSON.stringify(result, null, 2));
+  console.log(`Written to ${file}`);
 }
