@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { FaqEntry } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -10,7 +11,6 @@ import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { FaqEntryDialog } from './faq-entry-dialog';
 import { faqEntriesQuery, useHelpContentChanges } from './help-content-queries';
 import { EntryCard } from './entry-card';
@@ -89,7 +89,7 @@ export function FaqEntriesSection({ clientId }: { clientId: number }) {
         {reorder.announcement}
       </VisuallyHidden>
       <FaqEntryDialog entry={editing} save={changes.saveFaq} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         opened={deleting !== null}
         title={t('console.help.faq.deleteTitle')}
         text={deleting ? t('console.help.faq.deleteText', { name: questionOf(deleting) }) : ''}
@@ -97,7 +97,7 @@ export function FaqEntriesSection({ clientId }: { clientId: number }) {
         isPending={changes.deleteFaq.isPending}
         error={changes.deleteFaq.error}
         onConfirm={() => deleting && changes.deleteFaq.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

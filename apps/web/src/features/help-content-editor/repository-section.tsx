@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Locale, RepositoryEntry } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -10,7 +11,6 @@ import { pickBilingual } from '../../i18n/pick-bilingual';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { repositoryEntriesQuery, repositoryFileUrl, useHelpContentChanges } from './help-content-queries';
 import { EntryCard } from './entry-card';
 import { RepositoryDocumentDialog } from './repository-document-dialog';
@@ -110,7 +110,7 @@ export function RepositorySection({ clientId }: { clientId: number }) {
         {reorder.announcement}
       </VisuallyHidden>
       <RepositoryDocumentDialog document={editing} changes={changes} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         opened={deleting !== null}
         title={t('console.help.repository.deleteTitle')}
         text={deleting ? t('console.help.repository.deleteText', { name: nameOf(deleting) }) : ''}
@@ -118,7 +118,7 @@ export function RepositorySection({ clientId }: { clientId: number }) {
         isPending={changes.deleteDocument.isPending}
         error={changes.deleteDocument.error}
         onConfirm={() => deleting && changes.deleteDocument.mutate(deleting, { onSuccess: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { ConfirmDialog } from './confirm-dialog';
 import { fullNameOf } from './display-names';
 import { LanguageDialog } from './language-dialog';
 import type { useUserChanges } from './use-user-changes';
@@ -15,12 +15,15 @@ export function UserChangeDialogs({ changes, language }: UserChangeDialogsProps)
   const { t } = useTranslation();
   const { pending } = changes;
   const targetName = changes.target ? fullNameOf(changes.target) : '';
+  // The person has just asked for the change: Yes has the focus.
+  const yesOrNo = { confirmLabel: t('userManagement.yes'), cancelLabel: t('userManagement.no'), emphasis: 'proceed' } as const;
   return (
     <>
       <ConfirmDialog
         opened={pending?.kind === 'confirmUpdate'}
         title={t('userManagement.confirmEdit.title')}
         text={t('userManagement.confirmEdit.text', { name: targetName })}
+        {...yesOrNo}
         isPending={changes.isSaving}
         onConfirm={changes.confirmUpdate}
         onCancel={changes.cancel}
@@ -36,6 +39,7 @@ export function UserChangeDialogs({ changes, language }: UserChangeDialogsProps)
         opened={pending?.kind === 'confirmReset'}
         title={t('userManagement.confirmReset.title')}
         text={t('userManagement.confirmReset.text', { name: targetName })}
+        {...yesOrNo}
         isPending={changes.isSaving}
         onConfirm={() => pending?.kind === 'confirmReset' && changes.confirmReset(pending.user)}
         onCancel={changes.cancel}
@@ -44,6 +48,7 @@ export function UserChangeDialogs({ changes, language }: UserChangeDialogsProps)
         opened={pending?.kind === 'confirmDelete'}
         title={t('userManagement.confirmDelete.title')}
         text={t('userManagement.confirmDelete.text', { name: targetName })}
+        {...yesOrNo}
         isPending={changes.isSaving}
         onConfirm={() => pending?.kind === 'confirmDelete' && changes.confirmDelete(pending.user)}
         onCancel={changes.cancel}
