@@ -1,50 +1,43 @@
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { latencyColumns, writeResult } from './measure.js';
-import { measureRequestCost } from './request-cost.js';
-import { BENCH_REPORT } from './scale-seed.js';
+import { measureRequestCost, type CostVariant } from './request-cost.js';
 
 /**
- * The dashboard and a list page on the demo data, beside a bare route: what a call costs beyond its
- * query; on PostgreSQL also over the scale data set's type when it has been seeded (`--only documents`).
+ * The server's settings measured back to back in each run: the caches' switches, each set apart,
+ * so that what each earns is read from figures of the same run.
+ */
+export const COST_VARIANTS: CostVariant[] = [
+  { name: 'as configured', env: {} },
+  { name: 'answers not kept', env: { DATABASE_KEEP_ANSWERS: 'false' } },
+  { name: 'nothing kept', env: { DATABASE_KEEP_READS: 'false', DATABASE_KEEP_ANSWERS: 'false' } },
+];
+
+/**
+ * The dashboard and a list page on the demo data under varied traffic, beside the two ceilings:
+ * what a call costs beyond HTTP and beyond its query, for each back end and each of the variants.
  */
 export async function benchRequestCost(
   database: DatabaseHandle,
-  options: { databaseUrl: string; seconds: number; preparedStatements: boolean; keepReads: boolean },
+  options: { databaseUrl: string; seconds: number; backends: ('postgres' | 'pglite')[]; people: number; label: string },
 ) {
-  const { databaseUrl, seconds, preparedStatements, keepReads } = options;
-  const seeded = await database.db
-    .selectFrom('documents as d')
-    .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
-    .select('d.id')
-    .where('r.code', '=', BENCH_REPORT)
-    .limit(1)
-    .executeTakeFirst();
-  const scale = seeded && { type: BENCH_REPORT, people: { restricted: 'bench.user', staff: 'bench.staff' } };
   const results = [];
-  for (const backend of ['postgres', 'pglite'] as const) {
-    for (const keepAnswers of [true, false]) {
-      const measured = await measureRequestCost({
-        db: database.db,
-        databaseUrl,
-        seconds,
-        backend,
-        keepAnswers,
-        scale: backend === 'postgres' ? scale : undefined,
-      });
-      results.push(...measured.map((result) => ({ ...result, preparedStatements, keepReads })));
+  for (const backend of options.backends) {
+    for (const variant of COST_VARIANTS) {
+      results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variant })));
     }
   }
   console.table(
     results.map((r) => ({
       scenario: r.name,
       database: r.backend,
-      answers: r.answersKept ? 'kept' : 'made',
+      settings: r.variant,
       'in flight': r.connections,
       ...latencyColumns(r),
       'x bare route': r.ratioToBareRoute.toFixed(3),
+      'x database ceiling': r.ratioToDatabaseCeiling?.toFixed(3) ?? '',
       'server CPU ms': r.cpuMsPerRequest?.server.toFixed(2) ?? '',
       'machine CPU ms': r.cpuMsPerRequest?.machine.toFixed(2) ?? '',
     })),
   );
-  await writeResult('request-cost', results);
+  await writeResult('request-cost', { people: options.people, seconds: options.seconds, results }, options.label);
 }

@@ -8,6 +8,15 @@ export interface Scenario {
   path: string;
   body?: object;
   cookie?: string;
+  /** Each request's own path, body and cookie, in place of the ones above: traffic of many people asking many things. */
+  vary?: () => VariedRequest;
+}
+
+/** One request of varied traffic. */
+export interface VariedRequest {
+  path: string;
+  body?: object;
+  cookie: string;
 }
 
 export interface Measurement {
@@ -36,17 +45,32 @@ export async function measure(
 ): Promise<Measurement> {
   const times: number[] = [];
   let statementTimeouts = 0;
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const { vary } = scenario;
   const result = await autocannon({
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method,
     connections: options.connections,
     duration: options.seconds,
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      ...(scenario.cookie && { cookie: scenario.cookie }),
-    },
+    headers: { ...headers, ...(scenario.cookie && { cookie: scenario.cookie }) },
     body: scenario.body ? JSON.stringify(scenario.body) : undefined,
+    // Every client takes the next of the shared sequence for each request it sends.
+    ...(vary && {
+      requests: [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            const next = vary();
+            return {
+              ...request,
+              method: scenario.method,
+              path: next.path,
+              headers: { ...headers, cookie: next.cookie },
+              body: next.body ? JSON.stringify(next.body) : undefined,
+            };
+          },
+        },
+      ],
+    }),
     setupClient: (client) => {
       client.on('response', (status: number, _bytes: number, responseTime: number) => {
         times.push(responseTime);
@@ -79,10 +103,11 @@ export function latencyColumns(r: Measurement) {
   };
 }
 
-/** Writes a part's results under bench/results/, named by the part and the time. */
-export async function writeResult(name: string, result: object): Promise<void> {
+/** Writes a part's results under bench/results/, named by the part, the time and what was measured (`label`). */
+export async function writeResult(name: string, result: object, label = ''): Promise<void> {
   await mkdir('bench/results', { recursive: true });
-  const file = path.join('bench/results', `${name}-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.json`);
+  const time = new Date().toISOString().slice(0, 19).replace(/:/g, '');
+  const file = path.join('bench/results', `${name}-${time}${label ? `-${label}` : ''}.json`);
   await writeFile(file, JSON.stringify(result, null, 2));
   console.log(`Written to ${file}`);
 }
