@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openLogin, signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs, openLogin } from '../../fixtures/portal';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 /** The README's pictures are taken here; an existing one is kept unless asked to refresh. */
@@ -18,7 +18,7 @@ test('The login page has no serious accessibility violation, in English and Fren
 });
 
 test('The home page and its dialogs have no serious accessibility violation', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await expectNoSeriousA11yViolations(page);
   if (shouldCapture('home.png')) await page.screenshot({ path: path.join(screenshotDir, 'home.png') });
   await page.getByRole('button', { name: /Account menu/ }).click();
@@ -31,7 +31,7 @@ test('The home page and its dialogs have no serious accessibility violation', as
 test('@mobile The login and home pages have no serious accessibility violation on a phone', async ({ page }) => {
   await openLogin(page);
   await expectNoSeriousA11yViolations(page);
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -39,7 +39,7 @@ test('@mobile The login and home pages have no serious accessibility violation o
 
 test('Asked for less motion, the portal opens its dialogs and menus without transitions', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   // The transitions of the menu's and the dialog's own elements (a page may animate other things, such as a hover).
   const moving = (selector: string) =>
     page.evaluate(

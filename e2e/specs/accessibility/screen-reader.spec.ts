@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../fixtures/test';
 import { expectAnnounced } from '../../fixtures/announcements';
-import { lookAtFirstPreview, openLogin, signIn } from '../../fixtures/portal';
+import { lookAtFirstPreview, openHomeAs, openLogin, signIn } from '../../fixtures/portal';
 
 /**
  * What a screen reader's user relies on beyond axe's rules: a heading outline per page (one first
@@ -85,7 +85,7 @@ test('An error after a submit, the results of a search and the count of selected
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toContainText(/invalid|incorrect/i);
 
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = page.getByRole('region', { name: 'Account statements', exact: true });
   await expect(panel.getByTestId('document-row').first()).toBeVisible();

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import { checkKey, createDialog, fitsTheScreen, newKeyDialog, openApiKeys, revokeDialog } from '../../fixtures/api-keys';
 
 test('A super user creates a key for some of a client’s types, sees it once, and revokes it', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openApiKeys(page);
   await expectNoSeriousA11yViolations(page);
 
@@ -65,7 +65,7 @@ test('A super user creates a key for some of a client’s types, sees it once, a
 });
 
 test('Internal staff make keys for their own client only, in French too', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await openApiKeys(page);
   await page.getByRole('button', { name: 'Create a key' }).click();
   const form = createDialog(page);
@@ -85,7 +85,7 @@ test('Internal staff make keys for their own client only, in French too', async 
 });
 
 test('@mobile On a phone, the keys read as cards and the dialogs fill the screen', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'API Keys' }).click();
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../../fixtures/test';
 import { linkOf, readMailbox, waitForMail } from '../../fixtures/mailbox';
-import { signIn } from '../../fixtures/portal';
+import { openHomeAs } from '../../fixtures/portal';
 
 const LAURENTIAN_FR = 'Services publics Laurentiens';
 
@@ -46,7 +46,7 @@ test('A Laurentian customer who asked for a reset in French opens the mailed lin
 });
 
 test('A new Laurentian user opens the welcome link in a fresh browser and meets Laurentian in French', async ({ page, browser }) => {
-  await signIn(page, 'lau.admin', 'Nathan');
+  await openHomeAs(page, 'lau.admin', 'Nathan');
   const username = `lau.welcome.${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   const created = await page.request.post('/api/usermanagement/createuser', {

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { createAndRevokeKey, detailsDialog, openAuditLog, readCsv } from '../../fixtures/console-audit';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 test('A super user finds a revoked key in the audit log, sees what changed, and exports the entries as CSV', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   // Created and revoked at once: the key reaches nothing, and both changes are audited.
   const keyName = await createAndRevokeKey(page, `Audit trail ${Date.now()}`);
   await openAuditLog(page);
@@ -81,7 +81,7 @@ test('A super user finds a revoked key in the audit log, sees what changed, and 
 });
 
 test('@mobile On a phone, the audit log reads as cards and an entry’s details fill the screen', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   const keyName = await createAndRevokeKey(page, `Phone audit ${Date.now()}`);
   await openAuditLog(page, { isPhone: true });
   await page.getByRole('textbox', { name: 'Target' }).fill(keyName);

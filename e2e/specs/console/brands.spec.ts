@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../fixtures/test';
 import { solidPng } from '../../../test-support/png';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { expectNoSeriousA11yViolations, openLogin, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs, openLogin } from '../../fixtures/portal';
 
 const PRIMARY = /^Primary \(buttons, links\)$/;
 
@@ -18,7 +18,7 @@ test('A super user’s failing primary colour is refused with the pairs named; t
   page,
   browser,
 }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Console' }).click();
   // The console opens on its clients, whose texts the demo has in both languages.
   await expect(page.getByRole('textbox', { name: 'Name in French', exact: true })).toHaveValue(/Northbridge/);
@@ -70,7 +70,7 @@ test('A super user’s failing primary colour is refused with the pairs named; t
 });
 
 test('A super user adds an English logo, is told an SVG is refused, and removes the logo again', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   // An experience with one logo for both languages.
   await openConsoleBrands(page, /^NBI · /);
   const logoEn = page.locator('[data-image="logo-en"]');
@@ -98,7 +98,7 @@ test('A super user adds an English logo, is told an SVG is refused, and removes 
 });
 
 test('@mobile On a phone, the brand editor fits the screen and previews at phone width', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await page.goto('/#/console/brands');
   await expect(page.getByRole('textbox', { name: PRIMARY })).toBeVisible();
   await expect(page.locator('[data-brand-preview="en-phone"]')).toBeVisible();
@@ -107,7 +107,7 @@ test('@mobile On a phone, the brand editor fits the screen and previews at phone
 });
 
 test('The brand preview speaks English and French whichever language the console is in', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openConsoleBrands(page, /^NBW · /);
   const english = page.locator('[data-brand-preview="en-desktop"]');
   const french = page.locator('[data-brand-preview="fr-desktop"]');

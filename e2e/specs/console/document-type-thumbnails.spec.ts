@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
 import { solidPng } from '../../../test-support/png';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 const THUMBNAIL_SRC = /^\/thumbnails\/\d+-[0-9a-f]{16}\.png$/;
 
@@ -24,7 +24,7 @@ test('Internal staff give a type its own tile image, refused as SVG in French; a
   page,
   browser,
 }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   const section = await openNoticesEditor(page);
   // The demo type's own image, kept to be put back for the other specs.
   const current = section.getByRole('img', { name: 'Tile image of Notices as it is now' });
@@ -59,7 +59,7 @@ test('Internal staff give a type its own tile image, refused as SVG in French; a
   const reader = await browser.newContext();
   try {
     const readerPage = await reader.newPage();
-    await signIn(readerPage, 'demo.user', 'Camille');
+    await openHomeAs(readerPage, 'demo.user', 'Camille');
     const tile = readerPage.getByTestId('tile-NBF-NOTICE');
     const tileImage = tile.getByTestId('type-image');
     await expect(tileImage).toHaveAttribute('src', newSrc);
@@ -96,7 +96,7 @@ test('Internal staff give a type its own tile image, refused as SVG in French; a
 });
 
 test('@mobile On a phone, a type’s tile image and its buttons fit the screen', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await page.goto('/#/console/types');
   await page.getByRole('button', { name: 'Edit Notices' }).click();
   const section = page.getByTestId('type-thumbnail');

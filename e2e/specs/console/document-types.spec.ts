@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 const ORIGINAL_FR = 'Relevés de compte';
 const RENAMED_FR = 'Relevés mensuels';
@@ -24,7 +24,7 @@ async function switchLanguage(page: Page, to: 'Français' | 'English'): Promise<
 }
 
 test('A super user renames a type in French; the user, in French, sees the new title on its dashboard', async ({ page, browser }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openDocumentTypes(page);
   await page.getByRole('textbox', { name: 'Client' }).click();
   await page.getByRole('option', { name: /Northbridge/ }).click();
@@ -53,7 +53,7 @@ test('A super user renames a type in French; the user, in French, sees the new t
   const reader = await browser.newContext();
   try {
     const readerPage = await reader.newPage();
-    await signIn(readerPage, 'demo.user', 'Camille');
+    await openHomeAs(readerPage, 'demo.user', 'Camille');
     await switchLanguage(readerPage, 'Français');
     await expect(readerPage.getByRole('button', { name: new RegExp(RENAMED_FR) })).toBeVisible();
     // The demo user's language as it was, for the other specs.
@@ -110,7 +110,7 @@ test('A super user has a column sort as text; the user’s list then orders its 
   page,
   browser,
 }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openDocumentTypes(page);
   await page.getByRole('textbox', { name: 'Client' }).click();
   await page.getByRole('option', { name: /Northbridge/ }).click();
@@ -124,7 +124,7 @@ test('A super user has a column sort as text; the user’s list then orders its 
   const reader = await browser.newContext();
   try {
     const readerPage = await reader.newPage();
-    await signIn(readerPage, 'demo.user', 'Camille');
+    await openHomeAs(readerPage, 'demo.user', 'Camille');
     const asNumbers = await closingBalancesAscending(readerPage);
     expect(asNumbers.length).toBeGreaterThan(5);
     expect(asNumbers).toEqual(byNumber(asNumbers));
@@ -153,7 +153,7 @@ async function setPrivacyInFrench(page: Page, french: string): Promise<void> {
 }
 
 test('A super user writes a notice type in French; the user reads its notices’ types in its own language', async ({ page, browser }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openDocumentTypes(page);
   await page.getByRole('textbox', { name: 'Client' }).click();
   await page.getByRole('option', { name: /Northbridge/ }).click();
@@ -174,7 +174,7 @@ test('A super user writes a notice type in French; the user reads its notices’
   const reader = await browser.newContext();
   try {
     const readerPage = await reader.newPage();
-    await signIn(readerPage, 'demo.user', 'Camille');
+    await openHomeAs(readerPage, 'demo.user', 'Camille');
     await readerPage.getByRole('button', { name: /Notices/ }).click();
     const panel = readerPage.getByRole('region', { name: 'Notices', exact: true });
     await expect(panel.getByTestId('document-table').getByRole('cell', { name: 'Renewal', exact: true }).first()).toBeVisible();
@@ -205,7 +205,7 @@ test('A super user writes a notice type in French; the user reads its notices’
 });
 
 test('@mobile On a phone, the document types editor stacks its titles and fits the screen', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await page.goto('/#/console/types');
   await page.getByRole('button', { name: 'Edit Account statements' }).click();
   const english = page.getByRole('textbox', { name: 'Title in English' });

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
 import { PDFDocument } from 'pdf-lib';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 const ORIGINAL = {
   questionEn: 'Who answers the phone at the branch?',
@@ -38,7 +38,7 @@ async function makePdf(title: string): Promise<Buffer> {
 }
 
 test('Internal staff edit a question’s French text in the console, and the FAQ page shows it in French at once', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await openHelpEditor(page);
   // Internal staff edit their own client: there is no client to choose.
   await expect(page.getByRole('textbox', { name: 'Client' })).toHaveCount(0);
@@ -103,7 +103,7 @@ test('Internal staff edit a question’s French text in the console, and the FAQ
 });
 
 test('Questions move up and down from the keyboard, and the new position is announced', async ({ page }) => {
-  await signIn(page, 'demo.internal', 'Morgan');
+  await openHomeAs(page, 'demo.internal', 'Morgan');
   await openHelpEditor(page);
   const dialog = faqDialog(page);
   for (const name of ['First question', 'Second question']) {
@@ -138,7 +138,7 @@ test('Questions move up and down from the keyboard, and the new position is anno
 test('A super user adds a repository document with a PDF per language for another client, replaces one, and removes it', async ({
   page,
 }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openHelpEditor(page);
   await page.getByRole('textbox', { name: 'Client' }).click();
   await page.getByRole('option', { name: /\(LAU\)$/ }).click();
@@ -182,7 +182,7 @@ test('A super user adds a repository document with a PDF per language for anothe
 });
 
 test('@mobile On a phone, the editor and its dialog fit the screen', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.goto('/#/console/help');
   await expect(page.getByRole('heading', { name: 'FAQ and repository', level: 2 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Client' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../fixtures/test';
 import { readMailbox, waitForMail } from '../../fixtures/mailbox';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 const ADDRESS = 'demo.user@example.com';
 const CONFIRMATION_SUBJECT = 'Your summary of new documents';
@@ -34,7 +34,7 @@ async function choose(page: Page, label: 'Once a day' | 'Once a week') {
 }
 
 test('A user chooses a weekly summary of new documents in settings by keyboard, and finds it chosen after a reload', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const dialog = await openNotifications(page);
   await expect(dialog.getByRole('radio', { name: 'Never' })).toBeChecked();
   await expectNoSeriousA11yViolations(page);
@@ -52,7 +52,7 @@ test('A user chooses a weekly summary of new documents in settings by keyboard, 
 });
 
 test('@mobile A user turns the summary off from the link in its e-mail, after confirming on the page', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const before = (await readMailbox(ADDRESS)).length;
   const dialog = await choose(page, 'Once a day');
   const mail = await waitForMail(ADDRESS, before);

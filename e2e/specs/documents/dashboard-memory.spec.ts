@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { signIn } from '../../fixtures/portal';
+import { openHomeAs } from '../../fixtures/portal';
 
 function panelOf(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
@@ -14,7 +14,7 @@ async function firstAccountOf(panel: Locator): Promise<string> {
 }
 
 test('The dashboard keeps its open lists, their search and selection through a reload and through Back', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Tax slips/ }).click();
   await page.getByRole('button', { name: /Account statements/ }).click();
   const statements = panelOf(page, 'Account statements');
@@ -55,7 +55,7 @@ test('The dashboard keeps its open lists, their search and selection through a r
 });
 
 test('@mobile On a phone, in French, a reload keeps the open list and its search', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await switchSignedInLanguage(page, true, 'fr');
   try {
     await page.getByRole('button', { name: /Relevés de compte/ }).click();

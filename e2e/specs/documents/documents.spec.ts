@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
 import { unzipSync } from 'fflate';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 /** The number in a tile's unviewed badge, read from the words the tile's name carries ("16 unviewed"); 0 when there is none. */
 async function unviewedOf(tile: Locator): Promise<number> {
@@ -20,7 +20,7 @@ function monthYear(date: Date): string {
 }
 
 test('A user opens two tiles, searches, picks dates, downloads three documents as a zip and previews one', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const statementsTile = page.getByRole('button', { name: /Account statements/ });
   await expect(statementsTile).toBeVisible();
   const unviewedBefore = await unviewedOf(statementsTile);
@@ -118,7 +118,7 @@ test('A user opens two tiles, searches, picks dates, downloads three documents a
 });
 
 test('A user with a selection outside 1 to 50 is told so', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Notices/ }).click();
   const panel = panelOf(page, 'Notices');
   await expect(panel.getByTestId('document-row').first()).toBeVisible();
@@ -130,7 +130,7 @@ test('A user with a selection outside 1 to 50 is told so', async ({ page }) => {
 });
 
 test('A preview that does not answer a PDF offers to retry or return home', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   // The one thing faked here is the failure itself: the server answers HTML instead of the PDF.
   await page.route('**/dashboard/preview?*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Not a PDF</p>' }));
   await page.getByRole('button', { name: /Notices/ }).click();
@@ -156,7 +156,7 @@ test('A preview that does not answer a PDF offers to retry or return home', asyn
 });
 
 test('FAQ search filters questions', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('link', { name: 'FAQ' }).click();
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   const questions = page.getByTestId('faq-list').getByRole('button');
@@ -191,7 +191,7 @@ test('FAQ search filters questions', async ({ page }) => {
 });
 
 test('@mobile On a phone the document list shows cards', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = panelOf(page, 'Account statements');
   await expect(panel.getByTestId('document-card').first()).toBeVisible();
@@ -202,7 +202,7 @@ test('@mobile On a phone the document list shows cards', async ({ page }) => {
 });
 
 test('@mobile On a phone a tapped tile brings its list into view, and the selection actions stay in reach', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = panelOf(page, 'Account statements');
   await expect(panel.getByTestId('document-card').first()).toBeVisible();
@@ -231,7 +231,7 @@ test('@mobile On a phone a tapped tile brings its list into view, and the select
 });
 
 test('@mobile On a phone the preview keeps its controls on one line, zooms in and fits back to the width', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = panelOf(page, 'Account statements');
   await panel
@@ -258,7 +258,7 @@ test('@mobile On a phone the preview keeps its controls on one line, zooms in an
 });
 
 test('Amounts read with their currency in the reader’s format, and line up at the end of their column', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const balances = (panel: Locator) =>
     panel.getByTestId('document-table').evaluate((table) => {

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../fixtures/test';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 /** The server's pages of one type fail (as a restarting server's would) until `recover` is called. */
 async function failPagesOf(page: Page, reportCode: string): Promise<{ requests: () => number; recover: () => Promise<void> }> {
@@ -18,7 +18,7 @@ async function failPagesOf(page: Page, reportCode: string): Promise<{ requests: 
 }
 
 test('A list whose page fails says so within seconds, offers Retry and keeps its search form', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const failing = await failPagesOf(page, 'NBF-STMT');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = page.getByRole('region', { name: 'Account statements', exact: true });
@@ -41,7 +41,7 @@ test('A list whose page fails says so within seconds, offers Retry and keeps its
 });
 
 test('@mobile On a phone, in French, a failed list offers Retry', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await switchSignedInLanguage(page, true, 'fr');
   try {
     const failing = await failPagesOf(page, 'NBF-STMT');

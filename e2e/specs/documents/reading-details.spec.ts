@@ -1,6 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from '../../fixtures/test';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 /** Where a cell's text ends, in page pixels (not its box, which the column's width sets). */
 function textEndOf(cell: Locator): Promise<number> {
@@ -14,7 +14,7 @@ function textEndOf(cell: Locator): Promise<number> {
 test('A customer reads amounts under their header, French dates with « 1er » on one line, and is asked before registration signs them out', async ({
   page,
 }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const panel = page.getByRole('region', { name: 'Account statements', exact: true });
   const table = panel.getByTestId('document-table');
@@ -79,7 +79,7 @@ test('A customer reads amounts under their header, French dates with « 1er » o
 });
 
 test('A super user sees the dark-surface logos on the surfaces they are drawn on', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Console' }).click();
   await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Brands' }).click();
   await page.getByRole('textbox', { name: 'Experience' }).click();
@@ -100,7 +100,7 @@ test('A super user sees the dark-surface logos on the surfaces they are drawn on
 });
 
 test('@mobile On a phone, every section of the tenant console is in reach', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.goto('/#/console/clients');
   const sections = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link');
   await expect(sections).toHaveCount(5);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test, type Page } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 // The demo seed writes this word into one statement of demo.user's, and into no other document.
 const WORD = 'Heliotrope';
@@ -12,7 +12,7 @@ async function openStatements(page: Page, title: string) {
 }
 
 test('A user finds the one statement whose text holds a word, with the word highlighted, in English and in French', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   let panel = await openStatements(page, 'Account statements');
   let form = panel.getByRole('form', { name: 'Search the text of Account statements' });
   const rows = panel.getByTestId('document-row');
@@ -63,7 +63,7 @@ test('A user finds the one statement whose text holds a word, with the word high
 });
 
 test('Sorted by relevance, a word in more statements than are ranked says that only the first are', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const panel = await openStatements(page, 'Account statements');
   const form = panel.getByRole('form', { name: 'Search the text of Account statements' });
   await form.getByLabel('Search in the documents’ text').fill('statements');
@@ -95,7 +95,7 @@ test('Sorted by relevance, a word in more statements than are ranked says that o
 });
 
 test('@mobile On a phone, a text search shows each card’s passage', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const panel = await openStatements(page, 'Account statements');
   const form = panel.getByRole('form', { name: 'Search the text of Account statements' });
   await form.getByLabel('Search in the documents’ text').fill(WORD);

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { createDialog, newKeyDialog, openApiKeys } from '../../fixtures/api-keys';
 import { deleteDocuments, runImportCommand, sha256Of, unviewedOf, writeStatementBatch } from '../../fixtures/ingestion';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
 /** A day after today, so the documents sort first and stay out of other lists' past date ranges. */
 function daysFromNow(days: number): string {
@@ -22,7 +22,7 @@ test('Statements a bank sends with the import command arrive unviewed on its cus
 }) => {
   // A super user makes a key for the bank (the client of demo.user) and copies it from the screen that shows it once.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openApiKeys(page);
   await page.getByRole('button', { name: 'Create a key' }).click();
   const form = createDialog(page);
@@ -39,7 +39,7 @@ test('Statements a bank sends with the import command arrive unviewed on its cus
   // demo.user (owner NB-100200, postal code H2X 1Y4) looks at the dashboard before anything is sent.
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
-  await signIn(customer, 'demo.user', 'Camille');
+  await openHomeAs(customer, 'demo.user', 'Camille');
   const statementsTile = customer.getByRole('button', { name: /Account statements/ });
   await expect(statementsTile).toBeVisible();
   const unviewedBefore = await unviewedOf(statementsTile);

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+import { openHomeAs } from '../../fixtures/portal';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test('An administrator sees User Management; a plain user does not, even by typing the route', async ({ page }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await expect(nav(page).getByRole('link', { name: 'User Management' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Reports' })).toHaveCount(0);
   await nav(page).getByRole('link', { name: 'User Management' }).click();
@@ -14,7 +14,7 @@ test('An administrator sees User Management; a plain user does not, even by typi
   await page.getByRole('menuitem', { name: 'Log Out' }).click();
   await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Yes' }).click();
 
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await expect(nav(page).getByRole('link', { name: 'Home' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'FAQ' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'User Management' })).toHaveCount(0);
@@ -24,14 +24,14 @@ test('An administrator sees User Management; a plain user does not, even by typi
 });
 
 test('A super user sees both User Management and Reports', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await expect(nav(page).getByRole('link', { name: 'User Management' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Reports' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Account menu/ })).toHaveText('SG');
 });
 
 test('Switching to French changes the visible text, the lang cookie and the page language', async ({ page, context }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Français' }).click();
   await expect(page.getByRole('heading', { name: 'Bienvenue, Camille' })).toBeVisible();
@@ -54,7 +54,7 @@ test('The login page switches language with its toggle', async ({ page }) => {
 });
 
 test('@mobile On a phone, a drawer replaces the buttons and has no User Management', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -76,7 +76,7 @@ test('Switching language keeps what was typed and the open list', async ({ page 
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   // Signed in, with a list open and a search typed but not sent.
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await page.getByRole('button', { name: /Account statements/ }).click();
   const search = page.getByRole('search', { name: 'Search Account statements' });
   await search.getByRole('textbox', { name: 'Search text' }).fill('100200');
@@ -92,7 +92,7 @@ test('Switching language keeps what was typed and the open list', async ({ page 
 });
 
 test('Moving to another page keeps the shell: an account menu opened while the page arrives stays open', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const topBar = page.getByRole('banner');
   await topBar.evaluate((element) => element.setAttribute('data-drawn-before-move', ''));
   // The FAQ's file is held back, so the menu is opened while the old page is still shown.

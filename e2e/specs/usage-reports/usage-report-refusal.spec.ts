@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../fixtures/test';
 import { linkOf, waitForMail } from '../../fixtures/mailbox';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import {
   clientSelector,
   generateAndDownload,
@@ -40,7 +40,7 @@ async function choosePasswordFromWelcomeMail(page: Page, username: string, email
 
 test('An internal reporter whose role was lowered meanwhile sees the server’s refusal in the dialog', async ({ page, browser }) => {
   // demo.super adds an internal staff member, through the user-management calls of its session.
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   const reporter = newReporter();
   const created = await page.request.post('/api/usermanagement/createuser', { data: { ...reporter, contactLanguage: 'en' } });
   expect(created.status()).toBe(200);
@@ -49,7 +49,7 @@ test('An internal reporter whose role was lowered meanwhile sees the server’s 
   const reporterContext = await browser.newContext({ timezoneId: 'America/Toronto' });
   const reporterPage = await reporterContext.newPage();
   await choosePasswordFromWelcomeMail(reporterPage, reporter.username, reporter.email);
-  await signIn(reporterPage, reporter.username, reporter.firstName);
+  await openHomeAs(reporterPage, reporter.username, reporter.firstName);
 
   // Internal staff report on their own client: no client selector, and their own sign-in is listed.
   await openReports(reporterPage);

@@ -1,5 +1,5 @@
-import { expect, test, type Download } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test, type Download } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import {
   chooseClient,
   describeZone,
@@ -29,7 +29,7 @@ function columnOf(header: unknown[], name: string): number {
 }
 
 test('A super user downloads each usage spreadsheet of a chosen client, headed in the language of the screen', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openReports(page);
   await expect(page.getByRole('group', { name: 'Report type' }).getByRole('radio', { name: 'Connections' })).toBeChecked();
   // The last seven days, today included, in the browser's time zone.
@@ -75,7 +75,7 @@ test('A super user downloads each usage spreadsheet of a chosen client, headed i
 });
 
 test('A period over three months is flagged and cannot be generated', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openReports(page);
   await chooseClient(page, 'Northbridge Financial');
   const [year, month] = todayIn(TIME_ZONE).split('-').map(Number) as [number, number];
@@ -94,7 +94,7 @@ test('A period over three months is flagged and cannot be generated', async ({ p
 });
 
 test('Cancel aborts a running generation: the request is dropped and nothing is downloaded', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openReports(page);
   await chooseClient(page, 'Northbridge Financial');
   const downloads: Download[] = [];
@@ -134,7 +134,7 @@ test('demo.user and demo.admin have no Reports button and typing the route leads
     ['demo.user', 'Camille'],
     ['demo.admin', 'Alex'],
   ] as const) {
-    await signIn(page, username, firstName);
+    await openHomeAs(page, username, firstName);
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Reports' })).toHaveCount(0);
     await page.goto('/#/reports');
@@ -146,7 +146,7 @@ test('demo.user and demo.admin have no Reports button and typing the route leads
 });
 
 test('@mobile On a phone the Reports screen is reached from the drawer and fits the screen', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Usage reports', level: 1 })).toBeVisible();

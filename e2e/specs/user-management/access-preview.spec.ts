@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import {
   addUser,
   chooseFirstPassword,
@@ -21,7 +21,7 @@ test('An administrator sees what a user would see while typing, fixes a mistyped
 }) => {
   const person = newPerson('Robin');
   const name = `${person.firstName} ${person.lastName}`;
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await addUser(page, person);
 
@@ -79,7 +79,7 @@ test('An administrator sees what a user would see while typing, fixes a mistyped
 test('@mobile On a phone, in French, the preview shows the documents as cards, flags a group that matches nothing and saves nothing', async ({
   page,
 }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Français' }).click();
   await page.goto('/#/userManagement');
@@ -120,7 +120,7 @@ test('@mobile On a phone, in French, the preview shows the documents as cards, f
 
 /** Signs the administrator in and deletes one user, as the screen does. */
 async function deleteUser(page: Page, username: string, name: string): Promise<void> {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   const row = await findUserRow(page, username);
   await row.getByRole('button', { name: `Delete ${name}` }).click();

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+import { openHomeAs } from '../../fixtures/portal';
 import { addUser, chooseFirstPassword, logOut, newPerson, openUserManagement, signInAs, userRows } from '../../fixtures/user-management';
 
 test('An administrator adds a user, who chooses a password from the welcome e-mail and reaches the dashboard', async ({ page }) => {
   const person = newPerson('Quinn');
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
 
   // The new row starts with the spec's defaults and cannot be saved until it is valid.

@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test, type Page } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import { addUser, chooseOption, findUserRow, newPerson, openUserManagement, userRows } from '../../fixtures/user-management';
 
 /** demo.admin adds a new person and opens its row for editing. */
 async function editNewUser(page: Page, firstName: string) {
   const person = newPerson(firstName);
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await addUser(page, person);
   const row = await findUserRow(page, person.username);
@@ -76,7 +76,7 @@ test('A refused change shows the error dialog with the server’s reason', async
 });
 
 test('An administrator cannot start deleting itself or changing its own role, and is told why, in both languages', async ({ page }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   const own = await findUserRow(page, 'demo.admin');
   const deleteSelf = own.getByRole('button', { name: /^Delete / });
@@ -109,7 +109,7 @@ test('An administrator cannot start deleting itself or changing its own role, an
 
 test('@mobile On a phone, a user is added and edited in a full-screen dialog whose fields and buttons all fit', async ({ page }) => {
   const person = newPerson('Robin');
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await page.goto('/#/userManagement');
   await expect(userRows(page).first()).toBeVisible();
 

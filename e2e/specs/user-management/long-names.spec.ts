@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../fixtures/test';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import {
   addUser,
   chooseOption,
@@ -39,7 +39,7 @@ test.describe('at 1366 pixels', () => {
   }) => {
     const person = withLongLastName('Robin');
     const fullName = `${person.firstName} ${person.lastName}`;
-    await signIn(page, 'demo.admin', 'Alex');
+    await openHomeAs(page, 'demo.admin', 'Alex');
     await openUserManagement(page);
     await addUser(page, person);
     await expect(userRows(page).first()).toContainText(person.lastName);
@@ -75,7 +75,7 @@ test.describe('at 1366 pixels', () => {
 test('@mobile On a phone the report-access dialog of a user with a 100-letter last name wraps its title', async ({ page }) => {
   const person = withLongLastName('Sasha');
   const fullName = `${person.firstName} ${person.lastName}`;
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await page.goto('/#/userManagement');
   await expect(userRows(page).first()).toBeVisible();
   await page.getByRole('button', { name: 'Add user' }).click();

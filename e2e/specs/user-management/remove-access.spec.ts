@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { linkOf, waitForMail } from '../../fixtures/mailbox';
-import { signIn, signInWithForm } from '../../fixtures/portal';
+import { openHomeAs, signInWithForm } from '../../fixtures/portal';
 import {
   addUser,
   chooseFirstPassword,
@@ -14,7 +14,7 @@ import {
 test('An administrator sends a password reset, then deletes a user who can no longer sign in', async ({ page, browser, baseURL }) => {
   const person = newPerson('Jamie');
   const password = 'Jamie#Pass42';
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await addUser(page, person);
 

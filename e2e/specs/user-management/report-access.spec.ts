@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { switchSignedInLanguage } from '../../fixtures/accessibility-matrix';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import {
   addUser,
   chooseFirstPassword,
@@ -14,7 +14,7 @@ import {
 
 test('An administrator gives a user one document type for one account, and the user sees exactly those documents', async ({ page }) => {
   const person = newPerson('Morgan');
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await addUser(page, person);
 
@@ -75,7 +75,7 @@ test('An administrator gives a user one document type for one account, and the u
 });
 
 test('Report access is offered only for users of role user', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openUserManagement(page);
   const row = await findUserRow(page, 'demo.admin');
   await expect(row.getByRole('button', { name: 'Report access of Alex Martin' })).toBeDisabled();
@@ -83,7 +83,7 @@ test('Report access is offered only for users of role user', async ({ page }) =>
 });
 
 test('In French, a half-filled group says the all-or-nothing rule as it is edited, before any Confirm', async ({ page }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await switchSignedInLanguage(page, false, 'fr');
   try {
     await page.goto('/#/userManagement');

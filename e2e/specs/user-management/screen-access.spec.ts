@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import { findUserRow, openUserManagement, userRows } from '../../fixtures/user-management';
 
 test('A plain user has no User Management button and typing the route leads home', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'User Management' })).toHaveCount(0);
   await page.goto('/#/userManagement');
   await expect(page.getByRole('heading', { name: 'Welcome, Camille' })).toBeVisible();
@@ -12,7 +12,7 @@ test('A plain user has no User Management button and typing the route leads home
 });
 
 test('The screen lists, searches, filters by role, sorts and pages the users', async ({ page }) => {
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await openUserManagement(page);
   // Defaults: 25 rows, Id descending.
   await expect(page.getByRole('textbox', { name: 'Rows per page' })).toHaveValue('25');
@@ -48,7 +48,7 @@ test('The screen lists, searches, filters by role, sorts and pages the users', a
 });
 
 test('The screen and the report-access dialog have no serious accessibility violation', async ({ page }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await openUserManagement(page);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Add user' }).click();
@@ -67,7 +67,7 @@ test('The screen and the report-access dialog have no serious accessibility viol
 });
 
 test('@mobile On a phone the table scrolls sideways and offers at most 100 rows per page', async ({ page }) => {
-  await signIn(page, 'demo.admin', 'Alex');
+  await openHomeAs(page, 'demo.admin', 'Alex');
   await page.goto('/#/userManagement');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   await expect(userRows(page).first()).toBeVisible();
