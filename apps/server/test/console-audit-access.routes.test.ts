@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE_MAX, ERROR_KEYS, endpoints } from '@portal/contract';
-import { createAuditFixture, MARCH, idsOf, type AuditFixture } from './console-audit-fixture.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { openAuditFixture, MARCH, idsOf } from './console-audit-fixture.js';
+import { useFixture } from './fixture-hooks.js';
 import { answerOf, refusalOf } from './wire.js';
 
-let t: TestApp;
-let audit: AuditFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  audit = await createAuditFixture(t);
-});
-afterAll(() => t.close());
+const audit = useFixture(openAuditFixture);
 
 describe('roles without the tenantConsole menu', () => {
   it.each(['USER', 'CUSTOMER_SERVICE', 'ADMIN'] as const)('%s is refused every call with 403, whatever it sends', async (role) => {
@@ -29,8 +23,8 @@ describe('roles without the tenantConsole menu', () => {
   });
 
   it('refuses a caller that is not signed in with 401', async () => {
-    expect((await t.app.inject({ url: '/api/console/audit' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/console/audit/export' })).statusCode).toBe(401);
+    expect((await audit.t.app.inject({ url: '/api/console/audit' })).statusCode).toBe(401);
+    expect((await audit.t.app.inject({ url: '/api/console/audit/export' })).statusCode).toBe(401);
   });
 });
 
@@ -79,7 +73,7 @@ describe('a SUPER_USER', () => {
   });
 
   it('sees a change made through the portal, audited in its transaction', async () => {
-    const created = await t.app.inject({
+    const created = await audit.t.app.inject({
       method: 'POST',
       url: '/api/apikeys',
       payload: { clientId: audit.clientIds.LAU, name: 'Audited feed', types: ['LAU-BILL'] },

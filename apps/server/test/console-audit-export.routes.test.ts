@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
-import { createAuditFixture, MARCH, SECRET_VALUES, type AuditFixture } from './console-audit-fixture.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { openAuditFixture, MARCH, SECRET_VALUES } from './console-audit-fixture.js';
+import { useFixture } from './fixture-hooks.js';
 import { answerOf } from './wire.js';
 import { parseCsv } from '../../../test-support/csv.js';
 import { createAuditLogReaderRepository } from '../src/db/repositories/audit-log-reader.repository.js';
 
-let t: TestApp;
-let audit: AuditFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  audit = await createAuditFixture(t);
-});
-afterAll(() => t.close());
+const audit = useFixture(openAuditFixture);
 
 describe('secrets', () => {
   it('never show: every secret-looking property is taken out, at any depth; client and type codes stay', async () => {
@@ -87,7 +81,7 @@ describe('the CSV export', () => {
   });
 
   it('reads the log a batch at a time, without repeating or skipping entries of the same instant, and stops at its cap', async () => {
-    const reader = createAuditLogReaderRepository(t.database.db);
+    const reader = createAuditLogReaderRepository(audit.t.database.db);
     const filter = {
       scope: { kind: 'allClients' as const },
       clientId: null,

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE_MAX, CONSOLE_AUDIT_ERROR_KEYS, ERROR_KEYS } from '@portal/contract';
-import { createAuditFixture, MARCH, SECRET_VALUES, idsOf, type AuditFixture, type Query } from './console-audit-fixture.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { openAuditFixture, MARCH, SECRET_VALUES, idsOf, type Query } from './console-audit-fixture.js';
+import { useFixture } from './fixture-hooks.js';
 import { refusalOf } from './wire.js';
 
-let t: TestApp;
-let audit: AuditFixture;
-beforeAll(async () => {
-  t = await createTestApp();
-  audit = await createAuditFixture(t);
-});
-afterAll(() => t.close());
+const audit = useFixture(openAuditFixture);
 
 describe('filters', () => {
   it('finds who acted by part of a username or name, whatever the case', async () => {

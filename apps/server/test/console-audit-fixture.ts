@@ -1,6 +1,6 @@
 import { endpoints, type AuditEntry, type RoleCode } from '@portal/contract';
 import { insertUser } from '../src/db/seed/factories.js';
-import { signIn, type TestApp } from './test-app.js';
+import { createTestApp, signIn, type TestApp } from './test-app.js';
 import { SIGN_IN_AS } from './user-management-helpers.js';
 import { answerOf } from './wire.js';
 
@@ -46,10 +46,11 @@ async function plant(t: TestApp, entry: PlantedEntry): Promise<number> {
 }
 
 /**
- * Signs in the demo account of each role, adds a person whose names a spreadsheet would take for
- * formulas, and plants audit entries of both clients in March 2031 (and one just after it).
+ * An app where the demo account of each role is signed in, a person's names would pass for formulas
+ * in a spreadsheet, and audit entries of both clients are planted in March 2031 (and one just after).
  */
-export async function createAuditFixture(t: TestApp) {
+export async function openAuditFixture() {
+  const t = await createTestApp();
   const db = t.database.db;
   const clientIds: Record<string, number> = {};
   const userIds: Record<string, number> = {};
@@ -136,6 +137,8 @@ export async function createAuditFixture(t: TestApp) {
   };
   const listed = async (role: RoleCode, query: Query = {}) => answerOf(endpoints.listConsoleAudit, await as(role).list(query)).data;
   return {
+    t,
+    close: () => t.close(),
     clientIds,
     userIds,
     cookies,
@@ -147,5 +150,3 @@ export async function createAuditFixture(t: TestApp) {
     idsIn: async (role: RoleCode, query: Query) => idsOf((await listed(role, { ...MARCH, ...query })).entries),
   };
 }
-
-export type AuditFixture = Awaited<ReturnType<typeof createAuditFixture>>;
