@@ -3,8 +3,8 @@ import { latencyColumns, writeResult } from './measure.js';
 import { measureRequestCost, type CostVariant } from './request-cost.js';
 
 /**
- * The server's settings measured back to back in each run: the caches' switches, each set apart,
- * so that what each earns is read from figures of the same run.
+ * The server's settings measured side by side in each run (each its own process, measured in
+ * turn): the cache's switch, so that what it earns is read from figures of the same run.
  */
 export const COST_VARIANTS: CostVariant[] = [
   { name: 'as configured', env: {} },
@@ -18,19 +18,17 @@ export const COST_VARIANTS: CostVariant[] = [
  */
 export async function benchRequestCost(
   database: DatabaseHandle,
-  options: { databaseUrl: string; seconds: number; backends: ('postgres' | 'pglite')[]; people: number; label: string },
+  options: { databaseUrl: string; seconds: number; rounds: number; backends: ('postgres' | 'pglite')[]; people: number; label: string },
 ) {
   const results = [];
   for (const backend of options.backends) {
-    for (const variant of COST_VARIANTS) {
-      results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variant })));
-    }
+    results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variants: COST_VARIANTS })));
   }
   console.table(
     results.map((r) => ({
       scenario: r.name,
       database: r.backend,
-      settings: r.variant,
+      settings: r.variant ?? '',
       'in flight': r.connections,
       ...latencyColumns(r),
       'x bare route': r.ratioToBareRoute.toFixed(3),
@@ -39,5 +37,6 @@ export async function benchRequestCost(
       'machine CPU ms': r.cpuMsPerRequest?.machine.toFixed(2) ?? '',
     })),
   );
-  await writeResult('request-cost', { people: options.people, seconds: options.seconds, results }, options.label);
+  const { people, seconds, rounds } = options;
+  await writeResult('request-cost', { people, seconds, rounds, variants: COST_VARIANTS, results }, options.label);
 }

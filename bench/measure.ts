@@ -41,7 +41,11 @@ export function percentile(sorted: number[], p: number): number {
 export async function measure(
   baseUrl: string,
   scenario: Scenario,
-  options: { seconds: number; connections: number },
+  options: {
+    seconds: number;
+    connections: number;
+    /** Also given every response time, to merge several runs' percentiles. */ times?: number[];
+  },
 ): Promise<Measurement> {
   const times: number[] = [];
   let statementTimeouts = 0;
@@ -74,6 +78,7 @@ export async function measure(
     setupClient: (client) => {
       client.on('response', (status: number, _bytes: number, responseTime: number) => {
         times.push(responseTime);
+        options.times?.push(responseTime);
         if (status === 503) statementTimeouts++;
       });
     },

@@ -2,11 +2,11 @@
  * What the dashboard and a list page cost on the demo data under traffic as people make it (many
  * people, each asking for its own types, pages, sorts, date ranges and searches; see
  * cost-traffic.ts): the real server in its own process, on PostgreSQL or on the embedded database,
- * at one and at 32 requests in flight, against two ceilings measured in the same run (ceilings.ts):
- * a bare Fastify route, and one that runs a prepared 25-row read on the same PostgreSQL. CPU per
- * request (the server's, and the whole machine's) says where the time goes.
+ * at one and at 32 requests in flight, against two ceilings measured in the same rounds
+ * (ceilings.ts): a bare Fastify route, and one that runs a prepared 25-row read on the same
+ * PostgreSQL. CPU per request (the server's, and the whole machine's) says where the time goes.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -18,18 +18,18 @@ import { createFileStorage } from '../apps/server/src/transports/storage/file-st
 import { startBareRoute, startDatabaseCeiling } from './ceilings.js';
 import { seedCostPeople, type CostPerson } from './cost-people.js';
 import { readCatalogue, variedDashboardCalls, variedListCalls } from './cost-traffic.js';
-import { measure, type Measurement, type Scenario, type VariedRequest } from './measure.js';
+import { measure, percentile, type Measurement, type Scenario, type VariedRequest } from './measure.js';
 import { machineBusySeconds, startServerProcess } from './server-process.js';
 
 export interface CostMeasurement extends Measurement {
   /** Where the server's data lives: PostgreSQL, or the embedded database in its own process. */
   backend: 'postgres' | 'pglite';
-  /** The server's settings measured (a name for the environment it was given). */
-  variant: string;
+  /** The server's settings measured (a name for the environment it was given); none for a ceiling. */
+  variant: string | null;
   connections: number;
-  /** Requests per second as a share of the bare route's in the same run, at the same concurrency. */
+  /** Requests per second as a share of the bare route's in the same rounds, at the same concurrency. */
   ratioToBareRoute: number;
-  /** Requests per second as a share of the database ceiling's in the same run (PostgreSQL only). */
+  /** Requests per second as a share of the database ceiling's in the same rounds (PostgreSQL only). */
   ratioToDatabaseCeiling: number | null;
   /** CPU ms per request: the server process's, and the whole machine's (server, PostgreSQL, load). */
   cpuMsPerRequest: { server: number; machine: number } | null;
@@ -46,7 +46,7 @@ const DATABASE_CONNECTIONS = 10;
 
 /**
  * A data folder whose embedded database holds the demo data and the people, as `npm start` makes
- * it: built here, then closed, so that the server process opens it alone.
+ * it: built here, then closed, so that a server process opens it alone (each variant a copy).
  */
 async function embeddedDemoFolder(people: number): Promise<{ dataDir: string; people: CostPerson[] }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-cost-'));
@@ -58,7 +58,7 @@ async function embeddedDemoFolder(people: number): Promise<{ dataDir: string; pe
   return { dataDir, people: made };
 }
 
-/** The database ceiling's requests: a demo type with documents, a date within its range and an offset, at random. */
+/** The database ceiling's requests: a demo type with documents, a date within its range and an offset, in turn. */
 async function variedCeilingPages(db: Kysely<Database>): Promise<() => VariedRequest> {
   const types = await db
     .selectFrom('documents')
@@ -75,88 +75,138 @@ async function variedCeilingPages(db: Kysely<Database>): Promise<() => VariedReq
   };
 }
 
-async function measureWithCpu(url: string, scenario: Scenario, connections: number, seconds: number, serverCpu: () => Promise<number>) {
-  const [serverBefore, machineBefore] = [await serverCpu(), await machineBusySeconds()];
-  const result = await measure(url, scenario, { seconds, connections });
-  const [serverAfter, machineAfter] = [await serverCpu(), await machineBusySeconds()];
-  if (result.non2xx > 0) console.warn(`${scenario.name}: ${result.non2xx} answers were not 2xx`);
-  return {
-    result,
-    cpuMsPerRequest: {
-      server: ((serverAfter - serverBefore) * 1000) / result.requests,
-      machine: ((machineAfter - machineBefore) * 1000) / result.requests,
-    },
-  };
+/** One thing measured over several rounds: its requests per second each round, every response time, its CPU. */
+interface Tally {
+  name: string;
+  variant: string | null;
+  url: string;
+  scenario: Scenario;
+  cpuSeconds?: () => Promise<number>;
+  rps: number[];
+  times: number[];
+  requests: number;
+  non2xx: number;
+  statementTimeouts: number;
+  cpu: { server: number; machine: number };
 }
 
+async function measureInto(tally: Tally, connections: number, seconds: number) {
+  const [serverBefore, machineBefore] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
+  const result = await measure(tally.url, tally.scenario, { seconds, connections, times: tally.times });
+  const [serverAfter, machineAfter] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
+  if (result.non2xx > 0) console.warn(`${tally.name} (${tally.variant}): ${result.non2xx} answers were not 2xx`);
+  tally.rps.push(result.rps);
+  tally.requests += result.requests;
+  tally.non2xx += result.non2xx;
+  tally.statementTimeouts += result.statementTimeouts;
+  tally.cpu.server += serverAfter - serverBefore;
+  tally.cpu.machine += machineAfter - machineBefore;
+}
+
+/**
+ * Measures the calls of each variant, each served by its own process, and the ceilings, in rounds:
+ * every round measures each of them once, one after the other, so that a machine whose load
+ * changes (other work running beside) weighs on all of them alike. Figures are over all rounds.
+ */
 export async function measureRequestCost(options: {
   db: Kysely<Database>;
   databaseUrl: string;
   seconds: number;
+  rounds: number;
   backend: 'postgres' | 'pglite';
-  variant: CostVariant;
+  variants: CostVariant[];
   /** How many people take turns (the demo accounts and people made after them). */
   people: number;
 }): Promise<CostMeasurement[]> {
-  const { dataDir, people } =
-    options.backend === 'postgres'
-      ? { dataDir: await mkdtemp(path.join(os.tmpdir(), 'portal-bench-cost-')), people: await seedCostPeople(options.db, options.people) }
-      : await embeddedDemoFolder(options.people);
-  const port = 19_000 + Math.floor(Math.random() * 1000);
-  const server = await startServerProcess(
-    {
+  const { backend } = options;
+  const embedded = backend === 'pglite' ? await embeddedDemoFolder(options.people) : undefined;
+  const people = embedded?.people ?? (await seedCostPeople(options.db, options.people));
+  const servers = [];
+  for (const variant of options.variants) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-cost-'));
+    if (embedded) await cp(embedded.dataDir, dataDir, { recursive: true });
+    const port = 19_000 + Math.floor(Math.random() * 1000);
+    const env = {
       NODE_ENV: 'production',
       // Without a database address the server opens the embedded database of its data folder.
-      DATABASE_URL: options.backend === 'postgres' ? options.databaseUrl : undefined,
+      DATABASE_URL: embedded ? undefined : options.databaseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'false',
       SCHEDULED_JOBS: 'false',
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '100000',
       PUBLIC_URL: 'http://127.0.0.1:1',
-      ...options.variant.env,
-    },
-    port,
-  );
+      ...variant.env,
+    };
+    servers.push({ variant, process: await startServerProcess(env, port) });
+  }
   const bare = await startBareRoute();
-  const database = options.backend === 'postgres' ? await startDatabaseCeiling(options.databaseUrl, DATABASE_CONNECTIONS) : undefined;
+  const database = embedded ? undefined : await startDatabaseCeiling(options.databaseUrl, DATABASE_CONNECTIONS);
   const results: CostMeasurement[] = [];
   try {
-    const catalogue = await readCatalogue(server.url, people);
-    const scenarios: Scenario[] = [
-      { name: 'GetReports', method: 'GET', path: '/', vary: variedDashboardCalls(people) },
-      { name: 'ReportData', method: 'POST', path: '/', vary: variedListCalls(people, catalogue) },
-    ];
+    const catalogue = await readCatalogue(servers[0]!.process.url, people);
     const ceilingPages = await variedCeilingPages(options.db);
     for (const connections of [1, 32]) {
-      const run = { backend: options.backend, variant: options.variant.name, connections, cpuMsPerRequest: null };
-      const bareResult = await measure(
-        bare.url,
-        { name: 'bare Fastify route', method: 'GET', path: '/ping' },
-        { seconds: options.seconds, connections },
-      );
-      const databaseResult =
-        database &&
-        (await measure(
-          database.url,
-          { name: 'database ceiling (prepared 25-row read)', method: 'GET', path: '/', vary: ceilingPages },
-          { seconds: options.seconds, connections },
-        ));
-      const ratios = (rps: number) => ({
-        ratioToBareRoute: rps / bareResult.rps,
-        ratioToDatabaseCeiling: databaseResult ? rps / databaseResult.rps : null,
+      const tally = (name: string, variant: string | null, url: string, scenario: Scenario, cpuSeconds?: () => Promise<number>): Tally => ({
+        ...{ name, variant, url, scenario, cpuSeconds },
+        ...{ rps: [], times: [], requests: 0, non2xx: 0, statementTimeouts: 0, cpu: { server: 0, machine: 0 } },
       });
-      results.push({ ...bareResult, ...run, ...ratios(bareResult.rps) });
-      if (databaseResult) results.push({ ...databaseResult, ...run, ...ratios(databaseResult.rps) });
-      for (const scenario of scenarios) {
-        const { result, cpuMsPerRequest } = await measureWithCpu(server.url, scenario, connections, options.seconds, server.cpuSeconds);
-        results.push({ ...result, ...run, ...ratios(result.rps), cpuMsPerRequest });
+      const bareTally = tally('bare Fastify route', null, bare.url, { name: 'bare', method: 'GET', path: '/ping' });
+      const databaseTally =
+        database &&
+        tally('database ceiling (prepared 25-row read)', null, database.url, {
+          ...{ name: 'database ceiling', method: 'GET', path: '/' },
+          vary: ceilingPages,
+        });
+      // Each variant is asked the same sequence of calls.
+      const calls = servers.flatMap(({ variant, process: server }) => [
+        tally(
+          'GetReports',
+          variant.name,
+          server.url,
+          { name: 'GetReports', method: 'GET', path: '/', vary: variedDashboardCalls(people) },
+          server.cpuSeconds,
+        ),
+        tally(
+          'ReportData',
+          variant.name,
+          server.url,
+          { name: 'ReportData', method: 'POST', path: '/', vary: variedListCalls(people, catalogue) },
+          server.cpuSeconds,
+        ),
+      ]);
+      const each = [bareTally, ...(databaseTally ? [databaseTally] : []), ...calls];
+      for (let round = 0; round < options.rounds; round++) {
+        for (const one of each) await measureInto(one, connections, options.seconds);
+      }
+      const rpsOf = (one: Tally) => one.rps.reduce((sum, rps) => sum + rps, 0) / one.rps.length;
+      for (const one of each) {
+        const rps = rpsOf(one);
+        one.times.sort((a, b) => a - b);
+        results.push({
+          name: one.name,
+          backend,
+          variant: one.variant,
+          connections,
+          requests: one.requests,
+          p50: percentile(one.times, 50),
+          p95: percentile(one.times, 95),
+          p99: percentile(one.times, 99),
+          rps,
+          non2xx: one.non2xx,
+          statementTimeouts: one.statementTimeouts,
+          ratioToBareRoute: rps / rpsOf(bareTally),
+          ratioToDatabaseCeiling: databaseTally ? rps / rpsOf(databaseTally) : null,
+          cpuMsPerRequest: one.cpuSeconds
+            ? { server: (one.cpu.server * 1000) / one.requests, machine: (one.cpu.machine * 1000) / one.requests }
+            : null,
+        });
       }
     }
   } finally {
     bare.stop();
     database?.stop();
-    await server.stop();
+    for (const server of servers) await server.process.stop();
   }
   return results;
 }

@@ -1,14 +1,15 @@
 /**
  * npm run bench [-- --only cost,documents,ingestion,digest,text,passages --documents 1000000 --seconds 5 --signins 200000
- *                   --cost-backends postgres,pglite --cost-people 6000 --label <name added to the results' file>
+ *                   --cost-backends postgres,pglite --cost-people 6000 --cost-rounds 3 --label <added to the results' file name>
  *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
  *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
  * First the cost of a call (`--only cost`; on PostgreSQL give it a database of its own, e.g.
  * DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_cost, made with `createdb`): the dashboard
  * and list pages on the demo data asked by thousands of people in turn, each its own types, pages,
- * sorts, date ranges and searches, the server in its own process, at 1 and 32 requests in flight,
- * as a share of two ceilings measured in the same run: a bare Fastify route, and one that runs a
- * prepared 25-row read on the same PostgreSQL (bench/request-cost.ts). Then it
+ * sorts, date ranges and searches, the server in its own process (one per setting compared, see
+ * bench/cost.ts), at 1 and 32 requests in flight, as a share of two ceilings: a bare Fastify route,
+ * and one that runs a prepared 25-row read on the same PostgreSQL; each is measured for --seconds
+ * in turn, --cost-rounds times over, so that load beside weighs on all alike. Then it
  * seeds a scale data set into PostgreSQL (DATABASE_URL, default a portal_bench database on the
  * local server), starts the real server, and measures the document calls over real HTTP for a
  * person who sees about a thousand documents and for staff who see a whole type, beside a bare
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     signins: { type: 'string', default: '200000' },
     'cost-backends': { type: 'string', default: 'postgres,pglite' },
     'cost-people': { type: 'string', default: '6000' },
+    'cost-rounds': { type: 'string', default: '3' },
     label: { type: 'string', default: '' },
     only: { type: 'string', default: 'cost,documents,ingestion,digest' },
     'ingest-documents': { type: 'string', default: '20000' },
@@ -104,7 +106,8 @@ async function main() {
   const parts = new Set(args.only.split(','));
   if (parts.has('cost')) {
     const backends = args['cost-backends'].split(',') as ('postgres' | 'pglite')[];
-    await benchRequestCost(database, { databaseUrl, seconds, backends, people: Number(args['cost-people']), label: args.label });
+    const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
+    await benchRequestCost(database, { databaseUrl, seconds, rounds, backends, people, label: args.label });
   }
   if (parts.has('documents')) {
     await benchDocuments(database, storage, dataDir, { databaseUrl, documentCount, signInCount, seconds, preparedStatements, keepReads });
