@@ -1,6 +1,8 @@
 import type { RoleCode } from '@portal/contract';
 import { insertUser } from '../src/db/seed/factories.js';
-import type { TestApp } from './test-app.js';
+import { hashPassword } from '../src/services/passwords.js';
+import { createTestApp, DEMO_PASSWORD, signIn, type TestApp } from './test-app.js';
+import { refusalOf, type InjectedResponse } from './wire.js';
 
 /** The Northbridge demo account of each role, to sign in as that role. */
 export const SIGN_IN_AS: Record<RoleCode, string> = {
@@ -78,3 +80,22 @@ export async function userIdOf(t: TestApp, username: string): Promise<number> {
   const row = await t.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** An app where the demo ADMIN and SUPER_USER are signed in to user management. */
+export async function openUserManagementFixture() {
+  const t = await createTestApp();
+  return {
+    t,
+    close: () => t.close(),
+    admin: managementApi(t, await signIn(t, 'demo.admin')),
+    superUser: managementApi(t, await signIn(t, 'demo.super')),
+    /** The demo password's hash, for users made directly who then sign in. */
+    demoHash: await hashPassword(DEMO_PASSWORD),
+    post: (url: string, payload: object, cookie?: string) =>
+      t.app.inject({ method: 'POST', url, payload, ...(cookie && { headers: { cookie } }) }),
+  };
+}
+
+/** The first message of each field, as a form shows it. */
+export const issuesOf = (response: InjectedResponse) =>
+  Object.fromEntries((refusalOf(response).issues ?? []).reverse().map((issue) => [issue.path, issue.message]));
