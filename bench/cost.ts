@@ -4,12 +4,11 @@ import { measureRequestCost, type CostVariant } from './request-cost.js';
 
 /**
  * The server's settings measured side by side in each run (each its own process, measured in
- * turn): the cache's switch, so that what it earns is read from figures of the same run.
+ * turn): the read cache's switch, so that what it earns is read from figures of the same run.
  */
 export const COST_VARIANTS: CostVariant[] = [
   { name: 'as configured', env: {} },
-  { name: 'answers not kept', env: { DATABASE_KEEP_ANSWERS: 'false' } },
-  { name: 'nothing kept', env: { DATABASE_KEEP_READS: 'false', DATABASE_KEEP_ANSWERS: 'false' } },
+  { name: 'reads not kept', env: { DATABASE_KEEP_READS: 'false' } },
 ];
 
 /**

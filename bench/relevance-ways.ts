@@ -19,7 +19,7 @@ import { benchDatabaseUrl } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const url = benchDatabaseUrl();
-const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8, keepReads: false, keepAnswers: false });
+const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8, keepReads: false });
 const db = database.withStatementTimeout(5000);
 const documents = createDocumentsRepository(db);
 const make = (along: boolean) =>

@@ -91,16 +91,7 @@ async function main() {
   await ensureDatabase(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const storage = createFileStorage(path.join(dataDir, 'documents'));
-  // A list or search repeated within a second is answered from what was kept: the documents' and
-  // texts' figures are of each call made, so nothing is kept here (the cost's figures show both).
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: databaseUrl,
-    maxConnections: 10,
-    preparedStatements,
-    keepReads,
-    keepAnswers: false,
-  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements, keepReads });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
   const parts = new Set(args.only.split(','));

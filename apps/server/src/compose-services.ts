@@ -203,8 +203,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       texts: createDocumentTextsRepository(searchDb),
       rankedAtMost: config.searchRankedAtMost,
     }),
-    /** A person's answers to the dashboard and list pages, kept between writes (routes/kept-answers.ts). */
-    keptAnswers: database.answerCache,
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),

@@ -33,7 +33,6 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
   DATABASE_KEEP_READS: booleanFromEnv.default(true),
-  DATABASE_KEEP_ANSWERS: booleanFromEnv.default(true),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,8 +106,6 @@ export interface AppConfig {
   preparedStatements: boolean;
   /** Whether the reads every signed-in call repeats are kept between writes (see db/read-cache.ts). */
   keepReads: boolean;
-  /** Whether a person's answers to the dashboard and list pages are kept between writes too (see routes/kept-answers.ts). */
-  keepAnswers: boolean;
   publicUrl: string;
   seedDemoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -181,7 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     keepReads: e.DATABASE_KEEP_READS,
-    keepAnswers: e.DATABASE_KEEP_ANSWERS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     logLevel: e.LOG_LEVEL,

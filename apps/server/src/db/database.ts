@@ -3,16 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './named-statements.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
-import { ANSWER_TABLES } from './migrations/027-answers-changed-notices.js';
-import {
-  changesNothingKept,
-  createReadCache,
-  forgettingAll,
-  keptWhile,
-  NO_READ_CACHE,
-  QUEUE_STATEMENT_MARK,
-  type ReadCache,
-} from './read-cache.js';
+import { changesNothingKept, createReadCache, keptWhile, NO_READ_CACHE, QUEUE_STATEMENT_MARK, type ReadCache } from './read-cache.js';
 import { forgetAroundWrites, listenForReadsChanged } from './reads-changed.js';
 import type { Database } from './types.js';
 
@@ -42,8 +33,6 @@ export interface DatabaseHandle {
   oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
   /** Answers of the reads every signed-in call repeats, kept between writes (see read-cache.ts). */
   readCache: ReadCache;
-  /** A person's answers to the calls people repeat, kept between writes to them or to the documents (kept-answers.ts). */
-  answerCache: ReadCache;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
@@ -55,8 +44,6 @@ export type DatabaseTarget = (
   preparedStatements?: boolean;
   /** Keep the reads every signed-in call repeats between writes (read-cache.ts); on unless false. */
   keepReads?: boolean;
-  /** Keep a person's answers to the calls people repeat between writes (kept-answers.ts); on unless false, and only where reads are kept. */
-  keepAnswers?: boolean;
 };
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
@@ -65,20 +52,6 @@ pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
 
 /** How long a read's answer is kept at most: how late a session's end may be noticed. */
 const READ_CACHE_LIFETIME_MS = 1_000;
-/**
- * How many answers to calls are kept at most: they are larger than the reads' (a list page of 25
- * documents is a few kilobytes, one of 200 with passages up to a couple of hundred), and each
- * different search or page is one more; a full cache drops what is out of date, or everything.
- */
-const ANSWERS_KEPT_AT_MOST = 500;
-
-/** The caches of a back end: the repeated reads', and the answers' where they are kept too. */
-function createCaches(target: DatabaseTarget) {
-  const reads = createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
-  const answers =
-    target.keepAnswers === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS, keptAtMost: ANSWERS_KEPT_AT_MOST });
-  return { reads, answers, both: forgettingAll(reads, answers ?? NO_READ_CACHE) };
-}
 
 /** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
 const START_UP_LOCK = 7_270_001;
@@ -127,20 +100,12 @@ function answerOfDroppedStatement(text: string): { rows: unknown[] } {
   return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
 }
 
-const answerTables: ReadonlySet<string> = new Set(ANSWER_TABLES);
-const isAnswerTable = (table: string | undefined) => table !== undefined && answerTables.has(table);
-
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const kept = target.keepReads === false ? undefined : createCaches(target);
-    // A write to the documents' tables forgets the answers only; any other notice, both.
-    const listener =
-      kept && listenForReadsChanged(target.url, (table) => (isAnswerTable(table) ? kept.answers?.forget() : kept.both.forget()));
+    const kept = target.keepReads === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
+    const listener = kept && listenForReadsChanged(target.url, () => kept.forget());
     await listener?.ready;
-    const keptWhileListening = (cache: ReadCache | undefined) =>
-      listener && cache ? keptWhile(cache, () => listener.listening) : NO_READ_CACHE;
-    const readCache = keptWhileListening(kept?.reads);
-    const answerCache = keptWhileListening(kept?.answers);
+    const readCache: ReadCache = kept && listener ? keptWhile(kept, () => listener.listening) : NO_READ_CACHE;
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
@@ -153,7 +118,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
       // Nothing kept, nothing to forget: the statements pass as they are.
-      if (kept && listener) forgetAroundWrites(pool, kept.both);
+      if (kept && listener) forgetAroundWrites(pool, kept);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -173,7 +138,6 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       db,
       backend: 'postgres',
       readCache,
-      answerCache,
       close: async () => {
         await listener?.close();
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
@@ -219,17 +183,14 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  const kept = target.keepReads === false ? undefined : createCaches(target);
-  const readCache = kept?.reads ?? NO_READ_CACHE;
-  const answerCache = kept?.answers ?? NO_READ_CACHE;
+  const kept = target.keepReads === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
   pool.onStatement = (sql) => {
-    if (!changesNothingKept(sql)) kept?.both.forget();
+    if (!changesNothingKept(sql)) kept?.forget();
   };
   return {
     db,
     backend: 'pglite',
-    readCache,
-    answerCache,
+    readCache: kept ?? NO_READ_CACHE,
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,

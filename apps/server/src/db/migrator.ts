@@ -26,6 +26,7 @@ import { statements as ownerSortIndexes } from './migrations/025-owner-sort-inde
 import { statements as readsChangedNotices } from './migrations/026-reads-changed-notices.js';
 import { statements as answersChangedNotices } from './migrations/027-answers-changed-notices.js';
 import { statements as documentTextStates } from './migrations/028-document-text-states.js';
+import { statements as dropAnswersChangedNotices } from './migrations/029-drop-answers-changed-notices.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '026-reads-changed-notices': readsChangedNotices,
   '027-answers-changed-notices': answersChangedNotices,
   '028-document-text-states': documentTextStates,
+  '029-drop-answers-changed-notices': dropAnswersChangedNotices,
 };
 
 const provider: MigrationProvider = {

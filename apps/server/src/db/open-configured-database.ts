@@ -4,10 +4,10 @@ import { openDatabase, type DatabaseHandle } from './database.js';
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database under DATA_DIR. */
 export function openConfiguredDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'preparedStatements' | 'keepReads' | 'keepAnswers'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'preparedStatements' | 'keepReads'>,
 ): Promise<DatabaseHandle> {
-  const { preparedStatements, keepReads, keepAnswers } = config;
+  const { preparedStatements, keepReads } = config;
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, preparedStatements, keepReads, keepAnswers })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), preparedStatements, keepReads, keepAnswers });
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, preparedStatements, keepReads })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), preparedStatements, keepReads });
 }

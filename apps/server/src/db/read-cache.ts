@@ -15,13 +15,8 @@ export interface ReadCache {
   forget(): void;
 }
 
-/** Whatever forgets kept answers: a cache, or several at once. */
+/** Whatever forgets kept answers. */
 export type Forgetting = Pick<ReadCache, 'forget'>;
-
-/** Forgets every one of `caches` at once. */
-export function forgettingAll(...caches: Forgetting[]): Forgetting {
-  return { forget: () => caches.forEach((cache) => cache.forget()) };
-}
 
 /** Keeps nothing: every read goes to the database. */
 export const NO_READ_CACHE: ReadCache = { remember: (_key, read) => read(), forget: () => undefined };

@@ -6,13 +6,11 @@ import { presentFaqs, presentRepositoryDocuments } from '../presenters/help-cont
 import type { DocumentFile, StoredFile } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
-import type { ReadCache } from '../db/read-cache.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
 import type { SearchGate } from './search-gate.js';
-import { sendKeptAnswer } from './kept-answers.js';
 
 /** Content-Disposition with a plain fallback name and the exact one, per RFC 6266. */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
@@ -53,25 +51,19 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
 
 export function registerDocumentsRoutes(
   app: FastifyInstance,
-  deps: { documents: DocumentsService; help: HelpContentService; keptAnswers: ReadCache },
+  deps: { documents: DocumentsService; help: HelpContentService },
   gates: { downloads: DownloadGate; searches: SearchGate },
 ) {
-  // The calls people repeat most, kept per person between writes (a list that remembers the
-  // person's quick search writes, so it is made each time).
-  bindEndpoint(app, endpoints.getReports, async (request, reply) => {
+  bindEndpoint(app, endpoints.getReports, async (request) => {
     const { user } = requireAuth(request);
-    return sendKeptAnswer(reply, deps.keptAnswers, `${user.id}:reports`, async () =>
-      presentReports(user, await deps.documents.getReports(user)),
-    );
+    return presentReports(user, await deps.documents.getReports(user));
   });
 
   bindEndpoint(app, endpoints.reportData, async (request, reply) => {
     const { user } = requireAuth(request);
     const { reportCode } = request.params;
     gates.searches.enter(user.id, reply);
-    const list = async () => presentReportPage(await deps.documents.getReportData(user, reportCode, request.body));
-    if (request.body.updateSearchPreference) return list();
-    return sendKeptAnswer(reply, deps.keptAnswers, `${user.id}:list:${reportCode.toLowerCase()}:${JSON.stringify(request.body)}`, list);
+    return presentReportPage(await deps.documents.getReportData(user, reportCode, request.body));
   });
 
   bindEndpoint(app, endpoints.searchAttributes, async (request) =>

@@ -1,6 +1,6 @@
 /**
  * Each instance also keeps a person's answers to the calls they repeat (the dashboard and a list
- * page; see kept-answers.ts), which read the documents and what is kept beside them as well as the
+ * page, until migration 029 dropped these triggers), which read the documents and what is kept beside them as well as the
  * tables migration 026 watches. A write to these tables sends a notice on the same channel, naming
  * the table, so every instance forgets the answers it kept (and only those: nothing the reads of
  * migration 026 keep depends on them).
