@@ -63,6 +63,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // A search is planned from values alone: the planner reads no database (the facts reader and
+    // the runner, under db/repositories/search/, do).
+    files: ['apps/server/src/search/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/**', 'kysely', 'kysely/*', 'pg', 'pg/*', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+              message: 'The search planner is a pure function of the search, its facts and its limits.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Presenters turn domain values into wire names: they may name a service's or a repository's
     // types, never call one. (The typescript-eslint rule, beside the core one: it knows type imports.)
     files: ['apps/server/src/presenters/**'],

@@ -21,11 +21,10 @@ import { BENCH_REPORT } from './scale-seed.js';
 const url = benchDatabaseUrl();
 const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8, keepReads: false });
 const db = database.withStatementTimeout(5000);
-const documents = createDocumentsRepository(db);
 const make = (along: boolean) =>
   createDocumentsService({
     // Listed: as for words the statistics do not call common.
-    documents: along ? documents : { ...documents, pageRankedAlongList: async () => null },
+    documents: createDocumentsRepository(db, { ranksAlongList: along }),
     access: createDocumentAccessRepository(database.db),
     storage: createFileStorage(path.join(os.tmpdir(), 'portal-bench-files')),
     texts: createDocumentTextsRepository(db),

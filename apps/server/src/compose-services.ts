@@ -201,7 +201,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       access,
       storage: transports.storage,
       texts: createDocumentTextsRepository(searchDb),
-      rankedAtMost: config.searchRankedAtMost,
     }),
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { VALUES_OF_STORED_KEYS } from '../src/db/migrations/023-owner-values.js';
 import type { DocumentSearch, QuickSearchTerms, SearchOperation } from '../src/db/repositories/document-search.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
-import { readByOwnerValues } from '../src/db/repositories/owner-values.js';
+import { readOwnersOfValue } from '../src/db/repositories/owner-values.js';
+import { withOwnersOfValue } from '../src/search/plan/search-shape.js';
 import { insertDocuments } from '../src/db/seed/factories.js';
 import { createDocumentsFixture, OWNERS, TYPES, type DocumentsFixture } from './documents-fixture.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -43,6 +44,8 @@ const wholeType = (quick: QuickSearchTerms | null, more: Partial<DocumentSearch>
   ...more,
 });
 
+/** The search as its page reads it: the owners whose value it names, when few, made its scope. */
+const byOwnerValues = async (search: DocumentSearch) => withOwnersOfValue(search, await readOwnersOfValue(db(), search));
 describe('the values of attributes identifying owners', () => {
   it('are every owner key’s value, once, as the upgrade finds them too', async () => {
     expect(await valuesOf('accountNumber')).toEqual(OWNERS.map((owner) => owner.number).sort());
@@ -99,7 +102,7 @@ describe('a whole type’s search of an attribute identifying owners, read from 
       ]) {
         const search = wholeType({ operation, fields: [field], text }, more);
         const label = JSON.stringify({ operation, field, text, more });
-        if ((await readByOwnerValues(db(), search)).scope.kind === 'groups') read++;
+        if ((await byOwnerValues(search)).scope.kind === 'groups') read++;
         const [fromKeys, fromIndexes] = await Promise.all([byValues.page(search), byIndexes.page(search)]);
         expect(fromKeys, label).toEqual(fromIndexes);
         expect(await byValues.countMatching(search), label).toEqual(await byIndexes.countMatching(search));
@@ -111,7 +114,7 @@ describe('a whole type’s search of an attribute identifying owners, read from 
   it('keeps to the documents’ indexes for an attribute no longer identifying owners, a sort by an attribute, and too many owners', async () => {
     const contains = wholeType({ operation: 'contains', fields: ['accountNumber'], text: 'AC-1002' });
     // In no particular order: each owner is a part of the page, merged in date order.
-    const owners = (await readByOwnerValues(db(), contains)).scope;
+    const owners = (await byOwnerValues(contains)).scope;
     expect(owners.kind === 'groups' && { ...owners, groups: owners.groups.map((group) => group.accountNumber).sort() }).toEqual({
       kind: 'groups',
       groups: OWNERS.map((owner) => owner.number),
@@ -128,7 +131,7 @@ describe('a whole type’s search of an attribute identifying owners, read from 
       })),
     );
     const many = wholeType({ operation: 'startsWith', fields: ['accountNumber'], text: 'zz-' });
-    expect((await readByOwnerValues(db(), many)).scope).toEqual({ kind: 'all' });
+    expect((await byOwnerValues(many)).scope).toEqual({ kind: 'all' });
     expect((await createDocumentsRepository(db()).page(many)).total).toBe(17);
     // A value whose word in either language matched (`valuesNamed`) is an owner found too, as the documents' search has it.
     const named = wholeType({
@@ -137,7 +140,7 @@ describe('a whole type’s search of an attribute identifying owners, read from 
       text: 'zzz',
       valuesNamed: { accountNumber: ['ac-100201'] },
     });
-    expect((await readByOwnerValues(db(), named)).scope).toEqual({
+    expect((await byOwnerValues(named)).scope).toEqual({
       kind: 'groups',
       groups: [{ accountNumber: 'AC-100201' }],
       ownerAttributes: ['accountNumber'],
@@ -146,13 +149,13 @@ describe('a whole type’s search of an attribute identifying owners, read from 
       await createDocumentsRepository(db(), { readsOwnerValues: false }).page(named),
     );
     const bySort = { ...contains, sort: { attribute: 'closingBalance', ordering: 'number', direction: 'asc' } as const };
-    expect((await readByOwnerValues(db(), bySort)).scope).toEqual({ kind: 'all' });
+    expect((await byOwnerValues(bySort)).scope).toEqual({ kind: 'all' });
     const twoFields = wholeType({ operation: 'contains', fields: ['accountNumber', 'postalCode'], text: 'A' });
-    expect((await readByOwnerValues(db(), twoFields)).scope).toEqual({ kind: 'all' });
+    expect((await byOwnerValues(twoFields)).scope).toEqual({ kind: 'all' });
     const marking = db().updateTable('report_attributes').where('report_id', '=', statements).where('name', '=', 'accountNumber');
     await marking.set({ identifies_owner: false }).execute();
     try {
-      expect((await readByOwnerValues(db(), contains)).scope).toEqual({ kind: 'all' });
+      expect((await byOwnerValues(contains)).scope).toEqual({ kind: 'all' });
     } finally {
       await marking.set({ identifies_owner: true }).execute();
     }

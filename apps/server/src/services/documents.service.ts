@@ -1,12 +1,11 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
 import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
-import type { DocumentsRepository, ListPage, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
+import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import { findTextMatches, isSameStart, type TextMatchesFound } from './document-texts/text-matches.js';
 import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
@@ -46,6 +45,8 @@ export interface ReportPage {
   oldestDate: string | null;
   /** Sorted by relevance with more matches than are ranked: how many were (see ListPage). */
   rankedFirst?: number;
+  /** How the page was read (the ways followed, the last the one that read it), for the request's log; never sent. */
+  searchPlan: string;
 }
 
 /** What a type can be searched by, for this person. */
@@ -78,8 +79,6 @@ export function createDocumentsService(deps: {
   access: DocumentAccessRepository;
   storage: DocumentStorage;
   texts: DocumentTextsRepository;
-  /** Sorted by relevance, how many matches are ranked at most (the documents repository's own bound). */
-  rankedAtMost?: number;
 }) {
   /** The scope of each type the person may see, among the given types of its client. */
   async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
@@ -198,32 +197,7 @@ export function createDocumentsService(deps: {
       const { attributes } = (await finding)!;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Passages only for the page's rows, which the search found within the person's access.
-      const passagesOf = async (page: ListPage) =>
-        search.text
-          ? await deps.texts.passages(
-              report.id,
-              page.rows.map((row) => row.id),
-              search.text,
-            )
-          : null;
-      const answerOf = async (page: ListPage) => ({ page, passages: await passagesOf(page) });
-      // A restricted person's common words by relevance are ranked along the list, not listed first (null otherwise).
-      const rankedAlongList = await deps.documents.pageRankedAlongList(search);
-      // The page of the matches a text search likely starts from, read while the listing that decides them runs (see findTextMatches).
-      const speculated: { start?: TextMatchesFound; answer?: Promise<Awaited<ReturnType<typeof answerOf>>> } = {};
-      if (!rankedAlongList && search.text) {
-        const found = await findTextMatches(deps.texts, { ...search, text: search.text }, deps.rankedAtMost, (start) => {
-          speculated.start = start;
-          speculated.answer = deps.documents.page({ ...search, ...start }).then(answerOf);
-          // Not waited for when the listing decides otherwise.
-          speculated.answer.catch(() => undefined);
-        });
-        Object.assign(search, found);
-      }
-      const { page, passages } =
-        speculated.start && speculated.answer && isSameStart(speculated.start, search)
-          ? await speculated.answer
-          : await answerOf(rankedAlongList ?? (await deps.documents.page(search)));
+      const { page, passages, path } = await deps.documents.searchPage(search, deps.texts);
       const quick = request.searchOptions;
       if (request.updateSearchPreference && quick) {
         await deps.documents.rememberQuickSearch(user, report.code, {
@@ -247,6 +221,7 @@ export function createDocumentsService(deps: {
         dateRange: search.dateRange,
         oldestDate: page.oldestDate,
         ...(page.rankedFirst !== undefined && { rankedFirst: page.rankedFirst }),
+        searchPlan: path.join(' > '),
       };
     },
 

@@ -28,8 +28,7 @@ export function unindexedAttributeValue(attributes: RawBuilder<unknown>, name: s
   return sql<string>`jsonb_extract_path_text(${attributes}, ${name})`;
 }
 
-/** The names of the indexes that search a type's documents by an attribute: prefix, suffix (the value reversed) and trigrams. */
-export function searchIndexNames(attribute: string): { prefix: string; suffix: string; trigrams: string } {
-  const name = attribute.toLowerCase();
-  return { prefix: `documents_prefix_${name}_idx`, suffix: `documents_suffix_${name}_idx`, trigrams: `documents_trgm_${name}_idx` };
+/** The lower-cased value of an attribute, as its search indexes store it. */
+export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
+  return sql<string>`lower${attributeValue(attributes, attribute)}`;
 }

@@ -1,17 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import type { AccessScope } from '../../search/document-search.js';
 import type { Database } from '../types.js';
 import { attributeValue, isIndexableAttributeName } from './attribute-value.js';
 
-/** Whose documents a person may see in one document type. */
-export type AccessScope =
-  /** Every document of the type (staff of the client). */
-  | { kind: 'all' }
-  /**
-   * Documents matching any group; a group matches when every attribute equals its value.
-   * `ownerAttributes` names the type's attributes that identify owners: each has an owner index
-   * (see `ensureOwnerIndex`), which reads one owner's documents already in date order.
-   */
-  | { kind: 'groups'; groups: Record<string, string>[]; ownerAttributes?: readonly string[] };
+export type { AccessScope };
 
 export function createDocumentAccessRepository(db: Kysely<Database>) {
   return {

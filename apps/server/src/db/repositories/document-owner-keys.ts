@@ -1,35 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../types.js';
-import type { AccessScope } from './document-access.repository.js';
+import { keyedGroups, type KeyedGroup } from '../../search/plan/search-shape.js';
 
-/**
- * A criteria group read from the owner keys (migration 017): one of its attributes identifying
- * owners drives (its key range holds that owner's documents of the type in date order), the
- * group's other such attributes are looked up in the keys for each of them, and the attributes
- * that identify no owner, if any, are tested on the document.
- */
-export interface KeyedGroup {
-  driver: { name: string; value: string };
-  lookups: { name: string; value: string }[];
-  /** The group's attributes that identify no owner, tested on the document row. */
-  rest: Record<string, string>;
-}
-
-/** A group as owner keys, or null when it names no attribute identifying owners (the GIN index answers it). */
-function keyedGroup(group: Record<string, string>, ownerAttributes: readonly string[] = []): KeyedGroup | null {
-  const owners = Object.keys(group).filter((name) => ownerAttributes.includes(name));
-  if (owners.length === 0) return null;
-  const [driver, ...lookups] = owners.map((name) => ({ name, value: group[name]! }));
-  const rest = Object.fromEntries(Object.entries(group).filter(([name]) => !ownerAttributes.includes(name)));
-  return { driver: driver!, lookups, rest };
-}
-
-/** Every group of a scope as owner keys, or null when the whole type is seen or a group cannot be. */
-export function keyedGroups(scope: AccessScope): KeyedGroup[] | null {
-  if (scope.kind === 'all' || scope.groups.length === 0) return null;
-  const keyed = scope.groups.map((group) => keyedGroup(group, scope.ownerAttributes));
-  return keyed.every((group): group is KeyedGroup => group !== null) ? keyed : null;
-}
+export { keyedGroups, type KeyedGroup };
 
 /**
  * The group's other owner attributes, each looked up in the keys for the driving key `k`: the

@@ -1,13 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
-import { attributeValue, unindexedAttributeValue } from './attribute-value.js';
-import type { DocumentSelection, SearchOperation } from './document-search.js';
+import { searchedValue, unindexedAttributeValue } from './attribute-value.js';
+import type { SelectionAsRead } from '../../search/plan/search-plan.js';
+import type { SearchOperation } from './document-search.js';
 import { isAmongDocuments, isAmongWalkedDocuments, textMatches } from './document-text-search.js';
 import { termKey } from './rare-terms.js';
 
-/** The lower-cased value of an attribute, as its search indexes store it. */
-export function searchedValue(attributes: RawBuilder<unknown>, attribute: string): RawBuilder<string> {
-  return sql<string>`lower${attributeValue(attributes, attribute)}`;
-}
+export { searchedValue } from './attribute-value.js';
 
 /** A text's characters in reverse order, as PostgreSQL's reverse() gives them (by code point). */
 export function reversed(text: string): string {
@@ -94,7 +92,7 @@ function attributeMatches(
  * term, tested on each document.
  */
 export function searchTerms(
-  selection: DocumentSelection,
+  selection: SelectionAsRead,
   pinned: Readonly<Record<string, string>> = {},
 ): { decided: RawBuilder<boolean>[]; onDocuments: RawBuilder<boolean>[] } {
   // A whole type is searched through the attribute indexes; a USER's own documents are few, found by its criteria first.
@@ -117,13 +115,10 @@ export function searchTerms(
 }
 
 /** The text search as a condition on documents aliased `d`: among the matches listed, or tested document by document. */
-function textCondition(selection: DocumentSelection, text: string): RawBuilder<boolean> {
+function textCondition(selection: SelectionAsRead, text: string): RawBuilder<boolean> {
   if (selection.textMatchIds) return isAmongDocuments(selection.textMatchIds);
   if (selection.everyTextMatchId) return isAmongWalkedDocuments(selection.everyTextMatchId);
   return textMatches(selection.reportId, text);
 }
 
-/** The attribute values a scope's only criteria group fixes: none for a whole type or several groups. */
-export function pinnedBy(scope: DocumentSelection['scope']): Readonly<Record<string, string>> {
-  return scope.kind === 'groups' && scope.groups.length === 1 ? scope.groups[0]! : {};
-}
+export { pinnedBy } from '../../search/plan/search-shape.js';

@@ -20,15 +20,8 @@ const CONFIGURATIONS = { fr: 'portal_fr', en: 'portal_en' } as const;
 const queryOf = (words: string) =>
   sql`(websearch_to_tsquery(${sql.lit(CONFIGURATIONS.fr)}::regconfig, ${words}) || websearch_to_tsquery(${sql.lit(CONFIGURATIONS.en)}::regconfig, ${words}))`;
 
-/**
- * Whether the words make a phrase: quoted words, or words joined by a hyphen, which
- * websearch_to_tsquery joins with `<->`. The text index holds words, not their places, so each
- * text it finds for a phrase is checked again against its vector (read from the table's TOAST
- * storage): listing many of them costs a vector each, as testing documents along the list does.
- */
-export function isPhrase(words: string): boolean {
-  return /"|[^\s-]-[^\s-]/u.test(words);
-}
+export { isPhrase } from '../../search/plan/search-shape.js';
+export { RANKED_MATCHES_AT_MOST } from '../../search/plan/search-limits.js';
 
 /** Up to this many documents of a whole type a text search finds are listed by id, and the list starts from them. */
 export const FEW_TEXT_MATCHES = 10_000;
@@ -38,14 +31,6 @@ export const FEW_TEXT_MATCHES = 10_000;
  * matches reads each one, so past about a thousand matches the walk is the cheaper.
  */
 export const FEW_OWNED_TEXT_MATCHES = 1_000;
-/**
- * Sorted by relevance, at most this many matches are ranked: the first of the list's own order;
- * any further matches follow them in that order. Ranking reads each match's vector (4.8 KB, from
- * the texts' TOAST storage): a word in 130,000 documents of a type, ranked whole, ran into the
- * search's statement timeout at ten million documents.
- */
-export const RANKED_MATCHES_AT_MOST = 1_000;
-
 /**
  * A date range's months are asked of the text index when they are at most this many: each month
  * asked reads that month's entries of the index, so past a few years the range's own dates, tested

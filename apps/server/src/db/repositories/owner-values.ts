@@ -1,31 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
-import type { AccessScope } from './document-access.repository.js';
+import { OWNER_VALUES_READ_AT_MOST } from '../../search/plan/search-limits.js';
 import type { DocumentSearch, DocumentSelection } from './document-search.js';
 import { valueMatches } from './document-search-conditions.js';
 
 /**
- * Up to this many owners whose value matches, a whole type's search of their attribute reads each
- * one's documents from its keys (a part of the page each, see scopeParts): a first page reads 25
- * keys of each, a count up to 10,001 keys in all. Beyond, the documents' own search indexes serve.
+ * Of a whole type's search of nothing but one attribute's value (with dates, advanced terms or words
+ * beside it), listed in date order, the owners whose value matches, when that attribute identifies
+ * owners and they are few (the values of `owner_values`, migration 023): their documents are
+ * exactly those the search selects, read from the owner keys (the planner makes them its scope,
+ * `withOwnersOfValue`). Otherwise null. Sorted by an attribute or by relevance, every matching
+ * document is read either way, and the documents' indexes keep serving.
  */
-export const OWNER_VALUES_READ_AT_MOST = 16;
-
-/**
- * A whole type's search of nothing but one attribute's value (with dates, advanced terms or words
- * beside it), listed in date order, as the scope of the owners whose value matches, when that
- * attribute identifies owners and they are few (the values of `owner_values`, migration 023):
- * their documents are exactly those the search selects, read from the owner keys. Otherwise the
- * selection as it is. Sorted by an attribute or by relevance, every matching document is read
- * either way, and the documents' indexes keep serving.
- */
-export async function readByOwnerValues<S extends DocumentSelection & Partial<Pick<DocumentSearch, 'sort' | 'byRelevance'>>>(
+export async function readOwnersOfValue(
   db: Kysely<Database>,
-  selection: S,
-): Promise<S> {
+  selection: DocumentSelection & Partial<Pick<DocumentSearch, 'sort' | 'byRelevance'>>,
+): Promise<{ attribute: string; values: string[] } | null> {
   const { scope, quick } = selection;
   if (scope.kind !== 'all' || !quick || quick.fields.length !== 1 || (selection.sort?.attribute ?? null) !== null || selection.byRelevance)
-    return selection;
+    return null;
   const [field] = quick.fields as [string];
   const named = quick.valuesNamed?.[field] ?? [];
   const value = sql<string>`lower(v.value)`;
@@ -45,7 +38,6 @@ export async function readByOwnerValues<S extends DocumentSelection & Partial<Pi
     .where('a.name', '=', field)
     .where('a.identifies_owner', '=', true)
     .executeTakeFirst();
-  if (!row || row.values.length > OWNER_VALUES_READ_AT_MOST) return selection;
-  const owners: AccessScope = { kind: 'groups', groups: row.values.map((owner) => ({ [field]: owner })), ownerAttributes: [field] };
-  return { ...selection, scope: owners, quick: null };
+  if (!row || row.values.length > OWNER_VALUES_READ_AT_MOST) return null;
+  return { attribute: field, values: row.values };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
-import { isIndexableAttributeName, searchIndexNames } from './attribute-value.js';
+import { isIndexableAttributeName } from './attribute-value.js';
+import { searchIndexNames } from './search/document-indexes.js';
 import type { DocumentSelection } from './document-search.js';
 
 /**
@@ -10,12 +11,12 @@ import type { DocumentSelection } from './document-search.js';
  */
 const RARE_TRIGRAM_SHARE = 0.015;
 
-/** A contains term of an attribute, as `DocumentSelection.indexedTerms` names it. */
+/** A contains term of an attribute, as a search read with rare terms names it (`indexedTerms`). */
 export const termKey = (attribute: string, text: string) => `${attribute}\u001f${text.toLowerCase()}`;
 
 /**
- * The contains terms of a restricted person's search (quick or advanced) that are written with the
- * whole type's index expressions (`indexedTerms`), so that PostgreSQL may intersect the trigram
+ * The contains terms of a restricted person's search (quick or advanced) to be written with the
+ * whole type's index expressions (the plan's `indexedTerms`), so that PostgreSQL may intersect the trigram
  * index's few matches with the person's owners rather than read each of the owners' documents: when
  * every trigram of the term is rare in the attribute's values. A term of letters and digits alone,
  * three of them at least: a contains search of it asks the trigram index for its own trigrams and
@@ -25,16 +26,16 @@ export const termKey = (attribute: string, text: string) => `${attribute}\u001f$
  * know a trigram's frequency, and a probe of one held by every document (an account number's "000")
  * decoded ten million index entries (0.8 s). Without statistics (a table never analysed), none.
  */
-export async function withRareTerms<S extends DocumentSelection>(db: Kysely<Database>, selection: S): Promise<S> {
+export async function readRareTerms(db: Kysely<Database>, selection: DocumentSelection): Promise<string[]> {
   const { scope } = selection;
-  if (scope.kind !== 'groups') return selection;
+  if (scope.kind !== 'groups') return [];
   // An attribute every group fixes is decided by the groups' values, before any document is read.
   const isFixed = (attribute: string) => scope.groups.every((group) => Object.hasOwn(group, attribute));
   const quick = selection.quick?.operation === 'contains' ? selection.quick.fields.map((field) => [field, selection.quick!.text]) : [];
   const terms = [...quick, ...selection.advanced.map((term) => [term.attribute, term.text])].filter(
     ([attribute, text]) => isIndexableAttributeName(attribute!) && !isFixed(attribute!) && /^[a-z0-9]{3,}$/.test(text!.toLowerCase()),
   ) as [string, string][];
-  if (terms.length === 0) return selection;
+  if (terms.length === 0) return [];
   const { rows } = await sql<{ key: string }>`
     SELECT c.key FROM unnest(${terms.map(([attribute, text]) => termKey(attribute, text))}::text[],
                              ${terms.map(([attribute]) => searchIndexNames(attribute).trigrams)}::text[],
@@ -49,5 +50,5 @@ export async function withRareTerms<S extends DocumentSelection>(db: Kysely<Data
                   * (SELECT count(*) FILTER (WHERE strpos(b.value, g.trigram) > 0)::float8 / count(*)
                        FROM unnest(s.histogram_bounds::text::text[]) AS b(value))
                 >= ${RARE_TRIGRAM_SHARE})`.execute(db);
-  return rows.length === 0 ? selection : { ...selection, indexedTerms: rows.map((row) => row.key) };
+  return rows.map((row) => row.key);
 }

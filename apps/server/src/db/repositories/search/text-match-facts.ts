@@ -1,13 +1,12 @@
-import type { DocumentSearch } from '../../db/repositories/document-search.js';
-import type { DocumentTextsRepository, FirstMatches } from '../../db/repositories/document-texts.repository.js';
-import { isPhrase, monthsFrom, RANKED_MATCHES_AT_MOST } from '../../db/repositories/document-text-search.js';
-import { EXACT_COUNT_LIMIT } from '../../db/repositories/documents.repository.js';
+import type { DocumentSearch } from '../../../search/document-search.js';
+import { EXACT_COUNT_LIMIT, RANKED_MATCHES_AT_MOST } from '../../../search/plan/search-limits.js';
+import type { TextStart } from '../../../search/plan/search-plan.js';
+import { isPhrase } from '../../../search/plan/search-shape.js';
+import type { DocumentTextsRepository, FirstMatches } from '../document-texts.repository.js';
+import { monthsFrom } from '../document-text-search.js';
 
-/** What a text search starts from, for the page's statement: see `DocumentSelection`. */
-export type TextMatchesFound = Pick<
-  DocumentSearch,
-  'textMatchIds' | 'textMatchesAtLeast' | 'textMatchIdsInPart' | 'textMatchesCounted' | 'everyTextMatchId'
->;
+/** What a text search starts from, for the page's statements (see `TextStart`). */
+export type TextMatchesFound = TextStart;
 
 /**
  * Which documents a text search starts from. Over a whole type the words are first listed from
@@ -18,7 +17,9 @@ export type TextMatchesFound = Pick<
  * Words in many documents of a whole type listed in date order with nothing else asked but dates
  * are searched from the matches of the list's first months, enough for the page (sorted by
  * relevance, enough for the matches it ranks, the first of that order). Otherwise the search
- * walks the list's order and tests each document's text (null ids).
+ * walks the list's order and tests each document's text (null ids). The listing is the facts
+ * reader's second stage: `onLikely` hands the start it will most likely find, whose page the runner
+ * reads meanwhile.
  */
 export async function findTextMatches(
   texts: DocumentTextsRepository,
