@@ -63,7 +63,9 @@ export function registerDocumentsRoutes(
     const { user } = requireAuth(request);
     const { reportCode } = request.params;
     gates.searches.enter(user.id, reply);
-    return presentReportPage(await deps.documents.getReportData(user, reportCode, request.body));
+    const page = await deps.documents.getReportData(user, reportCode, request.body);
+    request.log.debug({ searchPlan: page.searchPlan }, 'document page read');
+    return presentReportPage(page);
   });
 
   bindEndpoint(app, endpoints.searchAttributes, async (request) =>
