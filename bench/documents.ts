@@ -185,11 +185,15 @@ export async function benchDocuments(
     texts: createDocumentTextsRepository(recording.db),
   });
   const users = createUsersRepository(recording.db);
+  // How each scenario's page was read, by person: the plan kinds followed (docs/decisions/030-search-plans.md).
+  const searchPlans: { username: string; scenario: string; plan: string }[] = [];
   for (const username of ['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER, 'bench.staff']) {
     const user = (await users.findByUsername(username))!;
     await documents.getReports(user);
     for (const scenario of scenariosFor('plan', '')) {
-      if (scenario.body) await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
+      if (!scenario.body) continue;
+      const { searchPlan } = await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
+      searchPlans.push({ username, scenario: scenario.name, plan: searchPlan });
     }
   }
   const plans = [];
@@ -243,6 +247,7 @@ export async function benchDocuments(
         keepReads,
         results,
         zipFirstByteMs,
+        searchPlans,
         plans,
         spreadsheet: { signInCount, ...usageRequest, ...spreadsheet, plans: usagePlan },
       },

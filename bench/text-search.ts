@@ -278,13 +278,13 @@ export async function measureTextSearches(options: {
     texts: createDocumentTextsRepository(recording.db),
   });
   const users = createUsersRepository(recording.db);
-  const runs: { scenario: Scenario; username: string; from: number; to: number }[] = [];
+  const runs: { scenario: Scenario; username: string; from: number; to: number; plan: string }[] = [];
   for (const username of ['bench.user', 'bench.staff']) {
     const user = (await users.findByUsername(username))!;
     for (const scenario of textScenarios('plan', '')) {
       const from = recording.recorded.length;
-      await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
-      runs.push({ scenario, username, from, to: recording.recorded.length });
+      const { searchPlan } = await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));
+      runs.push({ scenario, username, from, to: recording.recorded.length, plan: searchPlan });
     }
   }
   const plans = [];
@@ -297,6 +297,7 @@ export async function measureTextSearches(options: {
       plans.push({
         scenario: run.scenario.name,
         username: run.username,
+        plan: run.plan,
         sql: query.sql.trim().slice(0, 200),
         nodeTypes: plan.nodeTypes,
         scansSequentially,
