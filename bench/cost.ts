@@ -4,11 +4,11 @@ import { measureRequestCost, type CostVariant } from './request-cost.js';
 
 /**
  * The server's settings measured side by side in each run (each its own process, measured in
- * turn): the read cache's switch, so that what it earns is read from figures of the same run.
+ * turn): whether repeated reads run as prepared statements, so that what that earns is read from figures of the same run.
  */
 export const COST_VARIANTS: CostVariant[] = [
   { name: 'as configured', env: {} },
-  { name: 'reads not kept', env: { DATABASE_KEEP_READS: 'false' } },
+  { name: 'statements not prepared', env: { DATABASE_PREPARED_STATEMENTS: 'false' } },
 ];
 
 /**

@@ -94,10 +94,9 @@ export async function benchDocuments(
     signInCount: number;
     seconds: number;
     preparedStatements: boolean;
-    keepReads: boolean;
   },
 ) {
-  const { databaseUrl, documentCount, signInCount, seconds, preparedStatements, keepReads } = options;
+  const { databaseUrl, documentCount, signInCount, seconds, preparedStatements } = options;
   // The demo statements of one owner, as real files for the scale rows to point at.
   const pool = (
     await database.db.selectFrom('documents').select('file_key').where('external_id', 'like', 'NB-100200-%').limit(20).execute()
@@ -244,7 +243,6 @@ export async function benchDocuments(
         database: 'postgres',
         sharedBuffers: memory[0]?.shared_buffers,
         preparedStatements,
-        keepReads,
         results,
         zipFirstByteMs,
         searchPlans,

@@ -19,7 +19,7 @@ import { benchDatabaseUrl } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const url = benchDatabaseUrl();
-const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8, keepReads: false });
+const database = await openDatabase({ kind: 'postgres', url, maxConnections: 8 });
 const db = database.withStatementTimeout(5000);
 const make = (along: boolean) =>
   createDocumentsService({

@@ -69,12 +69,8 @@ const signInCount = Number(args.signins);
 const documentCount = Number(args.documents);
 const seconds = Number(args.seconds);
 const databaseUrl = benchDatabaseUrl();
-// DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call;
-// DATABASE_KEEP_READS=false with every repeated read (session, grants, types) sent to the database.
-const { preparedStatements, keepReads } = loadConfig({
-  DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS,
-  DATABASE_KEEP_READS: process.env.DATABASE_KEEP_READS,
-});
+// DATABASE_PREPARED_STATEMENTS=false measures the server with every statement parsed and planned per call.
+const { preparedStatements } = loadConfig({ DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS });
 
 async function ensureDatabase(url: string) {
   const target = new URL(url);
@@ -91,7 +87,7 @@ async function main() {
   await ensureDatabase(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const storage = createFileStorage(path.join(dataDir, 'documents'));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements, keepReads });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
   const parts = new Set(args.only.split(','));
@@ -101,7 +97,7 @@ async function main() {
     await benchRequestCost(database, { databaseUrl, seconds, rounds, backends, people, label: args.label });
   }
   if (parts.has('documents')) {
-    await benchDocuments(database, storage, dataDir, { databaseUrl, documentCount, signInCount, seconds, preparedStatements, keepReads });
+    await benchDocuments(database, storage, dataDir, { databaseUrl, documentCount, signInCount, seconds, preparedStatements });
   }
   if (parts.has('ingestion')) {
     const [documents, importDocuments, concurrency] = [args['ingest-documents'], args['import-documents'], args.concurrency].map(Number);

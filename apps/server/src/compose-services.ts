@@ -12,7 +12,6 @@ import { createPasswordTokensRepository } from './db/repositories/password-token
 import { createRateLimitsRepository } from './db/repositories/rate-limits.repository.js';
 import { createSessionsRepository } from './db/repositories/sessions.repository.js';
 import { createUsersRepository } from './db/repositories/users.repository.js';
-import { withRepeatedReadsKept } from './db/repeated-reads.js';
 import { createUsageReportsRepository } from './db/repositories/usage-reports.repository.js';
 import { createAuditLogRepository } from './db/repositories/audit-log.repository.js';
 import { createApiKeysRepository } from './db/repositories/api-keys.repository.js';
@@ -91,19 +90,9 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
   // that runs away is cancelled, not waited for.
   const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
-  // The reads every signed-in call repeats are kept between writes where that is safe (see read-cache.ts).
-  const {
-    users,
-    access,
-    documents: boundedDocuments,
-  } = withRepeatedReadsKept(
-    {
-      users: createUsersRepository(db),
-      access: createDocumentAccessRepository(db),
-      documents: createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost }),
-    },
-    database.readCache,
-  );
+  const users = createUsersRepository(db);
+  const access = createDocumentAccessRepository(db);
+  const boundedDocuments = createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost });
   const sessions = createSessionsRepository(db);
   const experiences = createExperiencesRepository(db);
   const connectionLog = createConnectionLogRepository(db);

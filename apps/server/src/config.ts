@@ -32,7 +32,6 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./var'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
-  DATABASE_KEEP_READS: booleanFromEnv.default(true),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,8 +103,6 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Whether repeated reads run as named prepared statements (see db/named-statements.ts). */
   preparedStatements: boolean;
-  /** Whether the reads every signed-in call repeats are kept between writes (see db/read-cache.ts). */
-  keepReads: boolean;
   publicUrl: string;
   seedDemoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -177,7 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
-    keepReads: e.DATABASE_KEEP_READS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     logLevel: e.LOG_LEVEL,

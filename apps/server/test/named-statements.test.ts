@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
-import { createStatementNamer, hasLongList, LONG_LIST, NAMED_PER_CONNECTION } from '../src/db/named-statements.js';
+import { createStatementNamer, hasLongList, LONG_LIST, NAMED_PER_CONNECTION, onlyReads } from '../src/db/named-statements.js';
 import type { Database } from '../src/db/types.js';
 import { openTestDatabase } from './test-app.js';
 
@@ -11,6 +11,16 @@ import { openTestDatabase } from './test-app.js';
  * good: the same rows, the same errors, on both back ends.
  */
 describe('named statements', () => {
+  it('take only a single SELECT statement as a read', () => {
+    expect(onlyReads('SELECT 1')).toBe(true);
+    expect(onlyReads('  select * from users;')).toBe(true);
+    expect(onlyReads('SELECT 1; DELETE FROM sessions')).toBe(false);
+    expect(onlyReads('WITH gone AS (DELETE FROM sessions RETURNING 1) SELECT count(*) FROM gone')).toBe(false);
+    expect(onlyReads('UPDATE users SET language = $1')).toBe(false);
+    expect(onlyReads('insert into sessions values ($1)')).toBe(false);
+    expect(onlyReads('BEGIN')).toBe(false);
+  });
+
   it('name a single read once its text has been seen three times, under a name of its text', () => {
     const nameFor = createStatementNamer();
     const named = new Set<string>();

@@ -3,8 +3,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './named-statements.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
-import { changesNothingKept, createReadCache, keptWhile, NO_READ_CACHE, QUEUE_STATEMENT_MARK, type ReadCache } from './read-cache.js';
-import { forgetAroundWrites, listenForReadsChanged } from './reads-changed.js';
 import type { Database } from './types.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -15,7 +13,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database's files as one archive, to start copies from (tests clone a seeded template). */
   dump?: () => Promise<Blob>;
-  /** Raw SQL for the job queue, which brings its own and touches only its own tables (so it forgets nothing kept); application code uses `db`. */
+  /** Raw SQL for the job queue, which brings its own and touches only its own tables; application code uses `db`. */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   /**
    * The same database through connections whose every statement PostgreSQL cancels after
@@ -31,8 +29,6 @@ export interface DatabaseHandle {
    * collide when several instances start together. The embedded database has one instance.
    */
   oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
-  /** Answers of the reads every signed-in call repeats, kept between writes (see read-cache.ts). */
-  readCache: ReadCache;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
@@ -42,16 +38,11 @@ export type DatabaseTarget = (
 ) & {
   /** Run repeated reads as named prepared statements (named-statements.ts); on unless false. */
   preparedStatements?: boolean;
-  /** Keep the reads every signed-in call repeats between writes (read-cache.ts); on unless false. */
-  keepReads?: boolean;
 };
 
 // Both back ends hand dates and numerics over as text, so rows look the same whichever runs.
 pg.types.setTypeParser(TEXT_PARSED_TYPES.date, (value) => value);
 pg.types.setTypeParser(TEXT_PARSED_TYPES.numeric, (value) => value);
-
-/** How long a read's answer is kept at most: how late a session's end may be noticed. */
-const READ_CACHE_LIFETIME_MS = 1_000;
 
 /** The advisory lock key of start-ups (any constant the portal uses for nothing else). */
 const START_UP_LOCK = 7_270_001;
@@ -102,10 +93,6 @@ function answerOfDroppedStatement(text: string): { rows: unknown[] } {
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const kept = target.keepReads === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
-    const listener = kept && listenForReadsChanged(target.url, () => kept.forget());
-    await listener?.ready;
-    const readCache: ReadCache = kept && listener ? keptWhile(kept, () => listener.listening) : NO_READ_CACHE;
     const openPool = (options: pg.PoolConfig = {}) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
@@ -117,8 +104,6 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
         ...options,
       });
       if (target.preparedStatements !== false) withNamedStatements(pool);
-      // Nothing kept, nothing to forget: the statements pass as they are.
-      if (kept && listener) forgetAroundWrites(pool, kept);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -137,13 +122,11 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     return {
       db,
       backend: 'postgres',
-      readCache,
       close: async () => {
-        await listener?.close();
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
         await db.destroy();
       },
-      executeSql: (text, values) => pool.query(QUEUE_STATEMENT_MARK + text, values),
+      executeSql: (text, values) => pool.query(text, values),
       async oneInstanceAtATime(work) {
         const client = await pool.connect();
         try {
@@ -183,14 +166,9 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   });
   // Kysely only needs connect() and end() of a pool; PGlitePool provides exactly those.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
-  const kept = target.keepReads === false ? undefined : createReadCache({ lifetimeMs: READ_CACHE_LIFETIME_MS });
-  pool.onStatement = (sql) => {
-    if (!changesNothingKept(sql)) kept?.forget();
-  };
   return {
     db,
     backend: 'pglite',
-    readCache: kept ?? NO_READ_CACHE,
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,
@@ -199,7 +177,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     executeSql: async (text, values) => {
       const client = await pool.connect();
       try {
-        return await client.query(QUEUE_STATEMENT_MARK + text, values);
+        return await client.query(text, values);
       } finally {
         client.release();
       }

@@ -27,6 +27,7 @@ import { statements as readsChangedNotices } from './migrations/026-reads-change
 import { statements as answersChangedNotices } from './migrations/027-answers-changed-notices.js';
 import { statements as documentTextStates } from './migrations/028-document-text-states.js';
 import { statements as dropAnswersChangedNotices } from './migrations/029-drop-answers-changed-notices.js';
+import { statements as dropReadsChangedNotices } from './migrations/030-drop-reads-changed-notices.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '027-answers-changed-notices': answersChangedNotices,
   '028-document-text-states': documentTextStates,
   '029-drop-answers-changed-notices': dropAnswersChangedNotices,
+  '030-drop-reads-changed-notices': dropReadsChangedNotices,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { onlyReads } from './read-cache.js';
 
 /** A statement text seen this often is prepared under a name on each connection that runs it. */
 const TIMES_BEFORE_NAMING = 3;
@@ -25,6 +24,15 @@ export const LONG_LIST = 100;
 /** Whether a statement's values hold a list longer than LONG_LIST. */
 export function hasLongList(values: readonly unknown[]): boolean {
   return values.some((value) => Array.isArray(value) && value.length > LONG_LIST);
+}
+
+/**
+ * Whether a statement only reads: one SELECT. A script of several statements (the job queue's
+ * and migrations' set-ups send them) is never taken as a read, nor is anything that is not a
+ * SELECT (a WITH may hold a write). A semicolon inside a literal only makes a read count as a write.
+ */
+export function onlyReads(sql: string): boolean {
+  return /^\s*select\b/i.test(sql) && !/;\s*\S/.test(sql);
 }
 
 /** Whether a statement is of the kind that is named once repeated: a single read whose plan does not depend on a searched text. */

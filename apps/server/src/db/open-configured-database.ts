@@ -3,11 +3,9 @@ import type { AppConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 
 /** PostgreSQL when DATABASE_URL is set, else the embedded database under DATA_DIR. */
-export function openConfiguredDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'preparedStatements' | 'keepReads'>,
-): Promise<DatabaseHandle> {
-  const { preparedStatements, keepReads } = config;
+export function openConfiguredDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'preparedStatements'>): Promise<DatabaseHandle> {
+  const { preparedStatements } = config;
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, preparedStatements, keepReads })
-    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), preparedStatements, keepReads });
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, preparedStatements })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), preparedStatements });
 }

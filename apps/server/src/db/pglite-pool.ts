@@ -31,8 +31,6 @@ interface PoolClient {
  */
 export class PGlitePool {
   private queue: Promise<void> = Promise.resolve();
-  /** Told of every statement (or script of several) before it runs: see read-cache.ts. */
-  onStatement: (sql: string) => void = () => undefined;
   /** Statements prepared under a name, by name (see named-statements.ts). */
   private readonly prepared = new Map<string, PreparedStatement>();
   private readonly nameFor: (text: string, named: NamedOnConnection, values?: readonly unknown[]) => string | undefined;
@@ -83,7 +81,6 @@ export class PGlitePool {
   private async run(sql: string, parameters?: readonly unknown[]): Promise<PoolQueryResult> {
     // Without parameters the simple protocol runs scripts of several statements (as the job
     // queue's schema set-up sends); the answer is that of the last statement, as with pg.
-    this.onStatement(sql);
     const name = parameters && parameters.length > 0 ? this.nameFor(sql, this.prepared, parameters) : undefined;
     if (name) {
       const rows = await this.runNamed(name, sql, parameters!).catch(async (error: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * Each instance on PostgreSQL keeps the answers of the reads every signed-in call repeats (who a
- * session belongs to, a USER's grants, a client's types; see read-cache.ts) and must hear of any
+ * session belongs to, a USER's grants, a client's types, until migration 030) and must hear of any
  * write to the tables they read, whichever instance made it. A statement trigger on each of those
  * tables sends a notice on one channel after the writing transaction commits (PostgreSQL delivers
  * notices only then, once per distinct payload per transaction); every instance listens to it and
