@@ -15,8 +15,6 @@ const EMBEDDED_DATABASE_SUITES = [
   'apps/server/test/statement-timeout.test.ts',
   // prepared statements through its pool adapter;
   'apps/server/test/named-statements.test.ts',
-  // reads kept between writes without PostgreSQL's notifications;
-  'apps/server/test/read-cache.test.ts',
   // the real server in a process of its own on its data folder, stopped as a host stops it.
   'apps/server/test/graceful-shutdown.test.ts',
 ];
