@@ -5,7 +5,7 @@ import { scopeCondition, type AccessScope } from './document-access.repository.j
 import type { DocumentSearch, SearchOperation } from './document-search.js';
 import { createDocumentIndexes } from './search/document-indexes.js';
 import { createPlanRunner, type RunnerOptions } from './search/run-plan.js';
-import { typeCounter } from './search/search-statements.js';
+import { typeCounter, type SearchStatements } from './search/search-statements.js';
 
 export { EXACT_COUNT_LIMIT } from '../../search/plan/search-limits.js';
 export type { ListedDocument, ListPage } from './search/page-rows.js';
@@ -21,25 +21,9 @@ export {
 
 export type Report = Selectable<ReportDefinitionsTable>;
 export type ReportAttribute = Selectable<ReportAttributesTable>;
-
-/**
- * A client's document types and their documents: the types and their attributes, each person's
- * counts and views, and the pages of a search, which the plan runner reads (search/run-plan.ts;
- * how, docs/decisions/030-search-plans.md). `options`: the runner's (see `RunnerOptions`).
- */
-export function createDocumentsRepository(db: Kysely<Database>, options: RunnerOptions = {}) {
-  const runner = createPlanRunner(db, options);
-  const { visible, countFromKeys } = runner.statements;
+/** A client's document types and their attributes. */
+function createTypeReads(db: Kysely<Database>) {
   return {
-    searchPage: runner.searchPage,
-    pageWithPlan: runner.pageWithPlan,
-    countMatching: runner.countMatching,
-
-    /** One page of a search whose words' matches are not listed, or were (`textStart`): see `pageWithPlan`. */
-    async page(asked: DocumentSearch, textStart?: Parameters<typeof runner.pageWithPlan>[1]) {
-      return (await runner.pageWithPlan(asked, textStart)).page;
-    },
-
     reportsOfClient(clientId: number): Promise<Report[]> {
       return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('id').execute();
     },
@@ -80,7 +64,12 @@ export function createDocumentsRepository(db: Kysely<Database>, options: RunnerO
     attributesOf(reportId: number): Promise<ReportAttribute[]> {
       return db.selectFrom('report_attributes').selectAll().where('report_id', '=', reportId).orderBy('position').orderBy('id').execute();
     },
+  };
+}
 
+/** Each person's counts of types, its criteria groups that match nothing, the documents it may open, and what it has opened. */
+function createPersonReads(db: Kysely<Database>, { visible, countFromKeys }: SearchStatements) {
+  return {
     /**
      * For each type, how many documents the person may see and how many of them it has opened, in
      * one statement whatever the number of types: each type's two counts are subqueries of its own
@@ -135,7 +124,12 @@ export function createDocumentsRepository(db: Kysely<Database>, options: RunnerO
         .select(['d.id', 'd.report_id', 'd.document_date', 'd.attributes', 'd.file_key', 'd.page_count'])
         .execute();
     },
+  };
+}
 
+/** What a person opened, and its quick search remembered. */
+function createPersonWrites(db: Kysely<Database>) {
+  return {
     async markViewed(userId: number, documentIds: number[]): Promise<void> {
       if (documentIds.length === 0) return;
       await db
@@ -165,7 +159,28 @@ export function createDocumentsRepository(db: Kysely<Database>, options: RunnerO
         .where('id', '=', user.id)
         .execute();
     },
+  };
+}
 
+/**
+ * A client's document types and their documents: the types and their attributes, each person's
+ * counts and views, and the pages of a search, which the plan runner reads (search/run-plan.ts;
+ * how, docs/decisions/030-search-plans.md). `options`: the runner's (see `RunnerOptions`).
+ */
+export function createDocumentsRepository(db: Kysely<Database>, options: RunnerOptions = {}) {
+  const runner = createPlanRunner(db, options);
+  return {
+    searchPage: runner.searchPage,
+    pageWithPlan: runner.pageWithPlan,
+    countMatching: runner.countMatching,
+
+    /** One page of a search whose words' matches are not listed, or were (`textStart`): see `pageWithPlan`. */
+    async page(asked: DocumentSearch, textStart?: Parameters<typeof runner.pageWithPlan>[1]) {
+      return (await runner.pageWithPlan(asked, textStart)).page;
+    },
+    ...createTypeReads(db),
+    ...createPersonReads(db, runner.statements),
+    ...createPersonWrites(db),
     ...createDocumentIndexes(db),
   };
 }

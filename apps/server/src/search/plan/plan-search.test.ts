@@ -58,7 +58,9 @@ describe('planning a page', () => {
     const decided = { operation: 'equal' as const, fields: ['accountNumber'], text: 'AC-1' };
     expect(kindOf(searchOf({ scope: owner, quick: decided }), factsOf())).toBe('alongList');
   });
+});
 
+describe('planning a page sorted by relevance', () => {
   it('reads a page by relevance past the ranked matches as the list’s own page', () => {
     expect(kindOf(searchOf({ ...byRelevance, paging: { limit: 25, offset: 1_000 } }), listed())).toBe('pastRanked');
   });
@@ -78,7 +80,9 @@ describe('planning a page', () => {
     const few = { ...limits, rankedAtMost: 2 };
     expect(kindOf(searchOf(byRelevance), listed({ textMatchIds: [1, 2, 3] }), few)).toBe('rankedFirstOfList');
   });
+});
 
+describe('planning a page of matches already known', () => {
   it('looks for a whole type’s filtered page in its first months', () => {
     const quick = { operation: 'contains' as const, fields: ['closingBalance'], text: '123' };
     expect(kindOf(searchOf({ quick }), factsOf())).toBe('firstMonths');

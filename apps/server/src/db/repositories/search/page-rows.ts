@@ -5,7 +5,7 @@ import type { AccessScope } from '../document-access.repository.js';
 import { textRank } from '../document-text-search.js';
 import { attributeSortKeys } from './document-indexes.js';
 import { DOCUMENT_ORDER, hasOwnerSortIndex, listOrderOf, searchedParts, type ListOrder, type SearchedPart } from './search-parts.js';
-import type { SearchStatements } from './search-statements.js';
+import { boundedTotal, type SearchStatements } from './search-statements.js';
 
 /** A document of a list page, and whether the person asking has opened it. */
 export interface ListedDocument {
@@ -38,8 +38,23 @@ export interface Summed {
   oldest: RawBuilder<string | null>;
 }
 
-/** Reading a page's rows in its order, over one part or several merged, and answering it. */
-export function createPageRows(db: Kysely<Database>, { visible, boundedTotal }: SearchStatements) {
+/** A page as answered: its rows, its count as shown, the person's oldest date and, sorted by relevance past the ranked, how many were. */
+export function listPage(
+  search: SelectionAsRead,
+  found: PageRow[],
+  summary: Pick<PageRow, 'matching' | 'oldest_date'>,
+  rankedFirst?: number,
+): ListPage {
+  return {
+    rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
+    ...boundedTotal(search, summary.matching),
+    oldestDate: summary.oldest_date,
+    ...(rankedFirst !== undefined && { rankedFirst }),
+  };
+}
+
+/** Reading a page's rows in its order, over one part or several merged, and its count and date alone. */
+export function createPageRows(db: Kysely<Database>, { visible }: SearchStatements) {
   /**
    * A page over a scope of several parts: each part's first offset + limit documents in list
    * order (read from its own index), merged, then the page taken from the merge.
@@ -110,18 +125,6 @@ export function createPageRows(db: Kysely<Database>, { visible, boundedTotal }: 
   const summaryOf = async (rows: PageRow[], summed: Summed): Promise<Pick<PageRow, 'matching' | 'oldest_date'>> =>
     rows[0] ?? (await db.selectNoFrom([summed.total.as('matching'), summed.oldest.as('oldest_date')]).executeTakeFirstOrThrow());
 
-  /** A page as answered: its rows, its count as shown, the person's oldest date and, sorted by relevance past the ranked, how many were. */
-  const listPage = (
-    search: SelectionAsRead,
-    found: PageRow[],
-    summary: Pick<PageRow, 'matching' | 'oldest_date'>,
-    rankedFirst?: number,
-  ): ListPage => ({
-    rows: found.map(({ id, document_date, attributes, language, viewed }) => ({ id, document_date, attributes, language, viewed })),
-    ...boundedTotal(search, summary.matching),
-    oldestDate: summary.oldest_date,
-    ...(rankedFirst !== undefined && { rankedFirst }),
-  });
   /** A scalar subquery's value (a count, a date), read by a statement of its own. */
   const valueOf = async <T extends number | string | null>(subquery: RawBuilder<T>): Promise<T> =>
     (await db.selectNoFrom(sql<T>`${subquery}`.as('value')).executeTakeFirstOrThrow()).value as T;

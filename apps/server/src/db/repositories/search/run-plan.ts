@@ -43,6 +43,76 @@ export interface RunnerOptions {
   firstMonthsFromMatches?: number;
 }
 
+/** What following a plan reads with, and the limits it was planned by. */
+interface RunnerContext {
+  reading: PageReading;
+  limits: SearchLimits;
+}
+
+/** A page by one of the plans whose reading cannot prove them wrong; `counted`: the count a plan before it read already. */
+async function readPage(
+  context: RunnerContext,
+  plan: Exclude<PagePlan, { kind: 'rankedAlongList' | 'fewMatches' }>,
+  counted?: RawBuilder<number>,
+) {
+  const { reading, limits } = context;
+  const { statements, rows } = reading;
+  const { search } = plan;
+  const oldest = statements.oldestDate(search.reportId, plan.oldestOf);
+  const summed = { total: counted ?? statements.matchingCount(search), oldest };
+  switch (plan.kind) {
+    case 'pastRanked':
+      return pagePastRanked(reading, search, summed);
+    case 'rankedFirstMatches':
+      return pageRankedFirstMatches(reading, plan.search, summed);
+    case 'rankedFirstOfList':
+      return pageRankedFirstOfList(reading, search, summed);
+    case 'firstMonths': {
+      const found = await pageOfFirstMonths(reading, search, summed, limits.firstMonthsFromMatches);
+      return rows.listPage(search, found.rows, await rows.summaryOf(found.rows, { total: found.total, oldest }));
+    }
+    case 'listedTextMatches': {
+      const found = await rows.pageRows(search, { ...summed, total: ROWS_READ });
+      return rows.listPage(search, found, await rows.summaryOf(found, summed));
+    }
+    case 'alongList':
+    case 'mergedParts': {
+      const found = await rows.pageRows(search, summed);
+      return rows.listPage(search, found, await rows.summaryOf(found, summed));
+    }
+  }
+}
+
+/** Follows a plan, and its `otherwise` when what it reads proves it the wrong way. */
+async function follow(
+  context: RunnerContext,
+  plan: SearchPlan,
+  path: SearchPlanKind[] = [],
+  counted?: RawBuilder<number>,
+): Promise<Followed> {
+  const { reading } = context;
+  const { statements, rows } = reading;
+  const followed = [...path, plan.kind];
+  switch (plan.kind) {
+    case 'listTextMatchesFirst':
+      return { listFirst: true, path: followed };
+    case 'rankedAlongList': {
+      const page = await pageRankedAlongList(reading, plan);
+      return page ? { page, path: followed } : follow(context, plan.otherwise, followed);
+    }
+    case 'fewMatches': {
+      const oldest = statements.oldestDate(plan.search.reportId, plan.oldestOf);
+      const few = await pageOfFewMatches(reading, plan.search, oldest, plan.readAtMost);
+      if (few.rows) return { page: rows.listPage(plan.search, few.rows, few.summary), path: followed };
+      // Matches past the count's bound were counted already: the page alone is found along the list.
+      const isCounted = few.summary.matching > EXACT_COUNT_LIMIT;
+      return follow(context, plan.otherwise, followed, isCounted ? sql<number>`${sql.lit(few.summary.matching)}::int` : undefined);
+    }
+    default:
+      return { page: await readPage(context, plan, counted), path: followed };
+  }
+}
+
 /** Reads the facts of a search, plans it and follows its plan: the one place a page of documents is read. */
 export function createPlanRunner(db: Kysely<Database>, options: RunnerOptions = {}) {
   const limits: SearchLimits = {
@@ -52,63 +122,12 @@ export function createPlanRunner(db: Kysely<Database>, options: RunnerOptions = 
   };
   const factsOptions = { ...options, rankedAtMost: limits.rankedAtMost };
   const statements = createSearchStatements(db);
-  const rows = createPageRows(db, statements);
-  const reading: PageReading = { db, statements, rows, rankedAtMost: limits.rankedAtMost };
-
-  /** A page by one of the plans whose reading cannot prove them wrong; `counted`: the count a plan before it read already. */
-  async function readPage(plan: Exclude<PagePlan, { kind: 'rankedAlongList' | 'fewMatches' }>, counted?: RawBuilder<number>) {
-    const { search } = plan;
-    const oldest = statements.oldestDate(search.reportId, plan.oldestOf);
-    const summed = { total: counted ?? statements.matchingCount(search), oldest };
-    switch (plan.kind) {
-      case 'pastRanked':
-        return pagePastRanked(reading, search, summed);
-      case 'rankedFirstMatches':
-        return pageRankedFirstMatches(reading, plan.search, summed);
-      case 'rankedFirstOfList':
-        return pageRankedFirstOfList(reading, search, summed);
-      case 'firstMonths': {
-        const found = await pageOfFirstMonths(reading, search, summed, limits.firstMonthsFromMatches);
-        return rows.listPage(search, found.rows, await rows.summaryOf(found.rows, { total: found.total, oldest }));
-      }
-      case 'listedTextMatches': {
-        const found = await rows.pageRows(search, { ...summed, total: ROWS_READ });
-        return rows.listPage(search, found, await rows.summaryOf(found, summed));
-      }
-      case 'alongList':
-      case 'mergedParts': {
-        const found = await rows.pageRows(search, summed);
-        return rows.listPage(search, found, await rows.summaryOf(found, summed));
-      }
-    }
-  }
-
-  /** Follows a plan, and its `otherwise` when what it reads proves it the wrong way. */
-  async function follow(plan: SearchPlan, path: SearchPlanKind[] = [], counted?: RawBuilder<number>): Promise<Followed> {
-    const followed = [...path, plan.kind];
-    switch (plan.kind) {
-      case 'listTextMatchesFirst':
-        return { listFirst: true, path: followed };
-      case 'rankedAlongList': {
-        const page = await pageRankedAlongList(reading, plan);
-        return page ? { page, path: followed } : follow(plan.otherwise, followed);
-      }
-      case 'fewMatches': {
-        const oldest = statements.oldestDate(plan.search.reportId, plan.oldestOf);
-        const few = await pageOfFewMatches(reading, plan.search, oldest, plan.readAtMost);
-        if (few.rows) return { page: rows.listPage(plan.search, few.rows, few.summary), path: followed };
-        // Matches past the count's bound were counted already: the page alone is found along the list.
-        const isCounted = few.summary.matching > EXACT_COUNT_LIMIT;
-        return follow(plan.otherwise, followed, isCounted ? sql<number>`${sql.lit(few.summary.matching)}::int` : undefined);
-      }
-      default:
-        return { page: await readPage(plan, counted), path: followed };
-    }
-  }
+  const reading: PageReading = { db, statements, rows: createPageRows(db, statements), rankedAtMost: limits.rankedAtMost };
+  const context: RunnerContext = { reading, limits };
 
   /** A page read from facts whose words' matches are listed already, if any (never `listTextMatchesFirst`). */
   async function pageFromFacts(asked: DocumentSearch, facts: SearchFacts) {
-    const followed = await follow(planSearch(asked, facts, limits));
+    const followed = await follow(context, planSearch(asked, facts, limits));
     if ('listFirst' in followed) throw new Error('A search whose words were listed is not listed again');
     return { page: followed.page, plan: followed.path.at(-1)!, path: followed.path };
   }
@@ -119,7 +138,7 @@ export function createPlanRunner(db: Kysely<Database>, options: RunnerOptions = 
    * kept when the listing confirms that start), then planned again from what it found.
    */
   async function answer(asked: DocumentSearch, facts: SearchFacts, texts: DocumentTextsRepository): Promise<SearchAnswer> {
-    const followed = await follow(planSearch(asked, facts, limits));
+    const followed = await follow(context, planSearch(asked, facts, limits));
     if (!('listFirst' in followed)) {
       const passages = asked.text
         ? await texts.passages(

@@ -31,7 +31,59 @@ export const typeCounter = (reportId: number) =>
   sql<number>`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`;
 
 /** The statements every way of reading a page shares: a scope's documents, its counts and its oldest date. */
-export function createSearchStatements(db: Kysely<Database>) {
+/** The rows of a query counted, as a scalar subquery. */
+export const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
+/**
+ * A text search's count from the texts' index alone (see `textMatchCount`), when nothing else is
+ * searched but, per criteria group, terms its own values decide, and the scope is the whole type
+ * or groups the owner keys alone decide; else null.
+ */
+export function countFromTexts(selection: SelectionAsRead, limit: number): RawBuilder<number> | null {
+  const { reportId, scope, text } = selection;
+  if (!text) return null;
+  const listed = selection.textMatchesAtLeast ?? 0;
+  const listedCount = sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
+  // The listing read every match: counting them again would read the same ones.
+  if (selection.textMatchesCounted) return listedCount;
+  // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
+  if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listedCount : null;
+  // The listing of few already read past the bound, or a phrase's count would read every match's vector.
+  if (listed >= limit || isPhraseCountedByListing(selection)) return listedCount;
+  const untexted = { ...selection, text: null };
+  if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length > 0 ? null : textMatchCount(reportId, text, limit);
+  const groups = keyedGroups(scope);
+  if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
+  const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));
+  if (owners.some(({ terms }) => terms.onDocuments.length > 0)) return null;
+  const counted = owners.map(({ group, terms }) => ({
+    tokens: ownerTokens(reportId, group, scope.ownerAttributes),
+    decided: terms.decided,
+  }));
+  return textMatchCount(reportId, text, limit, counted);
+}
+
+/**
+ * Documents of a scope of criteria groups that meet the search terms of a group selecting them,
+ * each group with its own terms (see searchTerms): a document counts once, whichever select it.
+ */
+export function anyGroupMatching(scope: AccessScope & { kind: 'groups' }, byGroup: ReturnType<typeof searchTerms>[]) {
+  const eachGroup = scope.groups.map((group, index) => {
+    const { decided, onDocuments } = byGroup[index]!;
+    const terms = [...decided, ...onDocuments];
+    return sql<boolean>`(${scopeCondition({ ...scope, groups: [group] })} AND ${terms.length > 0 ? sql.join(terms, sql` AND `) : sql`true`})`;
+  });
+  return sql<boolean>`(${sql.join(eachGroup, sql` OR `)})`;
+}
+
+/** The count of a selection as shown: exact up to EXACT_COUNT_LIMIT, else, or when only part of the text's matches were listed, at least. */
+export function boundedTotal(selection: SelectionAsRead, n: number) {
+  if (selection.textMatchIdsInPart || isPhraseCountedByListing(selection))
+    return { total: Math.min(Math.max(n, selection.textMatchesAtLeast ?? 0), EXACT_COUNT_LIMIT), isLowerBound: true };
+  return n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
+}
+
+/** A scope's documents as a query, counted from its owner keys, and its oldest date. */
+function createScopeReads(db: Kysely<Database>) {
   /**
    * The documents of a scope that meet the conditions. With `readKeys` (by default when nothing
    * is searched), a scope of one group naming an owner is read from that owner's key range joined
@@ -89,49 +141,23 @@ export function createSearchStatements(db: Kysely<Database>) {
     const ids = keyedDocumentIds(db, reportId, groups, options.decided);
     return countOf(options.limit === undefined ? ids : db.selectFrom(ids.as('ids')).selectAll().limit(options.limit));
   };
-  /**
-   * A text search's count from the texts' index alone (see `textMatchCount`), when nothing else is
-   * searched but, per criteria group, terms its own values decide, and the scope is the whole type
-   * or groups the owner keys alone decide; else null.
-   */
-  const countFromTexts = (selection: SelectionAsRead, limit: number): RawBuilder<number> | null => {
-    const { reportId, scope, text } = selection;
-    if (!text) return null;
-    const listed = selection.textMatchesAtLeast ?? 0;
-    const listedCount = sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
-    // The listing read every match: counting them again would read the same ones.
-    if (selection.textMatchesCounted) return listedCount;
-    // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
-    if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listedCount : null;
-    // The listing of few already read past the bound, or a phrase's count would read every match's vector.
-    if (listed >= limit || isPhraseCountedByListing(selection)) return listedCount;
-    const untexted = { ...selection, text: null };
-    if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length > 0 ? null : textMatchCount(reportId, text, limit);
-    const groups = keyedGroups(scope);
-    if (!groups || groups.some((group) => Object.keys(group.rest).length > 0)) return null;
-    const owners = scope.groups.map((group) => ({ group, terms: searchTerms(untexted, group) }));
-    if (owners.some(({ terms }) => terms.onDocuments.length > 0)) return null;
-    const counted = owners.map(({ group, terms }) => ({
-      tokens: ownerTokens(reportId, group, scope.ownerAttributes),
-      decided: terms.decided,
-    }));
-    return textMatchCount(reportId, text, limit, counted);
-  };
-  /**
-   * Documents of a scope of criteria groups that meet the search terms of a group selecting them,
-   * each group with its own terms (see searchTerms): a document counts once, whichever select it.
-   */
-  const anyGroupMatching = (scope: AccessScope & { kind: 'groups' }, byGroup: ReturnType<typeof searchTerms>[]) => {
-    const eachGroup = scope.groups.map((group, index) => {
-      const { decided, onDocuments } = byGroup[index]!;
-      const terms = [...decided, ...onDocuments];
-      return sql<boolean>`(${scopeCondition({ ...scope, groups: [group] })} AND ${terms.length > 0 ? sql.join(terms, sql` AND `) : sql`true`})`;
+  /** The oldest date among the documents of a scope, as one scalar subquery. */
+  const oldestDate = (reportId: number, scope: AccessScope): RawBuilder<string | null> => {
+    // Each part's oldest from its own keys or index; overlapping parts change no minimum.
+    const oldests = scopeParts(scope).map((part) => {
+      const { date } = listOrderOf(part.scope);
+      return sql`(${visible(reportId, part.scope).select(date.as('document_date')).orderBy(date).limit(1)})`;
     });
-    return sql<boolean>`(${sql.join(eachGroup, sql` OR `)})`;
+    return oldests.length === 1
+      ? sql`${oldests[0]}`
+      : sql`(SELECT min(document_date) FROM (${sql.join(oldests, sql` UNION ALL `)}) AS oldest)`;
   };
-  /** The rows of a query counted, as a scalar subquery. */
-  const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
 
+  return { visible, countFromKeys, oldestDate };
+}
+
+/** How many documents a selection holds, as a subquery or read. */
+function createSelectionCounts(db: Kysely<Database>, { visible, countFromKeys }: ReturnType<typeof createScopeReads>) {
   /**
    * How many documents a selection holds, as one scalar subquery: a whole type's counter, or the
    * matching documents counted up to one past EXACT_COUNT_LIMIT. Searched, each criteria group is
@@ -156,30 +182,17 @@ export function createSearchStatements(db: Kysely<Database>) {
     }
     return bounded(db.selectFrom('documents as d').where('d.report_id', '=', reportId).where(anyGroupMatching(scope, byGroup)));
   };
-  /** The count of a selection as shown: exact up to EXACT_COUNT_LIMIT, else, or when only part of the text's matches were listed, at least. */
-  const boundedTotal = (selection: SelectionAsRead, n: number) => {
-    if (selection.textMatchIdsInPart || isPhraseCountedByListing(selection))
-      return { total: Math.min(Math.max(n, selection.textMatchesAtLeast ?? 0), EXACT_COUNT_LIMIT), isLowerBound: true };
-    return n > EXACT_COUNT_LIMIT ? { total: EXACT_COUNT_LIMIT, isLowerBound: true } : { total: n, isLowerBound: false };
-  };
-
   const countVisible = async (selection: SelectionAsRead): Promise<{ total: number; isLowerBound: boolean }> => {
     const row = await db.selectNoFrom(matchingCount(selection).as('n')).executeTakeFirstOrThrow();
     return boundedTotal(selection, row.n);
   };
 
-  /** The oldest date among the documents of a scope, as one scalar subquery. */
-  const oldestDate = (reportId: number, scope: AccessScope): RawBuilder<string | null> => {
-    // Each part's oldest from its own keys or index; overlapping parts change no minimum.
-    const oldests = scopeParts(scope).map((part) => {
-      const { date } = listOrderOf(part.scope);
-      return sql`(${visible(reportId, part.scope).select(date.as('document_date')).orderBy(date).limit(1)})`;
-    });
-    return oldests.length === 1
-      ? sql`${oldests[0]}`
-      : sql`(SELECT min(document_date) FROM (${sql.join(oldests, sql` UNION ALL `)}) AS oldest)`;
-  };
+  return { matchingCount, countVisible };
+}
 
-  return { visible, countFromKeys, countFromTexts, anyGroupMatching, countOf, matchingCount, boundedTotal, countVisible, oldestDate };
+/** The statements every way of reading a page shares: a scope's documents, its counts and its oldest date. */
+export function createSearchStatements(db: Kysely<Database>) {
+  const scopeReads = createScopeReads(db);
+  return { ...scopeReads, ...createSelectionCounts(db, scopeReads), countFromTexts, anyGroupMatching, countOf, boundedTotal };
 }
 export type SearchStatements = ReturnType<typeof createSearchStatements>;
