@@ -70,10 +70,11 @@ export const balancesFound = async (cookie: string, textSearch: string, body: ob
 
 /**
  * Waits until a text search finds the statement of that balance: its text is read by a job
- * after it is stored. Bounded: the job runs within a second or two of the row.
+ * after it is stored. Bounded: the job runs within a second or two of the row, once the app's PDF
+ * worker has started (each test file's app starts its own, which a busy machine may take long to).
  */
 export async function waitUntilFound(textSearch: string, balance: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (!(await balancesFound(staff, textSearch)).includes(balance)) {
     if (Date.now() > deadline) throw new Error(`The text of the statement ${balance} was not read in time`);
     await new Promise((resolve) => setTimeout(resolve, 100));
