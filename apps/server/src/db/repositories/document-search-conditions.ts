@@ -27,7 +27,7 @@ export function escapeLike(text: string): string {
 interface ValueSource {
   indexed: boolean;
   pinned: Readonly<Record<string, string>>;
-  /** A person's contains terms written with the indexes' expressions all the same (`termKey`, see `withRareTerms`). */
+  /** A person's contains terms written with the indexes' expressions all the same (`termKey`, see `readRareTerms`). */
   indexedTerms?: readonly string[];
 }
 

@@ -111,7 +111,7 @@ const COMMON_WORDS_SHARE = 0.5;
  * text decodes all of that word's (at ten million documents, 71 of the 80 ms the listing of a
  * phrase in every one of an owner's documents took), while every text holding the words must have
  * its vector read for the phrase anyway; and a restricted person's such words sorted by relevance
- * are ranked along the list (documents repository, `pageRankedAlongList`). Without statistics (a
+ * are ranked along the list (plan `rankedAlongList`, docs/decisions/030-search-plans.md). Without statistics (a
  * table never analysed), never.
  */
 export async function areWordsCommon(db: Kysely<Database>, words: string, share = COMMON_WORDS_SHARE): Promise<boolean> {

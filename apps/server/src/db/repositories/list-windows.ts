@@ -2,7 +2,7 @@ import type { DocumentSearch } from './document-search.js';
 
 /**
  * How many of a list's first months a whole type's page is looked for in, one after the other,
- * before the whole list: the first month, then the first year (see `pageOfFirstMonths`).
+ * before the whole list: the first month, then the first year (plan `firstMonths`, see `pageOfFirstMonths`).
  */
 export const FIRST_MONTHS = [1, 12] as const;
 
