@@ -124,6 +124,7 @@ describe('first months of a whole type', () => {
     expect(pageStatements).toHaveLength(1);
     expect(pageStatements[0]!.parameters).toContain('2025-12-01');
     expect(recorded.filter((query) => query.sql.includes('as "edge"'))).toHaveLength(1);
+    expect((await documents.pageWithPlan(search)).plan).toBe('firstMonths');
     // Few matches are read along the whole list: no window.
     recorded.length = 0;
     const few = await documents.page(searchOf({ quick: contains('123') }));
