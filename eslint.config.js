@@ -136,6 +136,11 @@ export default tseslint.config(
     plugins: { portal: portalPlugin },
     rules: { 'portal/feature-boundaries': ['error', { featuresDir: `${import.meta.dirname}/apps/web/src/features` }] },
   },
+  {
+    // A file a reader can hold in mind: past this, split it by what its parts do.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
   // Prettier owns the layout; no lint rule argues with it.
   prettierConfig,
 );

@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
-import type { Database } from '../src/db/types.js';
 import type { AccessScope } from '../src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../src/db/repositories/documents.repository.js';
 import type { DocumentSearch } from '../src/db/repositories/document-search.js';
-import { insertDocuments, insertReportDefinition } from '../src/db/seed/factories.js';
+import { insertDocuments } from '../src/db/seed/factories.js';
 import { firstPageOf } from './document-searches.js';
+import {
+  keysAndExpected,
+  nodesOf,
+  ownerNumber,
+  OWNERS,
+  PER_OWNER,
+  planOf,
+  postalCode,
+  rowNodesOf,
+  seedOwnedStatements,
+  type RunNode,
+  expectOwnerKeysFirst,
+} from './owner-keys-fixture.js';
 import { recordingDocuments } from './recording-documents.js';
 import { openTestDatabase } from './test-app.js';
 
@@ -16,29 +28,6 @@ import { openTestDatabase } from './test-app.js';
  * documents, the keys must spare the list a sort of all the owner's documents and its count a
  * read of each of them, and the triggers must keep the keys exact as documents and attributes change.
  */
-const OWNERS = 300;
-const PER_OWNER = 20;
-const ownerNumber = (n: number) => `OW-${String(n).padStart(4, '0')}`;
-const postalCode = (n: number) => `P${n % 7}X ${n % 3}Y${n % 5}`;
-
-interface PlanNode {
-  'Node Type': string;
-  'Subplan Name'?: string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-/** A plan node as EXPLAIN ANALYZE gives it: how many times it ran. */
-type RunNode = PlanNode & { 'Actual Loops': number };
-/** The nodes that read the page's rows, leaving out the count's and the oldest date's subplans. */
-const rowNodesOf = (node: PlanNode): PlanNode[] => [
-  node,
-  // A common table expression's rows are read for the page; a count's or oldest date's subplans are not.
-  ...(node.Plans ?? []).filter((child) => !child['Subplan Name'] || child['Subplan Name'].startsWith('CTE ')).flatMap(rowNodesOf),
-];
-
 describe('owner keys', () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
@@ -46,46 +35,9 @@ describe('owner keys', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
-    const { db } = database;
-    const client = await db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
-    ({ reportId } = await insertReportDefinition(db, {
-      client_id: client.id,
-      code: 'OWNED',
-      title_en: 'Owned statements',
-      title_fr: 'Relevés possédés',
-      position: 50,
-      attributes: [
-        { name: 'ownerNumber', en: 'Owner number', fr: 'Numéro de titulaire', identifiesOwner: true },
-        { name: 'ownerPostalCode', en: 'Postal code', fr: 'Code postal', identifiesOwner: true, showInColumn: false },
-        { name: 'amount', en: 'Amount', fr: 'Montant' },
-      ],
-    }));
-    // Owners interleaved as documents arrive, as a month's statements do.
-    const rows = Array.from({ length: OWNERS * PER_OWNER }, (_, i) => {
-      const owner = i % OWNERS;
-      return {
-        report_id: reportId,
-        document_date: new Date(Date.UTC(2020, 0, 1 + Math.floor(i / OWNERS) * 30 + (i % 11))).toISOString().slice(0, 10),
-        attributes: { ownerNumber: ownerNumber(owner), ownerPostalCode: postalCode(owner), amount: `${(i * 7919) % 10_000}.${i % 100}` },
-        file_key: `owned-${i}.pdf`,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 2_000) await insertDocuments(db, rows.slice(i, i + 2_000));
-    await sql`ANALYZE documents`.execute(db);
+    reportId = await seedOwnedStatements(database.db);
   });
   afterAll(() => drop());
-
-  /** Every key, as the triggers keep them, and as the documents' attributes say they should be. */
-  const keysAndExpected = async (db: Kysely<Database>) => {
-    const kept = await sql<{ key: string }>`SELECT concat_ws('|', report_id, name, value, document_date, document_id) AS key
-        FROM document_owner_keys ORDER BY 1`.execute(db);
-    const expected = await sql<{
-      key: string;
-    }>`SELECT concat_ws('|', d.report_id, a.name, d.attributes ->> a.name, d.document_date, d.id) AS key
-        FROM documents d JOIN report_attributes a ON a.report_id = d.report_id AND a.identifies_owner
-       WHERE d.attributes ->> a.name IS NOT NULL ORDER BY 1`.execute(db);
-    return { kept: kept.rows.map((row) => row.key), expected: expected.rows.map((row) => row.key) };
-  };
 
   it('hold every value of an attribute identifying owners, the demo types’ and a new type’s, and no other', async () => {
     const { kept, expected } = await keysAndExpected(database.db);
@@ -437,29 +389,4 @@ describe('owner keys', () => {
     expect(documentReads.every((node) => node['Index Name'] === 'documents_pkey')).toBe(true);
     expect(nodes.some((node) => node['Relation Name'] === 'document_owner_keys' && node['Actual Loops'] > 0)).toBe(true);
   });
-
-  /** A statement's plan; `run`: executed as well (EXPLAIN ANALYZE), each node saying how many times it ran. */
-  const planOf = async (db: Kysely<Database>, query: CompiledQuery, options: { run?: boolean } = {}): Promise<PlanNode> => {
-    const explain = options.run ? 'EXPLAIN (ANALYZE, FORMAT JSON)' : 'EXPLAIN (FORMAT JSON)';
-    const result = await db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ ...query, sql: `${explain} ${query.sql}` });
-    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
-  };
-
-  /**
-   * The owner's range of keys is read from the keys' index alone, and every document read is
-   * one of those keys' documents, fetched by its id: none gathered by a bitmap or a walk of the type.
-   */
-  const expectOwnerKeysFirst = (nodes: PlanNode[]) => {
-    const keysRead = nodes.filter((node) => node['Relation Name'] === 'document_owner_keys');
-    expect(keysRead.length).toBeGreaterThan(0);
-    for (const node of keysRead) {
-      expect(node['Node Type']).toBe('Index Only Scan');
-      // One owner's range: the type, the attribute and its value all bound.
-      expect(node['Index Cond']).toMatch(/\(report_id = \d+\) AND \(name = 'ownerNumber'::text\) AND \(value = 'OW-\d{4}'::text\)/);
-    }
-    for (const node of nodes.filter((node) => node['Relation Name'] === 'documents')) {
-      expect(['Index Scan', 'Index Only Scan']).toContain(node['Node Type']);
-      expect(node['Index Cond']).toMatch(/\(id = k(_\d+)?\.document_id\)/);
-    }
-  };
 });
