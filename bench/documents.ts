@@ -33,7 +33,7 @@ import {
 } from './scale-seed.js';
 import { signIn } from './sign-in.js';
 
-function scenariosFor(label: string, cookie: string): Scenario[] {
+export function scenariosFor(label: string, cookie: string): Scenario[] {
   const data = (name: string, body: object): Scenario => ({
     name: `${label} ReportData ${name}`,
     method: 'POST',

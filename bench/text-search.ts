@@ -218,7 +218,7 @@ export async function measureTextExtraction(options: {
 }
 
 /** The list's text searches: a word in every document, one in about 1.3%, a rare one, a phrase; in date order both ways, a deep page, within dates and by relevance. */
-function textScenarios(label: string, cookie: string): Scenario[] {
+export function textScenarios(label: string, cookie: string): Scenario[] {
   const data = (name: string, body: object): Scenario => ({
     name: `${label} text ${name}`,
     method: 'POST',
