@@ -11,15 +11,11 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
-import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
-import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
-import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
-import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createUsageReportsRepository } from '../apps/server/src/db/repositories/usage-reports.repository.js';
 import { measureDownload } from './download.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, listRequest, recordingDatabase } from './query-plans.js';
+import { explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import {
   BENCH_FEW_USER,
   BENCH_REPORT,
@@ -177,12 +173,7 @@ export async function benchDocuments(
 
   // The plans of the queries behind the scenarios, read through a recording handle.
   const recording = recordingDatabase(databaseUrl);
-  const documents = createDocumentsService({
-    documents: createDocumentsRepository(recording.db),
-    access: createDocumentAccessRepository(recording.db),
-    storage,
-    texts: createDocumentTextsRepository(recording.db),
-  });
+  const documents = documentsServiceOver(recording.db, storage);
   const users = createUsersRepository(recording.db);
   // How each scenario's page was read, by person: the plan kinds followed (docs/decisions/030-search-plans.md).
   const searchPlans: { username: string; scenario: string; plan: string }[] = [];

@@ -5,25 +5,13 @@
  * each statement it sent explained and run (EXPLAIN ANALYZE, BUFFERS). The way to see why a text
  * search of `npm run bench -- --only text` is slow. DATABASE_URL as for `npm run bench`.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
-import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
-import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
-import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
-import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
-import { analyzedPlan, benchDatabaseUrl, listRequest, recordingDatabase } from './query-plans.js';
+import { analyzedPlan, benchDatabaseUrl, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const [username = 'bench.user', body = '{"textSearch":"statements"}'] = process.argv.slice(2);
 const { db, recorded } = recordingDatabase(benchDatabaseUrl());
-const documents = createDocumentsService({
-  documents: createDocumentsRepository(db),
-  access: createDocumentAccessRepository(db),
-  storage: createFileStorage(path.join(os.tmpdir(), 'portal-explain-text')),
-  texts: createDocumentTextsRepository(db),
-});
+const documents = documentsServiceOver(db);
 const user = await createUsersRepository(db).findByUsername(username);
 if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only text).`);
 const request = listRequest(JSON.parse(body));

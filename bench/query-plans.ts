@@ -1,9 +1,17 @@
+import os from 'node:os';
+import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { ReportDataRequest } from '@portal/contract';
 import { SEARCH_CONNECTION_SETTINGS } from '../apps/server/src/db/database.js';
 import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
+import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
+import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
+import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
+import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
+import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
 
 /** The benchmark's database: DATABASE_URL, else a portal_bench database on the local server. */
 export const benchDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -123,4 +131,17 @@ export async function explain(db: Kysely<Database>, query: CompiledQuery) {
     cost: custom.cost,
     ...(generic && { genericPlan: { nodeTypes: generic.nodeTypes, cost: generic.cost, used: generic.used } }),
   };
+}
+
+/**
+ * The documents service as the server composes it, over a handle of the bench's (a recording one,
+ * to read a page's statements); files from `storage`, else a folder of its own that nothing reads.
+ */
+export function documentsServiceOver(db: Kysely<Database>, storage?: DocumentStorage) {
+  return createDocumentsService({
+    documents: createDocumentsRepository(db),
+    access: createDocumentAccessRepository(db),
+    storage: storage ?? createFileStorage(path.join(os.tmpdir(), 'portal-bench-service-files')),
+    texts: createDocumentTextsRepository(db),
+  });
 }

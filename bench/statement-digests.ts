@@ -9,28 +9,16 @@
  * speed is the statements' own. DATABASE_URL as for `npm run bench`.
  */
 import { createHash } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
-import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
-import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
-import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
-import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
 import { scenariosFor } from './documents.js';
-import { benchDatabaseUrl, listRequest, recordingDatabase } from './query-plans.js';
+import { benchDatabaseUrl, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { BENCH_FEW_USER, BENCH_REPORT, BENCH_TWO_OWNERS_USER } from './scale-seed.js';
 import { textScenarios } from './text-search.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 12);
 
 const { db, recorded } = recordingDatabase(benchDatabaseUrl());
-const documents = createDocumentsService({
-  documents: createDocumentsRepository(db),
-  access: createDocumentAccessRepository(db),
-  storage: createFileStorage(path.join(os.tmpdir(), 'portal-statement-digests')),
-  texts: createDocumentTextsRepository(db),
-});
+const documents = documentsServiceOver(db);
 const users = createUsersRepository(db);
 const pages = [
   ...['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER, 'bench.staff'].map((username) => ({

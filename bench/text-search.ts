@@ -14,17 +14,13 @@ import { composeServices } from '../apps/server/src/compose-services.js';
 import { createPortalMetrics } from '../apps/server/src/metrics/portal-metrics.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
-import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
-import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
-import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
 import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { buildDemoPdf } from '../apps/server/src/db/seed/demo-pdf.js';
 import type { Database } from '../apps/server/src/db/types.js';
-import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { partsOfUpload } from '../apps/server/src/services/ingestion/incoming-parts.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, listRequest, recordingDatabase } from './query-plans.js';
+import { explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
 import { signIn } from './sign-in.js';
 
@@ -271,12 +267,7 @@ export async function measureTextSearches(options: {
   await app.close();
 
   const recording = recordingDatabase(options.databaseUrl);
-  const documents = createDocumentsService({
-    documents: createDocumentsRepository(recording.db),
-    access: createDocumentAccessRepository(recording.db),
-    storage: options.storage,
-    texts: createDocumentTextsRepository(recording.db),
-  });
+  const documents = documentsServiceOver(recording.db, options.storage);
   const users = createUsersRepository(recording.db);
   const runs: { scenario: Scenario; username: string; from: number; to: number; plan: string }[] = [];
   for (const username of ['bench.user', 'bench.staff']) {
