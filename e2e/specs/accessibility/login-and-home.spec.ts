@@ -28,6 +28,25 @@ test('The home page and its dialogs have no serious accessibility violation', as
   await expectNoSeriousA11yViolations(page);
 });
 
+test('While the home page waits for its document types, its spinner is named and has no serious accessibility violation', async ({
+  page,
+}) => {
+  await openHomeAs(page, 'demo.user', 'Camille');
+  // The types' answer held back until the spinner has been judged.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/Dashboard/GetReports', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  release();
+  await expect(page.getByTestId(/^tile-/).first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
+
 test('@mobile The login and home pages have no serious accessibility violation on a phone', async ({ page }) => {
   await openLogin(page);
   await expectNoSeriousA11yViolations(page);

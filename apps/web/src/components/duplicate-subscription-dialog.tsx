@@ -52,7 +52,11 @@ export function DuplicateSubscriptionDialog({ refusal, onCancel, onContinue, isC
               <Button variant="default" onClick={onCancel} disabled={isContinuing} data-autofocus>
                 {t('common.cancel')}
               </Button>
-              <Button onClick={onContinue} loading={isContinuing} loaderProps={{ 'aria-label': t('subscription.continuing') }}>
+              <Button
+                onClick={onContinue}
+                loading={isContinuing}
+                loaderProps={{ role: 'progressbar', 'aria-label': t('subscription.continuing') }}
+              >
                 {t('subscription.continue')}
               </Button>
             </>

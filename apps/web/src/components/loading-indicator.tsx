@@ -10,5 +10,6 @@ interface LoadingIndicatorProps {
 /** A spinner with a name, so that screen readers say what the wait is. */
 export function LoadingIndicator({ label, size }: LoadingIndicatorProps) {
   const { t } = useTranslation();
-  return <Loader size={size} aria-label={label ?? t('app.loading')} />;
+  // A progress bar of no value: a spinner's name is only announced on an element with a role.
+  return <Loader size={size} role="progressbar" aria-label={label ?? t('app.loading')} />;
 }

@@ -73,7 +73,12 @@ export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {
         <Anchor component={Link} to="/forgotPassword" size="sm">
           {t('auth.login.forgotPassword')}
         </Anchor>
-        <Button type="submit" fullWidth loading={signIn.isPending} loaderProps={{ 'aria-label': t('auth.login.submitting') }}>
+        <Button
+          type="submit"
+          fullWidth
+          loading={signIn.isPending}
+          loaderProps={{ role: 'progressbar', 'aria-label': t('auth.login.submitting') }}
+        >
           {t('auth.login.submit')}
         </Button>
       </Stack>

@@ -42,7 +42,7 @@ export function DigestUnsubscribePage() {
             <Button
               onClick={() => unsubscribe.mutate(token)}
               loading={unsubscribe.isPending}
-              loaderProps={{ 'aria-label': t('digestUnsubscribe.stopping') }}
+              loaderProps={{ role: 'progressbar', 'aria-label': t('digestUnsubscribe.stopping') }}
             >
               {t('digestUnsubscribe.stop')}
             </Button>

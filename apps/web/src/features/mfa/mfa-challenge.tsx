@@ -68,7 +68,12 @@ export function MfaChallenge({ user }: { user: LoggedInUser }) {
               onChange={(event) => form.setFieldValue('trustDevice', event.currentTarget.checked)}
             />
           )}
-          <Button type="submit" fullWidth loading={validation.isPending} loaderProps={{ 'aria-label': t('mfa.submitting') }}>
+          <Button
+            type="submit"
+            fullWidth
+            loading={validation.isPending}
+            loaderProps={{ role: 'progressbar', 'aria-label': t('mfa.submitting') }}
+          >
             {t('mfa.submit')}
           </Button>
         </Stack>

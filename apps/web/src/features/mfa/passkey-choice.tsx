@@ -22,7 +22,7 @@ export function PasskeyChoice({ trustDevice }: { trustDevice: boolean }) {
         fullWidth
         leftSection={<IconKey aria-hidden size={18} />}
         loading={passkey.isPending}
-        loaderProps={{ 'aria-label': t('passkeys.waiting') }}
+        loaderProps={{ role: 'progressbar', 'aria-label': t('passkeys.waiting') }}
         onClick={() => passkey.mutate({ trustDevice })}
       >
         {t('mfa.usePasskey')}

@@ -80,7 +80,11 @@ export function OnboardingForm({ onCancel, onSubscribed, duplicateStackId }: Onb
             <Button variant="default" onClick={onboarding.step === 0 ? onCancel : onboarding.previous} disabled={subscribe.isPending}>
               {onboarding.step === 0 ? t('common.cancel') : t('common.previous')}
             </Button>
-            <Button type="submit" loading={subscribe.isPending} loaderProps={{ 'aria-label': t('onboarding.subscribing') }}>
+            <Button
+              type="submit"
+              loading={subscribe.isPending}
+              loaderProps={{ role: 'progressbar', 'aria-label': t('onboarding.subscribing') }}
+            >
               {onboarding.step === 0 ? t('onboarding.next') : t('onboarding.subscribe')}
             </Button>
           </Group>

@@ -56,7 +56,12 @@ export function ForgotPasswordPage() {
               maxLength={USERNAME_MAX_LENGTH}
               {...fieldProps('username')}
             />
-            <Button type="submit" fullWidth loading={request.isPending} loaderProps={{ 'aria-label': t('forgotPassword.sending') }}>
+            <Button
+              type="submit"
+              fullWidth
+              loading={request.isPending}
+              loaderProps={{ role: 'progressbar', 'aria-label': t('forgotPassword.sending') }}
+            >
               {t('forgotPassword.submit')}
             </Button>
           </Stack>

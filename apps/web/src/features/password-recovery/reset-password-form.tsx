@@ -57,7 +57,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           toggleLabel={t('resetPassword.showConfirmPassword')}
           {...fieldProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth loading={reset.isPending} loaderProps={{ 'aria-label': t('resetPassword.submitting') }}>
+        <Button
+          type="submit"
+          fullWidth
+          loading={reset.isPending}
+          loaderProps={{ role: 'progressbar', 'aria-label': t('resetPassword.submitting') }}
+        >
           {t('resetPassword.submit')}
         </Button>
       </Stack>

@@ -105,7 +105,11 @@ export function UserInfoStep({ wizard }: { wizard: RegistrationWizard }) {
           {...fieldProps('confirmPassword')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={submitInfo.isPending} loaderProps={{ 'aria-label': t('registration.checking') }}>
+          <Button
+            type="submit"
+            loading={submitInfo.isPending}
+            loaderProps={{ role: 'progressbar', 'aria-label': t('registration.checking') }}
+          >
             {t('registration.next')}
           </Button>
         </Group>

@@ -18,7 +18,11 @@ export function WizardButtons({ onPrevious, isPending, submitLabel, pendingLabel
       <Button variant="default" onClick={onPrevious} disabled={isPending}>
         {t('registration.previous')}
       </Button>
-      <Button type="submit" loading={isPending} loaderProps={{ 'aria-label': pendingLabel ?? t('registration.checking') }}>
+      <Button
+        type="submit"
+        loading={isPending}
+        loaderProps={{ role: 'progressbar', 'aria-label': pendingLabel ?? t('registration.checking') }}
+      >
         {submitLabel ?? t('registration.next')}
       </Button>
     </Group>

@@ -126,7 +126,7 @@ function AddPasskeySteps({ onCancel, onAdded }: { onCancel: () => void; onAdded:
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={add.isPending} loaderProps={{ 'aria-label': t('passkeys.waiting') }}>
+          <Button type="submit" loading={add.isPending} loaderProps={{ role: 'progressbar', 'aria-label': t('passkeys.waiting') }}>
             {t('passkeys.create')}
           </Button>
         </Group>

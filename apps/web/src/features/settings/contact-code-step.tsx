@@ -62,7 +62,7 @@ export function ContactCodeStep(props: ContactCodeStepProps) {
           <Button variant="default" onClick={onPrevious}>
             {t('common.previous')}
           </Button>
-          <Button type="submit" loading={isValidating} loaderProps={{ 'aria-label': t('code.validating') }}>
+          <Button type="submit" loading={isValidating} loaderProps={{ role: 'progressbar', 'aria-label': t('code.validating') }}>
             {t('common.validate')}
           </Button>
         </Group>

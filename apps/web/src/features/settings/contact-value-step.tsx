@@ -54,7 +54,12 @@ export function ContactValueStep({ kind, currentValue, typed, onTypedChange, isS
           <Button variant="default" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={!canSend} loading={isSending} loaderProps={{ 'aria-label': t('code.sending') }}>
+          <Button
+            type="submit"
+            disabled={!canSend}
+            loading={isSending}
+            loaderProps={{ role: 'progressbar', 'aria-label': t('code.sending') }}
+          >
             {t('settings.communication.send')}
           </Button>
         </Group>

@@ -70,7 +70,7 @@ export function DigestTab({ banner }: { banner: TimedMessageControl }) {
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>
+          <Button type="submit" loading={save.isPending} loaderProps={{ role: 'progressbar', 'aria-label': t('settings.saving') }}>
             {t('settings.digest.save')}
           </Button>
         </Group>

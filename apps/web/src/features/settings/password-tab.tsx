@@ -70,7 +70,7 @@ export function PasswordTab({ banner, onSaved }: PasswordTabProps) {
           {...fieldProps('ConfPassword')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>
+          <Button type="submit" loading={save.isPending} loaderProps={{ role: 'progressbar', 'aria-label': t('settings.saving') }}>
             {t('settings.password.save')}
           </Button>
         </Group>

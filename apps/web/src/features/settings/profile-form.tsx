@@ -105,7 +105,12 @@ export function ProfileForm({ userInfo, banner, onSaved }: ProfileFormProps) {
             />
           )}
           <Group justify="flex-end">
-            <Button type="submit" disabled={!canSave} loading={save.isPending} loaderProps={{ 'aria-label': t('settings.saving') }}>
+            <Button
+              type="submit"
+              disabled={!canSave}
+              loading={save.isPending}
+              loaderProps={{ role: 'progressbar', 'aria-label': t('settings.saving') }}
+            >
               {t('settings.profile.save')}
             </Button>
           </Group>
