@@ -7,7 +7,7 @@ import { createUsersRepository } from '../src/db/repositories/users.repository.j
 import { createDocumentsService } from '../src/services/documents.service.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import {
-  useTextSearchApp,
+  useSentDocumentsApp,
   t,
   fixture,
   reader,
@@ -20,11 +20,11 @@ import {
   waitUntilFound,
   sendLanguageStatements,
   sendZephyrStatements,
-} from './text-search-app.js';
+} from './sent-documents-app.js';
 
 /** A text search within a person's access and filters, sorted by date or by relevance. */
 
-useTextSearchApp();
+useSentDocumentsApp();
 
 describe('a text search within access and filters', () => {
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { createDocumentsService } from '../src/services/documents.service.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { READER_OWNER, TYPES } from './documents-fixture.js';
 import {
-  useTextSearchApp,
+  useSentDocumentsApp,
   t,
   fixture,
   sender,
@@ -20,11 +20,11 @@ import {
   sendStatement,
   waitUntilFound,
   withinRolledBack,
-} from './text-search-app.js';
+} from './sent-documents-app.js';
 
 /** Listing a whole type's matches, and a restricted person's phrases and common words. */
 
-useTextSearchApp();
+useSentDocumentsApp();
 
 describe('a whole type’s listing of the documents holding the words', () => {
   it('tests the type on each text its words find when the type holds most documents, and finds the same texts', async () => {

@@ -7,7 +7,7 @@ import { openTextExtractionQueue } from '../src/jobs/text-extraction.js';
 import { READER_VALUES } from './ingestion-fixture.js';
 import { refusalOf } from './wire.js';
 import {
-  useTextSearchApp,
+  useSentDocumentsApp,
   t,
   sender,
   staff,
@@ -19,11 +19,11 @@ import {
   balancesFound,
   waitUntilFound,
   sendLanguageStatements,
-} from './text-search-app.js';
+} from './sent-documents-app.js';
 
 /** Texts of documents sent through the ingestion API: read by a job, replaced, deleted, read late. */
 
-useTextSearchApp();
+useSentDocumentsApp();
 
 describe('the text of a document sent through the ingestion API', () => {
   beforeAll(sendLanguageStatements);

@@ -14,7 +14,7 @@ import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { READER_OWNER } from './documents-fixture.js';
 import { recordingDocuments } from './recording-documents.js';
 import {
-  useTextSearchApp,
+  useSentDocumentsApp,
   t,
   fixture,
   sender,
@@ -27,11 +27,11 @@ import {
   waitUntilFound,
   sendLanguageStatements,
   sendZephyrStatements,
-} from './text-search-app.js';
+} from './sent-documents-app.js';
 
 /** A restricted person's text search, read from the owners its texts carry. */
 
-useTextSearchApp();
+useSentDocumentsApp();
 
 describe('a restricted person’s text search, read from the owners its texts carry', () => {
   beforeAll(async () => {

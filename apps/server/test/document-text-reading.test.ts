@@ -11,11 +11,11 @@ import { createFileStorage } from '../src/transports/storage/file-storage.js';
 import { OWNERS, READER_OWNER } from './documents-fixture.js';
 import { signIn } from './test-app.js';
 import { answerOf } from './wire.js';
-import { useTextSearchApp, t, fixture, STATEMENTS, pdfOf } from './text-search-app.js';
+import { useSentDocumentsApp, t, fixture, STATEMENTS, pdfOf } from './sent-documents-app.js';
 
 /** Reading a PDF's text, storing it, and the demo data set's texts. */
 
-useTextSearchApp();
+useSentDocumentsApp();
 
 describe('reading the text of a PDF', () => {
   it('gives the words of every page, in order', async () => {

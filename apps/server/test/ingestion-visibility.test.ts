@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { endpoints } from '@portal/contract';
-import { OWNERS, READER_OWNER, TYPES } from './documents-fixture.js';
-import { createIngestionApp, makePdf, senderOf, sha256, type IngestionFixture, type Sender } from './ingestion-fixture.js';
-import { signIn, type TestApp } from './test-app.js';
+import { READER_OWNER } from './documents-fixture.js';
+import { makePdf, sha256 } from './ingestion-fixture.js';
 import { answerOf } from './wire.js';
+import { otherOwner, reader, sender, staff, STATEMENTS, t, useSentDocumentsApp } from './sent-documents-app.js';
 
 /**
  * What people see of sent documents, through the calls they make: a USER restricted by criteria
  * sees exactly its owner's documents, staff see them all, and a replacement or a deletion shows
  * at once in lists, counts, previews, downloads and zips.
  */
-let t: TestApp;
-let fixture: IngestionFixture;
-let sender: Sender;
-let reader: string;
-let staff: string;
-beforeAll(async () => {
-  ({ t, fixture } = await createIngestionApp());
-  sender = senderOf(t, fixture.key);
-  reader = await signIn(t, fixture.reader);
-  staff = await signIn(t, fixture.staff);
-});
-afterAll(() => t.close());
-
-const STATEMENTS = TYPES.statements.code;
-const OTHER_OWNER = OWNERS[1];
+useSentDocumentsApp();
 const ownerValues = (owner: { number: string; postalCode: string }) => ({ accountNumber: owner.number, postalCode: owner.postalCode });
 
 const countsOf = async (cookie: string) => {
@@ -63,20 +49,20 @@ describe('documents sent for the reader’s owner', () => {
     const [readerBefore, staffBefore] = [await countsOf(reader), await countsOf(staff)];
     const own = await makePdf('own', 3);
     expect((await sender.send(STATEMENTS, 'vis-own', statement(READER_OWNER, '777.01'), own)).statusCode).toBe(201);
-    expect((await sender.send(STATEMENTS, 'vis-other', statement(OTHER_OWNER, '777.01'), await makePdf('other'))).statusCode).toBe(201);
+    expect((await sender.send(STATEMENTS, 'vis-other', statement(otherOwner, '777.01'), await makePdf('other'))).statusCode).toBe(201);
 
     expect(await countsOf(reader)).toEqual({ total: readerBefore.total + 1, viewed: readerBefore.viewed });
     expect((await countsOf(staff)).total).toBe(staffBefore.total + 2);
     const [mine] = await listed(reader, '777.01');
     expect(await listed(reader, '777.01')).toEqual([{ key: mine!.key, accountNumber: READER_OWNER.number, viewed: false }]);
-    expect((await listed(staff, '777.01')).map((row) => row.accountNumber).sort()).toEqual([READER_OWNER.number, OTHER_OWNER.number]);
+    expect((await listed(staff, '777.01')).map((row) => row.accountNumber).sort()).toEqual([READER_OWNER.number, otherOwner.number]);
 
     const file = await preview(reader, mine!.key);
     expect(file.statusCode).toBe(200);
     expect(sha256(file.rawPayload)).toBe(sha256(own));
     expect(await countsOf(reader)).toEqual({ total: readerBefore.total + 1, viewed: readerBefore.viewed + 1 });
     // The other owner's document is no more the reader's than a key to nothing.
-    const others = (await listed(staff, '777.01')).find((row) => row.accountNumber === OTHER_OWNER.number)!;
+    const others = (await listed(staff, '777.01')).find((row) => row.accountNumber === otherOwner.number)!;
     expect((await preview(reader, others.key)).statusCode).toBe(404);
   });
 
@@ -88,12 +74,12 @@ describe('documents sent for the reader’s owner', () => {
     expect(await countsOf(reader)).toEqual({ total: readerBefore.total + 1, viewed: readerBefore.viewed + 1 });
 
     // The same document now belongs to another owner: it leaves the reader at once, key and all.
-    const moved = await sender.send(STATEMENTS, 'vis-moving', statement(OTHER_OWNER, '888.02'), await makePdf('moving v1'));
+    const moved = await sender.send(STATEMENTS, 'vis-moving', statement(otherOwner, '888.02'), await makePdf('moving v1'));
     expect(endpoints.putDocument.response.parse(moved.json()).data).toMatchObject({ version: 2, outcome: 'replaced' });
     expect(await listed(reader, '888.02')).toEqual([]);
     expect(await countsOf(reader)).toEqual(readerBefore);
     expect((await preview(reader, row!.key)).statusCode).toBe(404);
-    expect((await listed(staff, '888.02')).map((document) => document.accountNumber)).toEqual([OTHER_OWNER.number]);
+    expect((await listed(staff, '888.02')).map((document) => document.accountNumber)).toEqual([otherOwner.number]);
 
     // Back to the reader with a new file: visible again, and not yet read.
     const v3 = await makePdf('moving v3', 2);

@@ -8,7 +8,7 @@ import { createIngestionApp, senderOf, type IngestionFixture, type Sender } from
 import { signIn, type TestApp } from './test-app.js';
 import { answerOf } from './wire.js';
 
-/** The test files of text search share one way to start: an ingestion app, a reader and a member of staff signed in. */
+/** The test files of documents sent through the ingestion API (their text search, what people see of them) share one way to start: an ingestion app, a reader and a member of staff signed in. */
 export let t: TestApp;
 export let fixture: IngestionFixture;
 export let sender: Sender;
@@ -16,7 +16,7 @@ export let reader: string;
 export let staff: string;
 
 /** Starts this file's app before its tests, and closes it after them. */
-export function useTextSearchApp(): void {
+export function useSentDocumentsApp(): void {
   beforeAll(async () => {
     ({ t, fixture } = await createIngestionApp());
     sender = senderOf(t, fixture.key);
