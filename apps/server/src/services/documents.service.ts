@@ -1,5 +1,6 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
-import type { AccessScope, DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
+import type { DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
+import type { TypeInScope } from '../db/repositories/types-in-scope.repository.js';
 import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
@@ -80,25 +81,11 @@ export function createDocumentsService(deps: {
   storage: DocumentStorage;
   texts: DocumentTextsRepository;
 }) {
-  /** The scope of each type the person may see, among the given types of its client. */
-  async function scopesOf(user: UserWithOrganisation, reports?: Report[]): Promise<Map<number, AccessScope>> {
-    if (user.role_code === 'USER') return deps.access.grantedReports(user.id, user.client_id);
-    const ofClient = reports ?? (await deps.documents.reportsOfClient(user.client_id));
-    return new Map(ofClient.map((report) => [report.id, { kind: 'all' as const }]));
-  }
-
-  /**
-   * The type being found (already within the person's client) and the person's scope in it, read
-   * side by side: staff see every type of their client, a USER the types it was given.
-   */
-  async function requireReport(
-    user: UserWithOrganisation,
-    finding: Promise<Report | undefined>,
-  ): Promise<{ report: Report; scope: AccessScope }> {
-    const [report, granted] = await Promise.all([finding, user.role_code === 'USER' ? scopesOf(user) : undefined]);
-    const scope = report && (granted ? granted.get(report.id) : { kind: 'all' as const });
-    if (!report || !scope) throw notFound();
-    return { report, scope };
+  /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
+  async function requireTypeInScope(user: UserWithOrganisation, matches: (report: Report) => boolean): Promise<TypeInScope> {
+    const found = (await deps.access.typesInScope(user)).find(({ report }) => matches(report));
+    if (!found) throw notFound();
+    return found;
   }
 
   /**
@@ -112,14 +99,14 @@ export function createDocumentsService(deps: {
       if (!document) throw notFound();
       decoded.push(document);
     }
-    const scopes = await scopesOf(user);
+    const seen = await deps.access.typesInScope(user);
     const found = new Map<number, ResolvedDocument>();
     const byReport = new Map<string, number[]>();
     for (const key of decoded) byReport.set(key.reportCode, [...(byReport.get(key.reportCode) ?? []), key.id]);
     for (const [reportCode, ids] of byReport) {
-      const report = await deps.documents.findReportByCode(user.client_id, reportCode);
-      const scope = report && scopes.get(report.id);
-      if (!report || !scope) throw notFound();
+      const type = seen.find(({ report }) => report.code.toLowerCase() === reportCode.toLowerCase());
+      if (!type) throw notFound();
+      const { report, scope } = type;
       const title = language === 'fr' ? report.title_fr : report.title_en;
       for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
         found.set(row.id, {
@@ -170,16 +157,7 @@ export function createDocumentsService(deps: {
 
   return {
     async getReports(user: UserWithOrganisation): Promise<ReportSummary[]> {
-      // A USER's grants are read beside its client's types, not after them.
-      const [ofClient, granted] = await Promise.all([
-        deps.documents.reportsOfClient(user.client_id),
-        user.role_code === 'USER' ? scopesOf(user) : undefined,
-      ]);
-      const scopes = granted ?? (await scopesOf(user, ofClient));
-      const shown = ofClient.flatMap((report) => {
-        const scope = scopes.get(report.id);
-        return scope ? [{ report, scope }] : [];
-      });
+      const shown = await deps.access.typesInScope(user);
       const counts = await deps.documents.countsOfTypes(
         user.id,
         shown.map(({ report, scope }) => [report.id, scope]),
@@ -188,13 +166,10 @@ export function createDocumentsService(deps: {
     },
 
     async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
-      // The type comes with its attributes, in the statement that finds it.
-      const finding = deps.documents.findReportWithAttributes(user.client_id, reportCode);
-      const { report, scope } = await requireReport(
-        user,
-        finding.then((found) => found?.report),
-      );
-      const { attributes } = (await finding)!;
+      // The type comes with its attributes and the person's scope in it, in the statement that finds it.
+      const found = await deps.access.typeInScope(user, reportCode);
+      if (!found) throw notFound();
+      const { report, scope, attributes } = found;
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Passages only for the page's rows, which the search found within the person's access.
       const { page, passages, path } = await deps.documents.searchPage(search, deps.texts);
@@ -226,7 +201,7 @@ export function createDocumentsService(deps: {
     },
 
     async getSearchAttributes(user: UserWithOrganisation, configId: number): Promise<SearchableAttributes> {
-      const { report, scope } = await requireReport(user, deps.documents.findReportById(user.client_id, configId));
+      const { report, scope } = await requireTypeInScope(user, (type) => type.id === configId);
       const attributes = await deps.documents.attributesOf(report.id);
       return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
     },

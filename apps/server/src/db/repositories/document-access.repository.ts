@@ -2,40 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import type { AccessScope } from '../../search/document-search.js';
 import type { Database } from '../types.js';
 import { attributeValue, isIndexableAttributeName } from './attribute-value.js';
+import { createTypesInScopeRepository } from './types-in-scope.repository.js';
 
 export type { AccessScope };
 
 export function createDocumentAccessRepository(db: Kysely<Database>) {
   return {
-    /** The types a USER was given access to, with the criteria groups of each. */
-    async grantedReports(userId: number, clientId: number) {
-      const rows = await db
-        .selectFrom('report_access as a')
-        .innerJoin('report_definitions as r', 'r.id', 'a.report_id')
-        .leftJoin('access_criteria as c', 'c.access_id', 'a.id')
-        .leftJoin('report_attributes as ra', 'ra.id', 'c.attribute_id')
-        .select(['r.id as report_id', 'c.group_number', 'ra.name', 'ra.identifies_owner', 'c.value'])
-        .where('a.user_id', '=', userId)
-        .where('a.has_access', '=', true)
-        .where('r.client_id', '=', clientId)
-        .execute();
-      const byReport = new Map<number, { groups: Map<number, Record<string, string>>; owners: Set<string> }>();
-      for (const row of rows) {
-        const granted = byReport.get(row.report_id) ?? { groups: new Map<number, Record<string, string>>(), owners: new Set<string>() };
-        byReport.set(row.report_id, granted);
-        if (row.group_number === null || row.name === null || row.value === null) continue;
-        const group = granted.groups.get(row.group_number) ?? {};
-        group[row.name] = row.value;
-        granted.groups.set(row.group_number, group);
-        if (row.identifies_owner) granted.owners.add(row.name);
-      }
-      return new Map(
-        [...byReport].map(([reportId, { groups, owners }]): [number, AccessScope] => [
-          reportId,
-          { kind: 'groups', groups: [...groups.values()], ownerAttributes: [...owners] },
-        ]),
-      );
-    },
+    ...createTypesInScopeRepository(db),
   };
 }
 export type DocumentAccessRepository = ReturnType<typeof createDocumentAccessRepository>;

@@ -28,39 +28,6 @@ function createTypeReads(db: Kysely<Database>) {
       return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).orderBy('position').orderBy('id').execute();
     },
 
-    findReportByCode(clientId: number, code: string): Promise<Report | undefined> {
-      return db
-        .selectFrom('report_definitions')
-        .selectAll()
-        .where('client_id', '=', clientId)
-        .where(sql<string>`lower(code)`, '=', code.toLowerCase())
-        .executeTakeFirst();
-    },
-
-    /** A type of the client by its code, case aside, with its attributes in order, in one statement. */
-    async findReportWithAttributes(clientId: number, code: string): Promise<{ report: Report; attributes: ReportAttribute[] } | undefined> {
-      const row = await db
-        .selectFrom('report_definitions as r')
-        .selectAll('r')
-        .select(
-          sql<
-            ReportAttribute[]
-          >`(SELECT coalesce(json_agg(a ORDER BY a.position, a.id), '[]'::json) FROM report_attributes a WHERE a.report_id = r.id)`.as(
-            'attributes_of_type',
-          ),
-        )
-        .where('r.client_id', '=', clientId)
-        .where(sql<string>`lower(r.code)`, '=', code.toLowerCase())
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { attributes_of_type: attributes, ...report } = row;
-      return { report, attributes };
-    },
-
-    findReportById(clientId: number, id: number): Promise<Report | undefined> {
-      return db.selectFrom('report_definitions').selectAll().where('client_id', '=', clientId).where('id', '=', id).executeTakeFirst();
-    },
-
     attributesOf(reportId: number): Promise<ReportAttribute[]> {
       return db.selectFrom('report_attributes').selectAll().where('report_id', '=', reportId).orderBy('position').orderBy('id').execute();
     },

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { compiledOnce } from '../compiled-once.js';
 
 export function createUsersRepository(db: Kysely<Database>) {
   const withOrganisation = () =>
@@ -16,6 +17,21 @@ export function createUsersRepository(db: Kysely<Database>) {
         'c.trusted_devices_allowed',
         'e.code as experience_code',
       ]);
+
+  const sessionWithUser = compiledOnce(db, ['idHash', 'now', 'idleSince'], (args: { idHash: string; now: Date; idleSince: Date }) =>
+    withOrganisation()
+      .innerJoin('sessions as s', 's.user_id', 'u.id')
+      .select([
+        's.id_hash as session_id_hash',
+        's.mfa_pending as session_mfa_pending',
+        's.language as session_language',
+        's.last_seen_at as session_last_seen_at',
+      ])
+      .where('s.id_hash', '=', args.idHash)
+      .where('s.expires_at', '>', args.now)
+      .where('s.last_seen_at', '>', args.idleSince)
+      .where('u.deleted_at', 'is', null),
+  );
 
   return {
     /** Soft-deleted users are returned too: the caller tells "no longer has access" apart from a wrong password. */
@@ -35,19 +51,7 @@ export function createUsersRepository(db: Kysely<Database>) {
      * one round trip to the database, not two.
      */
     async findBySession(idHash: string, idleSince: Date) {
-      const row = await withOrganisation()
-        .innerJoin('sessions as s', 's.user_id', 'u.id')
-        .select([
-          's.id_hash as session_id_hash',
-          's.mfa_pending as session_mfa_pending',
-          's.language as session_language',
-          's.last_seen_at as session_last_seen_at',
-        ])
-        .where('s.id_hash', '=', idHash)
-        .where('s.expires_at', '>', new Date())
-        .where('s.last_seen_at', '>', idleSince)
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await sessionWithUser({ idHash, now: new Date(), idleSince });
       if (!row) return undefined;
       const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, ...user } = row;
       return {
