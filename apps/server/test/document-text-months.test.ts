@@ -254,7 +254,7 @@ describe('a whole type’s text search listed a few months at a time', () => {
       isLowerBound: true,
     });
     expect(await documents.countMatching(search(wholeMonths), { textMatchesAtLeast: 4 })).toEqual({ total: 8, isLowerBound: false });
-    // The page's first months by id, with more than the bound seen: "at least", without counting the ids on the documents.
+    // The page's first months by id, with more than the bound seen: "at least", without a statement.
     const { documents: recording, recorded } = recordingDocuments(db());
     const june = [idOn.get('2024-06-05')!, idOn.get('2024-06-25')!];
     const firstMonths = { textMatchIds: june, textMatchIdsInPart: true };
@@ -262,13 +262,12 @@ describe('a whole type’s text search listed a few months at a time', () => {
       total: 10_000,
       isLowerBound: true,
     });
-    expect(recorded.map((query) => query.sql.includes('documents'))).toEqual([false]);
+    expect(recorded).toEqual([]);
     // Fewer seen: the ids are counted, and the count says at least those seen.
     expect(await recording.countMatching(search(wholeMonths), { ...firstMonths, textMatchesAtLeast: 4 })).toEqual({
       total: 4,
       isLowerBound: true,
     });
-    expect(recorded.at(-1)!.sql).toContain('documents');
   });
 
   it('tells the page its first months make likely while the listing runs, which the listing confirms when it proves the words many', async () => {

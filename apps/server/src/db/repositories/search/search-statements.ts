@@ -30,9 +30,23 @@ export const ROWS_READ = sql<number>`(count(*) OVER ())::int`;
 export const typeCounter = (reportId: number) =>
   sql<number>`(SELECT coalesce((SELECT document_count::int FROM report_document_counts WHERE report_id = ${reportId}), 0))`;
 
-/** The statements every way of reading a page shares: a scope's documents, its counts and its oldest date. */
 /** The rows of a query counted, as a scalar subquery. */
 export const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int AS n FROM (${rows}) AS matching)`;
+/**
+ * The count the listing of the words' matches already gives, when counting again could change
+ * nothing shown; null when the count must be read.
+ */
+export function listedTextCount(selection: SelectionAsRead, limit: number): number | null {
+  if (!selection.text) return null;
+  const listed = Math.min(selection.textMatchesAtLeast ?? 0, limit);
+  // The listing read every match: counting them again would read the same ones.
+  if (selection.textMatchesCounted) return listed;
+  // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
+  if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listed : null;
+  // The listing of few already read past the bound, or a phrase's count would read every match's vector.
+  return listed >= limit || isPhraseCountedByListing(selection) ? listed : null;
+}
+
 /**
  * A text search's count from the texts' index alone (see `textMatchCount`), when nothing else is
  * searched but, per criteria group, terms its own values decide, and the scope is the whole type
@@ -41,14 +55,9 @@ export const countOf = (rows: Compilable) => sql<number>`(SELECT count(*)::int A
 export function countFromTexts(selection: SelectionAsRead, limit: number): RawBuilder<number> | null {
   const { reportId, scope, text } = selection;
   if (!text) return null;
-  const listed = selection.textMatchesAtLeast ?? 0;
-  const listedCount = sql<number>`${sql.lit(Math.min(listed, limit))}::int`;
-  // The listing read every match: counting them again would read the same ones.
-  if (selection.textMatchesCounted) return listedCount;
-  // Ids of the first months only, with more matches seen than the bound: counting the ids changes nothing shown.
-  if (selection.textMatchIds) return selection.textMatchIdsInPart && listed >= limit ? listedCount : null;
-  // The listing of few already read past the bound, or a phrase's count would read every match's vector.
-  if (listed >= limit || isPhraseCountedByListing(selection)) return listedCount;
+  const listed = listedTextCount(selection, limit);
+  if (listed !== null) return sql<number>`${sql.lit(listed)}::int`;
+  if (selection.textMatchIds) return null;
   const untexted = { ...selection, text: null };
   if (scope.kind === 'all') return searchTerms(untexted).onDocuments.length > 0 ? null : textMatchCount(reportId, text, limit);
   const groups = keyedGroups(scope);
@@ -183,6 +192,9 @@ function createSelectionCounts(db: Kysely<Database>, { visible, countFromKeys }:
     return bounded(db.selectFrom('documents as d').where('d.report_id', '=', reportId).where(anyGroupMatching(scope, byGroup)));
   };
   const countVisible = async (selection: SelectionAsRead): Promise<{ total: number; isLowerBound: boolean }> => {
+    // What the listing counted needs no statement.
+    const listed = listedTextCount(selection, EXACT_COUNT_LIMIT + 1);
+    if (listed !== null) return boundedTotal(selection, listed);
     const row = await db.selectNoFrom(matchingCount(selection).as('n')).executeTakeFirstOrThrow();
     return boundedTotal(selection, row.n);
   };
