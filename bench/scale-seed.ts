@@ -3,6 +3,7 @@ import type { Database } from '../apps/server/src/db/types.js';
 import { grantReportAccess, insertReportDefinition, insertUser } from '../apps/server/src/db/seed/factories.js';
 import { hashPassword } from '../apps/server/src/services/passwords.js';
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { restoreAfterBulkLoad, setIndexesAside } from './bulk-load.js';
 
 export const BENCH_REPORT = 'BENCH-STMT';
 /** Documents share this many owners; the restricted user is one of them. */
@@ -40,6 +41,7 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
     });
     report = { id: created.reportId };
   }
+  await restoreAfterBulkLoad(db);
   // A database seeded by an earlier version may lack the sort indexes; creating them is idempotent.
   const documents = createDocumentsRepository(db);
   for (const attribute of ['accountNumber', 'closingBalance']) {
@@ -51,20 +53,7 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
     .select(sql<number>`count(*)::int`.as('n'))
     .where('report_id', '=', report.id)
     .executeTakeFirstOrThrow();
-  const pool = sql.val(pdfPool);
-  for (let start = existing.n; start < count; start += INSERT_BATCH) {
-    const end = Math.min(count, start + INSERT_BATCH) - 1;
-    await sql`
-      INSERT INTO documents (report_id, document_date, attributes, file_key, page_count)
-      SELECT ${report.id}, DATE '2016-01-01' + (i % 3650),
-             jsonb_build_object(
-               'accountNumber', 'BA-' || lpad((i % ${BENCH_OWNERS})::text, 6, '0'),
-               'postalCode', 'H' || (i % 10)::text || 'X ' || (i % 7)::text || 'Y' || (i % 9)::text,
-               'closingBalance', to_char(((i::bigint * 7919) % 1000000) / 100.0, 'FM999990.00')),
-             (${pool}::text[])[1 + i % cardinality(${pool}::text[])], 1 + i % 3
-        FROM generate_series(${start}::int, ${end}::int) AS i`.execute(db);
-    console.log(`  documents: ${end + 1} of ${count}`);
-  }
+  if (existing.n < count) await loadDocuments(db, report.id, existing.n, count, pdfPool);
   await sql`VACUUM ANALYZE documents`.execute(db);
   // The owner keys the triggers wrote, counted and marked all-visible so their counts read the index alone.
   await sql`VACUUM ANALYZE document_owner_keys`.execute(db);
@@ -99,6 +88,40 @@ export async function seedScale(db: Kysely<Database>, count: number, pdfPool: st
       );
       await grantReportAccess(db, userId, report.id, groups);
     }
+  }
+}
+
+/**
+ * Documents `start` to `count - 1` of the bench type, in order, their ids from the identity as they
+ * come (a rerun continues where the last stopped). When they outnumber the documents already
+ * stored, the secondary indexes (about sixty, for every attribute of every type) are set aside
+ * and built once at the end: kept up row by row they cost several times the load itself.
+ */
+async function loadDocuments(db: Kysely<Database>, reportId: number, start: number, count: number, pdfPool: string[]) {
+  const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM documents`.execute(db);
+  if (count - start >= stored.rows[0]!.n) await setIndexesAside(db, 'documents');
+  const pool = sql.val(pdfPool);
+  try {
+    await db.connection().execute(async (connection) => {
+      // A batch lost in a crash is one the rerun loads again.
+      await sql`SET synchronous_commit = off`.execute(connection);
+      for (let from = start; from < count; from += INSERT_BATCH) {
+        const end = Math.min(count, from + INSERT_BATCH) - 1;
+        await sql`
+        INSERT INTO documents (report_id, document_date, attributes, file_key, page_count)
+        SELECT ${reportId}, DATE '2016-01-01' + (i % 3650),
+               jsonb_build_object(
+                 'accountNumber', 'BA-' || lpad((i % ${BENCH_OWNERS})::text, 6, '0'),
+                 'postalCode', 'H' || (i % 10)::text || 'X ' || (i % 7)::text || 'Y' || (i % 9)::text,
+                 'closingBalance', to_char(((i::bigint * 7919) % 1000000) / 100.0, 'FM999990.00')),
+               (${pool}::text[])[1 + i % cardinality(${pool}::text[])], 1 + i % 3
+          FROM generate_series(${from}::int, ${end}::int) AS i`.execute(connection);
+        console.log(`  documents: ${end + 1} of ${count}`);
+      }
+      await sql`RESET synchronous_commit`.execute(connection);
+    });
+  } finally {
+    await restoreAfterBulkLoad(db);
   }
 }
 

@@ -21,6 +21,7 @@ import { partsOfUpload } from '../apps/server/src/services/ingestion/incoming-pa
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
 import { explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
+import { holdOffTriggers, onLoadConnections, restoreAfterBulkLoad, setIndexesAside } from './bulk-load.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
 import { signIn } from './sign-in.js';
 
@@ -36,51 +37,51 @@ const TEXT_BATCH = 50_000;
 /**
  * A synthetic text for each document of the bench type that has none: its owner, the word
  * 'statement', and WORDS_PER_TEXT words of the vocabulary picked by a hash of the document's id
- * (the same text at every run). Loaded two batches at a time (two cores); on an empty table the
- * GIN index is dropped first and built once at the end, as for any bulk load.
+ * (the same text at every run), over two connections (two cores). When the texts missing
+ * outnumber those stored, the GIN index is set aside and built once at the end, and the row
+ * triggers that copy each text's owners and month from its document are held off: the load
+ * writes both itself, by the same functions.
  */
 export async function seedScaleTexts(db: Kysely<Database>): Promise<void> {
+  await restoreAfterBulkLoad(db);
   const report = await db.selectFrom('report_definitions').select('id').where('code', '=', BENCH_REPORT).executeTakeFirstOrThrow();
   const range = await db
     .selectFrom('documents')
-    .select([sql<number>`min(id)`.as('first'), sql<number>`max(id)`.as('last')])
+    .select([sql<number>`min(id)`.as('first'), sql<number>`max(id)`.as('last'), sql<number>`count(*)::int`.as('n')])
     .where('report_id', '=', report.id)
     .executeTakeFirstOrThrow();
-  const stored = await db
-    .selectFrom('document_texts')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('report_id', '=', report.id)
-    .executeTakeFirstOrThrow();
-  const index = await sql<{ definition: string }>`
-    SELECT pg_get_indexdef('document_texts_search_idx'::regclass) AS definition`.execute(db);
-  const rebuildIndex = stored.n === 0;
-  if (rebuildIndex) await sql`DROP INDEX document_texts_search_idx`.execute(db);
+  const stored = await sql<{ total: number; bench: number }>`
+    SELECT count(*)::int AS total, (count(*) FILTER (WHERE report_id = ${report.id}))::int AS bench FROM document_texts`.execute(db);
+  const { total, bench } = stored.rows[0]!;
+  if (range.n - bench >= total) {
+    await setIndexesAside(db, 'document_texts');
+    await holdOffTriggers(db, 'document_texts', ['document_texts_month', 'document_texts_owners']);
+  }
   const syllables = sql.lit(`{${SYLLABLES.join(',')}}`);
   const count = SYLLABLES.length;
-  const loadBatch = async (from: number) => {
-    const to = from + TEXT_BATCH - 1;
-    await sql`
-      INSERT INTO document_texts (document_id, report_id, language, content_hash, content)
-      SELECT d.id, d.report_id, d.language, d.content_hash,
-             'Account statement ' || (d.attributes ->> 'accountNumber') || ' '
-             || CASE WHEN d.attributes ->> 'accountNumber' = ${RESTRICTED_OWNER} AND hashint8(d.id::bigint) % 50 = 0
-                     THEN ${RARE_WORD} || ' ' ELSE '' END
-             || (SELECT string_agg(s[1 + k / ${count * count}] || s[1 + (k / ${count}) % ${count}] || s[1 + k % ${count}], ' ')
-                   FROM (SELECT floor(power((hashint8(d.id::bigint * 1000 + g) & 2147483647)::float8 / 2147483648, 3) * ${count ** 3})::int AS k,
-                                ${syllables}::text[] AS s
-                           FROM generate_series(1, ${WORDS_PER_TEXT}) AS g) AS w)
-        FROM documents d
-       WHERE d.report_id = ${report.id} AND d.id BETWEEN ${from} AND ${to}
-         AND NOT EXISTS (SELECT 1 FROM document_texts t WHERE t.document_id = d.id)`.execute(db);
-    console.log(`  texts: documents ${from} to ${to} of ${range.last}`);
-  };
   const starts: number[] = [];
   for (let from = range.first ?? 1; from <= (range.last ?? 0); from += TEXT_BATCH) starts.push(from);
-  while (starts.length > 0) await Promise.all(starts.splice(0, 2).map(loadBatch));
-  if (rebuildIndex) {
-    console.log('  texts: building the search index');
-    await sql`SET maintenance_work_mem = '1GB'`.execute(db);
-    await sql.raw(index.rows[0]!.definition).execute(db);
+  try {
+    await onLoadConnections(db, starts, async (connection, from) => {
+      const to = from + TEXT_BATCH - 1;
+      await sql`
+        INSERT INTO document_texts (document_id, report_id, language, content_hash, owners, months, content)
+        SELECT d.id, d.report_id, d.language, d.content_hash,
+               document_text_owners(d.id), ARRAY[document_month_token(d.report_id, d.document_date)],
+               'Account statement ' || (d.attributes ->> 'accountNumber') || ' '
+               || CASE WHEN d.attributes ->> 'accountNumber' = ${RESTRICTED_OWNER} AND hashint8(d.id::bigint) % 50 = 0
+                       THEN ${RARE_WORD} || ' ' ELSE '' END
+               || (SELECT string_agg(s[1 + k / ${count * count}] || s[1 + (k / ${count}) % ${count}] || s[1 + k % ${count}], ' ')
+                     FROM (SELECT floor(power((hashint8(d.id::bigint * 1000 + g) & 2147483647)::float8 / 2147483648, 3) * ${count ** 3})::int AS k,
+                                  ${syllables}::text[] AS s
+                             FROM generate_series(1, ${WORDS_PER_TEXT}) AS g) AS w)
+          FROM documents d
+         WHERE d.report_id = ${report.id} AND d.id BETWEEN ${from} AND ${to}
+           AND NOT EXISTS (SELECT 1 FROM document_texts t WHERE t.document_id = d.id)`.execute(connection);
+      console.log(`  texts: documents ${from} to ${to} of ${range.last}`);
+    });
+  } finally {
+    await restoreAfterBulkLoad(db);
   }
   await sql`VACUUM ANALYZE document_texts`.execute(db);
 }
