@@ -56,62 +56,67 @@ describe('first months of a whole type', () => {
   const searchOf = (search: Partial<DocumentSearch>) => firstPageOf(reportId, { kind: 'all' }, search);
   const contains = (text: string) => ({ operation: 'contains' as const, fields: ['balance'], text });
 
-  it('give the page the whole list gives, for searches dense and sparse, both ways, at any depth, within dates', async () => {
-    // Every search read along the whole list, and every one with matches looked for in the first months first.
-    const wholeList = createDocumentsRepository(database.db, { firstMonthsFromMatches: Number.POSITIVE_INFINITY });
-    const { documents: firstMonths, recorded } = recordingDocuments(database.db, { firstMonthsFromMatches: 0 });
-    const searches: [string, Partial<DocumentSearch>][] = [
-      ['a digit', { quick: contains('1') }],
-      ['two digits', { quick: contains('12') }],
-      ['three digits', { quick: contains('123') }],
-      ['starting with', { quick: { operation: 'startsWith', fields: ['balance'], text: '9' } }],
-      ['ending with', { quick: { operation: 'endsWith', fields: ['balance'], text: '5' } }],
-      ['an advanced term', { advanced: [{ attribute: 'balance', text: '7' }] }],
-      ['nothing matching', { quick: contains('zz') }],
-    ];
-    const dates: DocumentSearch['dateRange'][] = [
-      { from: null, to: null },
-      { from: '2025-11-15', to: null },
-      { from: null, to: '2024-06-30' },
-      { from: '2024-02-10', to: '2025-03-20' },
-    ];
-    const pages: DocumentSearch['paging'][] = [
-      { limit: 25, offset: 0 },
-      { limit: 10, offset: 95 },
-      { limit: 25, offset: 400 },
-      { limit: 25, offset: 2_990 },
-    ];
-    let windowed = 0;
-    let withRows = 0;
-    for (const [name, terms] of searches) {
-      for (const dateRange of dates) {
-        for (const direction of ['desc', 'asc'] as const) {
-          for (const paging of pages) {
-            const search = searchOf({ ...terms, dateRange, paging, sort: { attribute: null, direction } });
-            const label = `${name} ${JSON.stringify(dateRange)} ${direction} ${paging.offset}`;
-            const expected = await wholeList.page(search);
-            recorded.length = 0;
-            const found = await firstMonths.page(search);
-            expect(
-              found.rows.map((row) => row.id),
-              label,
-            ).toEqual(expected.rows.map((row) => row.id));
-            expect({ total: found.total, isLowerBound: found.isLowerBound }, label).toEqual({
-              total: expected.total,
-              isLowerBound: expected.isLowerBound,
-            });
-            // The page statement of a first month's window: a date bound on the first of a month.
-            if (recorded.some((query) => query.parameters.some((value) => typeof value === 'string' && /^\d{4}-\d{2}-01$/.test(value))))
-              windowed += 1;
-            if (expected.rows.length > 0) withRows += 1;
+  // Hundreds of pages, each read both ways and compared: more than the default time on a busy machine.
+  it(
+    'give the page the whole list gives, for searches dense and sparse, both ways, at any depth, within dates',
+    { timeout: 120_000 },
+    async () => {
+      // Every search read along the whole list, and every one with matches looked for in the first months first.
+      const wholeList = createDocumentsRepository(database.db, { firstMonthsFromMatches: Number.POSITIVE_INFINITY });
+      const { documents: firstMonths, recorded } = recordingDocuments(database.db, { firstMonthsFromMatches: 0 });
+      const searches: [string, Partial<DocumentSearch>][] = [
+        ['a digit', { quick: contains('1') }],
+        ['two digits', { quick: contains('12') }],
+        ['three digits', { quick: contains('123') }],
+        ['starting with', { quick: { operation: 'startsWith', fields: ['balance'], text: '9' } }],
+        ['ending with', { quick: { operation: 'endsWith', fields: ['balance'], text: '5' } }],
+        ['an advanced term', { advanced: [{ attribute: 'balance', text: '7' }] }],
+        ['nothing matching', { quick: contains('zz') }],
+      ];
+      const dates: DocumentSearch['dateRange'][] = [
+        { from: null, to: null },
+        { from: '2025-11-15', to: null },
+        { from: null, to: '2024-06-30' },
+        { from: '2024-02-10', to: '2025-03-20' },
+      ];
+      const pages: DocumentSearch['paging'][] = [
+        { limit: 25, offset: 0 },
+        { limit: 10, offset: 95 },
+        { limit: 25, offset: 400 },
+        { limit: 25, offset: 2_990 },
+      ];
+      let windowed = 0;
+      let withRows = 0;
+      for (const [name, terms] of searches) {
+        for (const dateRange of dates) {
+          for (const direction of ['desc', 'asc'] as const) {
+            for (const paging of pages) {
+              const search = searchOf({ ...terms, dateRange, paging, sort: { attribute: null, direction } });
+              const label = `${name} ${JSON.stringify(dateRange)} ${direction} ${paging.offset}`;
+              const expected = await wholeList.page(search);
+              recorded.length = 0;
+              const found = await firstMonths.page(search);
+              expect(
+                found.rows.map((row) => row.id),
+                label,
+              ).toEqual(expected.rows.map((row) => row.id));
+              expect({ total: found.total, isLowerBound: found.isLowerBound }, label).toEqual({
+                total: expected.total,
+                isLowerBound: expected.isLowerBound,
+              });
+              // The page statement of a first month's window: a date bound on the first of a month.
+              if (recorded.some((query) => query.parameters.some((value) => typeof value === 'string' && /^\d{4}-\d{2}-01$/.test(value))))
+                windowed += 1;
+              if (expected.rows.length > 0) withRows += 1;
+            }
           }
         }
       }
-    }
-    // Not vacuous: many pages had rows, and many were looked for in a window.
-    expect(withRows).toBeGreaterThan(60);
-    expect(windowed).toBeGreaterThan(60);
-  });
+      // Not vacuous: many pages had rows, and many were looked for in a window.
+      expect(withRows).toBeGreaterThan(60);
+      expect(windowed).toBeGreaterThan(60);
+    },
+  );
 
   it('find a page of many matches in the newest month by two statements: the count, then the month', async () => {
     const { documents, recorded } = recordingDocuments(database.db);
