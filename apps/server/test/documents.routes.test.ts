@@ -146,6 +146,12 @@ describe('POST /Dashboard/ReportData', () => {
     expect((await reportData(reader, letters.code)).statusCode).toBe(404);
     expect((await reportData(reader, fixture.foreignDocument.reportCode)).statusCode).toBe(404);
     expect((await reportData(reader, 'NOPE')).statusCode).toBe(404);
+    // A type's code is matched case aside, for a USER through its grant as for staff.
+    for (const cookie of [reader, staff]) {
+      const asTyped = await pageOf(cookie, statements.code);
+      expect(await pageOf(cookie, statements.code.toLowerCase())).toEqual(asTyped);
+    }
+    expect((await reportData(reader, letters.code.toLowerCase())).statusCode).toBe(404);
     await reportData(reader, taxSlips.code, {
       searchOptions: { text: '', fields: ['slipType'], operation: 1 },
       updateSearchPreference: true,
