@@ -6,6 +6,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrator.js';
 import { seedDemoData } from '../src/db/seed/demo-seed.js';
+import { stopPdfWorkers } from '../src/services/pdf-reading/read-pdf-in-worker.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
 
 declare module 'vitest' {
@@ -44,6 +45,9 @@ export default async function setup(project: TestProject) {
     await writeFile(pgliteDump, Buffer.from(await (await handle.dump()).arrayBuffer()));
     await handle.close();
   }
+
+  // Seeding read its PDFs in worker threads, which would keep this process from ending after the run.
+  await stopPdfWorkers();
 
   project.provide('documentsDir', documentsDir);
   project.provide('pgliteDump', pgliteDump);
