@@ -97,8 +97,7 @@ for (const size of WIDTHS) {
       await visit('console, clients', '/console/clients', page.getByRole('button', { name: 'Save the client' }));
       await visit('console, brands', '/console/brands', page.getByRole('textbox', { name: 'Experience' }));
       await visit('console, document types', '/console/types', page.getByRole('textbox', { name: 'Client' }));
-      // The console opens on the first client's types: no need to open the client list (at this
-      // zoom its list was once seen not to open under the click, the test then waiting out its time).
+      // The console opens on the first client's types; the client list is not what this test judges.
       await page
         .getByRole('button', { name: /^Edit / })
         .first()
