@@ -11,11 +11,10 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
-import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { createUsageReportsRepository } from '../apps/server/src/db/repositories/usage-reports.repository.js';
 import { measureDownload } from './download.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
+import { benchViewer, explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import {
   BENCH_FEW_USER,
   BENCH_REPORT,
@@ -174,11 +173,10 @@ export async function benchDocuments(
   // The plans of the queries behind the scenarios, read through a recording handle.
   const recording = recordingDatabase(databaseUrl);
   const documents = documentsServiceOver(recording.db, storage);
-  const users = createUsersRepository(recording.db);
   // How each scenario's page was read, by person: the plan kinds followed (docs/decisions/030-search-plans.md).
   const searchPlans: { username: string; scenario: string; plan: string }[] = [];
   for (const username of ['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER, 'bench.staff']) {
-    const user = (await users.findByUsername(username))!;
+    const user = await benchViewer(recording.db, username);
     await documents.getReports(user);
     for (const scenario of scenariosFor('plan', '')) {
       if (!scenario.body) continue;

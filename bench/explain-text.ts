@@ -5,15 +5,13 @@
  * each statement it sent explained and run (EXPLAIN ANALYZE, BUFFERS). The way to see why a text
  * search of `npm run bench -- --only text` is slow. DATABASE_URL as for `npm run bench`.
  */
-import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
-import { analyzedPlan, benchDatabaseUrl, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
+import { analyzedPlan, benchDatabaseUrl, benchViewer, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const [username = 'bench.user', body = '{"textSearch":"statements"}'] = process.argv.slice(2);
 const { db, recorded } = recordingDatabase(benchDatabaseUrl());
 const documents = documentsServiceOver(db);
-const user = await createUsersRepository(db).findByUsername(username);
-if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only text).`);
+const user = await benchViewer(db, username);
 const request = listRequest(JSON.parse(body));
 // The first call reads what a server would already hold in memory; the second is the one explained.
 await documents.getReportData(user, BENCH_REPORT, request);

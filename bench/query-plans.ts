@@ -8,10 +8,12 @@ import { mayBeNamed } from '../apps/server/src/db/named-statements.js';
 import type { Database } from '../apps/server/src/db/types.js';
 import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
+import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
+import { BENCH_REPORT } from './scale-seed.js';
 
 /** The benchmark's database: DATABASE_URL, else a portal_bench database on the local server. */
 export const benchDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench';
@@ -134,13 +136,22 @@ export async function explain(db: Kysely<Database>, query: CompiledQuery) {
 }
 
 /**
+ * A person of the scale data set as a signed-in call sees it: the user with the types it sees, the
+ * bench type read with its attributes (what the server reads with the session).
+ */
+export async function benchViewer(db: Kysely<Database>, username: string) {
+  const user = await createUsersRepository(db).findByUsername(username);
+  if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only documents,text).`);
+  return createDocumentAccessRepository(db).viewerOf(user, BENCH_REPORT);
+}
+
+/**
  * The documents service as the server composes it, over a handle of the bench's (a recording one,
  * to read a page's statements); files from `storage`, else a folder of its own that nothing reads.
  */
 export function documentsServiceOver(db: Kysely<Database>, storage?: DocumentStorage) {
   return createDocumentsService({
     documents: createDocumentsRepository(db),
-    access: createDocumentAccessRepository(db),
     storage: storage ?? createFileStorage(path.join(os.tmpdir(), 'portal-bench-service-files')),
     texts: createDocumentTextsRepository(db),
   });

@@ -11,11 +11,9 @@ import { endpoints } from '@portal/contract';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { createDocumentsRepository } from '../apps/server/src/db/repositories/documents.repository.js';
 import { createDocumentTextsRepository } from '../apps/server/src/db/repositories/document-texts.repository.js';
-import { createDocumentAccessRepository } from '../apps/server/src/db/repositories/document-access.repository.js';
-import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { createDocumentsService } from '../apps/server/src/services/documents.service.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
-import { benchDatabaseUrl } from './query-plans.js';
+import { benchDatabaseUrl, benchViewer } from './query-plans.js';
 import { BENCH_REPORT } from './scale-seed.js';
 
 const url = benchDatabaseUrl();
@@ -25,12 +23,11 @@ const make = (along: boolean) =>
   createDocumentsService({
     // Listed: as for words the statistics do not call common.
     documents: createDocumentsRepository(db, { ranksAlongList: along }),
-    access: createDocumentAccessRepository(database.db),
     storage: createFileStorage(path.join(os.tmpdir(), 'portal-bench-files')),
     texts: createDocumentTextsRepository(db),
   });
 const services = { alongList: make(true), listed: make(false) };
-const user = (await createUsersRepository(database.db).findByUsername(process.argv[2] ?? 'bench.user'))!;
+const user = await benchViewer(database.db, process.argv[2] ?? 'bench.user');
 const body = JSON.parse(process.argv[3] ?? '{"textSearch":"statement","sortByRelevance":true}');
 const rounds = Number(process.argv[4] ?? 30);
 const request = endpoints.reportData.body.parse(body);

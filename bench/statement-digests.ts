@@ -9,9 +9,8 @@
  * speed is the statements' own. DATABASE_URL as for `npm run bench`.
  */
 import { createHash } from 'node:crypto';
-import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { scenariosFor } from './documents.js';
-import { benchDatabaseUrl, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
+import { benchDatabaseUrl, benchViewer, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { BENCH_FEW_USER, BENCH_REPORT, BENCH_TWO_OWNERS_USER } from './scale-seed.js';
 import { textScenarios } from './text-search.js';
 
@@ -19,7 +18,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest('hex
 
 const { db, recorded } = recordingDatabase(benchDatabaseUrl());
 const documents = documentsServiceOver(db);
-const users = createUsersRepository(db);
 const pages = [
   ...['bench.user', BENCH_FEW_USER, BENCH_TWO_OWNERS_USER, 'bench.staff'].map((username) => ({
     username,
@@ -28,8 +26,7 @@ const pages = [
   ...['bench.user', 'bench.staff'].map((username) => ({ username, scenarios: textScenarios('', '') })),
 ];
 for (const { username, scenarios } of pages) {
-  const user = await users.findByUsername(username);
-  if (!user) throw new Error(`No person named ${username}: seed the scale data set first (npm run bench -- --only documents,text).`);
+  const user = await benchViewer(db, username);
   for (const scenario of scenarios) {
     if (!scenario.body) continue;
     const request = listRequest(scenario.body);

@@ -14,13 +14,12 @@ import { composeServices } from '../apps/server/src/compose-services.js';
 import { createPortalMetrics } from '../apps/server/src/metrics/portal-metrics.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
-import { createUsersRepository } from '../apps/server/src/db/repositories/users.repository.js';
 import { buildDemoPdf } from '../apps/server/src/db/seed/demo-pdf.js';
 import type { Database } from '../apps/server/src/db/types.js';
 import { partsOfUpload } from '../apps/server/src/services/ingestion/incoming-parts.js';
 import type { DocumentStorage } from '../apps/server/src/transports/storage/document-storage.js';
 import { latencyColumns, measure, type Measurement, type Scenario } from './measure.js';
-import { explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
+import { benchViewer, explain, listRequest, recordingDatabase, documentsServiceOver } from './query-plans.js';
 import { holdOffTriggers, onLoadConnections, restoreAfterBulkLoad, setIndexesAside } from './bulk-load.js';
 import { BENCH_REPORT, RESTRICTED_OWNER, seedScale } from './scale-seed.js';
 import { signIn } from './sign-in.js';
@@ -269,10 +268,9 @@ export async function measureTextSearches(options: {
 
   const recording = recordingDatabase(options.databaseUrl);
   const documents = documentsServiceOver(recording.db, options.storage);
-  const users = createUsersRepository(recording.db);
   const runs: { scenario: Scenario; username: string; from: number; to: number; plan: string }[] = [];
   for (const username of ['bench.user', 'bench.staff']) {
-    const user = (await users.findByUsername(username))!;
+    const user = await benchViewer(recording.db, username);
     for (const scenario of textScenarios('plan', '')) {
       const from = recording.recorded.length;
       const { searchPlan } = await documents.getReportData(user, BENCH_REPORT, listRequest(scenario.body));

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { createDocumentAccessRepository } from './db/repositories/document-access.repository.js';
 import { createDocumentsRepository } from './db/repositories/documents.repository.js';
 import { createHelpContentRepository } from './db/repositories/help-content.repository.js';
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
@@ -91,7 +90,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   // that runs away is cancelled, not waited for.
   const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
   const users = createUsersRepository(db);
-  const access = createDocumentAccessRepository(db);
   const boundedDocuments = createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost });
   const sessions = createSessionsRepository(db);
   const experiences = createExperiencesRepository(db);
@@ -187,7 +185,6 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     managedSessions: createManagedSessionsService({ managedUsers, ownSessions, sessions, audit, transact }),
     documents: createDocumentsService({
       documents: boundedDocuments,
-      access,
       storage: transports.storage,
       texts: createDocumentTextsRepository(searchDb),
     }),

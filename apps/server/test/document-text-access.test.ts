@@ -62,7 +62,6 @@ describe('a text search within access and filters', () => {
     const db = t.database.db;
     const alongTheList = createDocumentsService({
       documents: createDocumentsRepository(db),
-      access: createDocumentAccessRepository(db),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db, { fewMatches: 0 }),
     });
@@ -85,7 +84,11 @@ describe('a text search within access and filters', () => {
     for (const [username, cookie, body, balances] of expected) {
       const user = (await users.findByUsername(username))!;
       const request = endpoints.reportData.body.parse({ perPage: 200, ...body });
-      const page = await alongTheList.getReportData(user, STATEMENTS, request);
+      const page = await alongTheList.getReportData(
+        await createDocumentAccessRepository(db).viewerOf(user, STATEMENTS),
+        STATEMENTS,
+        request,
+      );
       expect(
         page.documents.map((document) => document.attributes.closingBalance),
         JSON.stringify(body),
@@ -122,14 +125,14 @@ describe('a text search within access and filters', () => {
       const db = t.database.db;
       return createDocumentsService({
         documents: createDocumentsRepository(db, { rankedAtMost: 3 }),
-        access: createDocumentAccessRepository(db),
         storage: createFileStorage(fixture.documentsDir),
         texts: createDocumentTextsRepository(db, fewMatches === undefined ? {} : { fewMatches }),
       });
     };
     const pageOfService = async (service: ReturnType<typeof rankingThree>, username: string, body: object) => {
       const user = (await createUsersRepository(t.database.db).findByUsername(username))!;
-      const page = await service.getReportData(user, STATEMENTS, endpoints.reportData.body.parse({ textSearch: 'pangolin', ...body }));
+      const viewer = await createDocumentAccessRepository(t.database.db).viewerOf(user, STATEMENTS);
+      const page = await service.getReportData(viewer, STATEMENTS, endpoints.reportData.body.parse({ textSearch: 'pangolin', ...body }));
       return {
         balances: page.documents.map((document) => document.attributes.closingBalance),
         total: page.total,

@@ -151,11 +151,13 @@ describe('a restricted person’s common words sorted by relevance', () => {
       const texts = createDocumentTextsRepository(trx);
       const service = createDocumentsService({
         documents: createDocumentsRepository(trx, { rankedAtMost: 3 }),
-        access: createDocumentAccessRepository(trx),
         storage: createFileStorage(fixture.documentsDir),
         texts,
       });
-      const user = (await createUsersRepository(trx).findByUsername(fixture.reader))!;
+      const user = await createDocumentAccessRepository(trx).viewerOf(
+        (await createUsersRepository(trx).findByUsername(fixture.reader))!,
+        STATEMENTS,
+      );
       // Within the three ranked: newest first, a second page, oldest first; then past them, with dates, with a term.
       const asked = [
         { perPage: 2 },

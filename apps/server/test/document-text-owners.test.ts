@@ -250,11 +250,10 @@ describe('a restricted person’s text search, read from the owners its texts ca
     const users = createUsersRepository(db());
     const listingOne = createDocumentsService({
       documents: createDocumentsRepository(db()),
-      access: createDocumentAccessRepository(db()),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
     });
-    const user = (await users.findByUsername(fixture.reader))!;
+    const user = await createDocumentAccessRepository(db()).viewerOf((await users.findByUsername(fixture.reader))!, STATEMENTS);
     const found = async (textSearch: string) => {
       const page = await listingOne.getReportData(user, STATEMENTS, endpoints.reportData.body.parse({ perPage: 200, textSearch }));
       return {
@@ -279,11 +278,13 @@ describe('a restricted person’s text search, read from the owners its texts ca
     // Listing one at most, the reader's words overflow the listing of few: the page is found along the list.
     const listingOne = createDocumentsService({
       documents: createDocumentsRepository(db()),
-      access: createDocumentAccessRepository(db()),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
     });
-    const user = (await createUsersRepository(db()).findByUsername(fixture.reader))!;
+    const user = await createDocumentAccessRepository(db()).viewerOf(
+      (await createUsersRepository(db()).findByUsername(fixture.reader))!,
+      STATEMENTS,
+    );
     const page = await listingOne.getReportData(
       user,
       STATEMENTS,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS, type EndpointAccess } from '@portal/contract';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
+import type { TypeSeen, Viewer } from '../db/repositories/types-in-scope.repository.js';
 import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { AppError, unauthorized } from '../errors.js';
 import { hashSecret } from '../services/tokens.js';
@@ -19,6 +20,13 @@ export interface AuthContext {
   mfaPending: boolean;
   language: string;
   user: UserWithOrganisation;
+  /** The types the person sees, when the endpoint reads them with the session (bindEndpoint's `typesSeen`). */
+  types?: TypeSeen[];
+}
+
+/** What an endpoint reads with its session beside the person: the types it sees, and which of them to read with its attributes. */
+export interface TypesSeenAsked {
+  askedCode: string | null;
 }
 
 declare module 'fastify' {
@@ -66,15 +74,21 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     reply.clearCookie(REGISTRATION_PROOF_COOKIE, { path: REGISTRATION_PROOF_PATH });
   });
 
-  app.decorate('loadAuth', async (request: FastifyRequest) => {
+  app.decorate('loadAuth', async (request: FastifyRequest, typesSeen?: TypesSeenAsked) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const idleSince = new Date(Date.now() - options.idleMinutes * 60_000);
-    const found = await options.users.findBySession(hashSecret(token), idleSince);
+    const found = await options.users.findBySession(hashSecret(token), idleSince, typesSeen);
     if (!found) return;
-    const { session, user } = found;
+    const { session, user, types } = found;
     if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await options.sessions.touch(session.id_hash);
-    request.auth = { sessionHash: session.id_hash, mfaPending: session.mfa_pending, language: session.language, user };
+    request.auth = {
+      sessionHash: session.id_hash,
+      mfaPending: session.mfa_pending,
+      language: session.language,
+      user,
+      ...(types && { types }),
+    };
   });
 }
 
@@ -84,7 +98,7 @@ declare module 'fastify' {
     clearSessionCookie(reply: FastifyReply): void;
     setRegistrationProofCookie(reply: FastifyReply, secret: string, expiresAt: Date): void;
     clearRegistrationProofCookie(reply: FastifyReply): void;
-    loadAuth(request: FastifyRequest): Promise<void>;
+    loadAuth(request: FastifyRequest, typesSeen?: TypesSeenAsked): Promise<void>;
   }
 }
 
@@ -103,4 +117,11 @@ export function requireAccess(access: EndpointAccess, request: FastifyRequest): 
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The signed-in person with the types it sees, read with the session; throws when the endpoint did not ask for them. */
+export function requireViewer(request: FastifyRequest): Viewer<UserWithOrganisation> {
+  const { user, types } = requireAuth(request);
+  if (!types) throw new Error('this endpoint does not read the types seen with its session (bindEndpoint: typesSeen)');
+  return { user, types };
 }

@@ -19,6 +19,21 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<E['response'] extends z.ZodMiniType ? z.input<E['response']> : unknown>;
 
+/** What an endpoint reads with its session beside the person, in the same statement. */
+export interface SessionReads {
+  /**
+   * The types the person sees (requireViewer), with the one its path names read with its
+   * attributes: given the path's parameters as sent, it returns that type's code, or null.
+   */
+  typesSeen: (params: Readonly<Record<string, string | undefined>>) => string | null;
+}
+
+/** A code taken from the path before validation: one validation may refuse is not sent to the database. */
+function codeAsSent(code: string | null): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  return code !== null && code.length <= 64 && !/[\u0000-\u001f\u007f]/.test(code) ? code : null;
+}
+
 /** Every registered endpoint, so a check can prove each contract entry is served exactly once. */
 export const boundEndpoints = new WeakMap<FastifyInstance, Endpoint[]>();
 
@@ -37,7 +52,7 @@ export function bindInScope(app: FastifyInstance, bind: (scope: FastifyInstance)
  * Serves one contract endpoint: its access level and menu guard it, its schemas validate the
  * request and shape the answer, and the handler only calls a service and presents.
  */
-export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, reads?: SessionReads): void {
   const list = boundEndpoints.get(app) ?? [];
   list.push(endpoint);
   boundEndpoints.set(app, list);
@@ -69,7 +84,8 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
         requireApiKey(request);
         return;
       }
-      await app.loadAuth(request);
+      const params = request.params as Readonly<Record<string, string | undefined>>;
+      await app.loadAuth(request, reads && { askedCode: codeAsSent(reads.typesSeen(params)) });
       requireAccess(endpoint.access, request);
       if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);
     },

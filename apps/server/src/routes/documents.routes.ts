@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@portal/contract';
-import { requireAuth } from '../plugins/session.plugin.js';
+import { requireAuth, requireViewer } from '../plugins/session.plugin.js';
 import { presentReportPage, presentReports, presentSearchAttributes } from '../presenters/documents.presenter.js';
 import { presentFaqs, presentRepositoryDocuments } from '../presenters/help-content.presenter.js';
 import type { DocumentFile, StoredFile } from '../services/document-files.js';
 import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
-import { bindEndpoint } from './bind-endpoint.js';
+import { bindEndpoint, type SessionReads } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
 import { resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
@@ -49,37 +49,57 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
   return reply.send(await file.open(asked.range));
 }
 
+/** Calls on documents read the types the person sees with its session; none of these names one type in its path. */
+const TYPES_SEEN: SessionReads = { typesSeen: () => null };
+
 export function registerDocumentsRoutes(
   app: FastifyInstance,
   deps: { documents: DocumentsService; help: HelpContentService },
   gates: { downloads: DownloadGate; searches: SearchGate },
 ) {
-  bindEndpoint(app, endpoints.getReports, async (request) => {
-    const { user } = requireAuth(request);
-    return presentReports(user, await deps.documents.getReports(user));
-  });
+  bindEndpoint(
+    app,
+    endpoints.getReports,
+    async (request) => {
+      const viewer = requireViewer(request);
+      return presentReports(viewer.user, await deps.documents.getReports(viewer));
+    },
+    TYPES_SEEN,
+  );
 
-  bindEndpoint(app, endpoints.reportData, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { reportCode } = request.params;
-    gates.searches.enter(user.id, reply);
-    const page = await deps.documents.getReportData(user, reportCode, request.body);
-    request.log.debug({ searchPlan: page.searchPlan }, 'document page read');
-    return presentReportPage(page);
-  });
+  bindEndpoint(
+    app,
+    endpoints.reportData,
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      gates.searches.enter(viewer.user.id, reply);
+      const page = await deps.documents.getReportData(viewer, request.params.reportCode, request.body);
+      request.log.debug({ searchPlan: page.searchPlan }, 'document page read');
+      return presentReportPage(page);
+    },
+    { typesSeen: (params) => params.reportCode ?? null },
+  );
 
-  bindEndpoint(app, endpoints.searchAttributes, async (request) =>
-    presentSearchAttributes(await deps.documents.getSearchAttributes(requireAuth(request).user, request.params.configId)),
+  bindEndpoint(
+    app,
+    endpoints.searchAttributes,
+    async (request) => presentSearchAttributes(await deps.documents.getSearchAttributes(requireViewer(request), request.params.configId)),
+    TYPES_SEEN,
   );
 
   for (const [endpoint, kind] of [
     [endpoints.previewDocument, 'inline'],
     [endpoints.downloadDocument, 'attachment'],
   ] as const) {
-    bindEndpoint(app, endpoint, async (request, reply) => {
-      const file = await deps.documents.openDocument(requireAuth(request).user, request.query.documentKey, resolveLanguage(request));
-      return sendStoredFile(request, reply, file, kind);
-    });
+    bindEndpoint(
+      app,
+      endpoint,
+      async (request, reply) => {
+        const file = await deps.documents.openDocument(requireViewer(request), request.query.documentKey, resolveLanguage(request));
+        return sendStoredFile(request, reply, file, kind);
+      },
+      TYPES_SEEN,
+    );
   }
 
   // Several documents at once: merged into one PDF shown in place, or zipped to save.
@@ -87,14 +107,19 @@ export function registerDocumentsRoutes(
     [endpoints.previewList, deps.documents.mergeDocuments, 'inline', 'merged PDF'],
     [endpoints.downloadList, deps.documents.zipDocuments, 'attachment', 'zip'],
   ] as const) {
-    bindEndpoint(app, endpoint, async (request, reply) => {
-      const { user } = requireAuth(request);
-      gates.downloads.enter(user.id, reply);
-      const file = await bundle(user, request.body.documentKeyList, resolveLanguage(request), (error) =>
-        request.log.error({ err: error }, `${what} stream failed`),
-      );
-      return sendFile(reply, file, kind);
-    });
+    bindEndpoint(
+      app,
+      endpoint,
+      async (request, reply) => {
+        const viewer = requireViewer(request);
+        gates.downloads.enter(viewer.user.id, reply);
+        const file = await bundle(viewer, request.body.documentKeyList, resolveLanguage(request), (error) =>
+          request.log.error({ err: error }, `${what} stream failed`),
+        );
+        return sendFile(reply, file, kind);
+      },
+      TYPES_SEEN,
+    );
   }
 
   bindEndpoint(app, endpoints.faqList, async (request) => presentFaqs(await deps.help.listFaqs(requireAuth(request).user)));

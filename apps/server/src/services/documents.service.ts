@@ -1,6 +1,5 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
-import type { DocumentAccessRepository } from '../db/repositories/document-access.repository.js';
-import type { TypeInScope } from '../db/repositories/types-in-scope.repository.js';
+import type { TypeSeen, Viewer } from '../db/repositories/types-in-scope.repository.js';
 import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
@@ -75,15 +74,10 @@ const BUNDLES = {
  * that match one of its criteria groups; the client's staff see every document of the client's
  * types. The same scope is applied to lists, counts and files.
  */
-export function createDocumentsService(deps: {
-  documents: DocumentsRepository;
-  access: DocumentAccessRepository;
-  storage: DocumentStorage;
-  texts: DocumentTextsRepository;
-}) {
+export function createDocumentsService(deps: { documents: DocumentsRepository; storage: DocumentStorage; texts: DocumentTextsRepository }) {
   /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
-  async function requireTypeInScope(user: UserWithOrganisation, matches: (report: Report) => boolean): Promise<TypeInScope> {
-    const found = (await deps.access.typesInScope(user)).find(({ report }) => matches(report));
+  function requireTypeInScope(viewer: Viewer, matches: (report: Report) => boolean): TypeSeen {
+    const found = viewer.types.find(({ report }) => matches(report));
     if (!found) throw notFound();
     return found;
   }
@@ -92,21 +86,18 @@ export function createDocumentsService(deps: {
    * The documents behind these keys, in the order asked, each with a file name in the
    * person's language. Any key outside the person's access fails the whole request as not found.
    */
-  async function resolveDocuments(user: UserWithOrganisation, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
+  async function resolveDocuments(viewer: Viewer, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
     const decoded: DocumentKey[] = [];
     for (const key of keys) {
       const document = decodeDocumentKey(key);
       if (!document) throw notFound();
       decoded.push(document);
     }
-    const seen = await deps.access.typesInScope(user);
     const found = new Map<number, ResolvedDocument>();
     const byReport = new Map<string, number[]>();
     for (const key of decoded) byReport.set(key.reportCode, [...(byReport.get(key.reportCode) ?? []), key.id]);
     for (const [reportCode, ids] of byReport) {
-      const type = seen.find(({ report }) => report.code.toLowerCase() === reportCode.toLowerCase());
-      if (!type) throw notFound();
-      const { report, scope } = type;
+      const { report, scope } = requireTypeInScope(viewer, (type) => type.code.toLowerCase() === reportCode.toLowerCase());
       const title = language === 'fr' ? report.title_fr : report.title_en;
       for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
         found.set(row.id, {
@@ -129,10 +120,10 @@ export function createDocumentsService(deps: {
   }
 
   /** Opening, previewing or downloading documents marks them viewed for the person. */
-  async function openDocuments(user: UserWithOrganisation, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
-    const documents = await resolveDocuments(user, keys, language);
+  async function openDocuments(viewer: Viewer, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
+    const documents = await resolveDocuments(viewer, keys, language);
     await deps.documents.markViewed(
-      user.id,
+      viewer.user.id,
       documents.map((document) => document.id),
     );
     return documents;
@@ -141,12 +132,12 @@ export function createDocumentsService(deps: {
   /** The documents as one file of the format, streamed as it is written; opening them marks them viewed. */
   async function bundleDocuments(
     format: keyof typeof BUNDLES,
-    user: UserWithOrganisation,
+    viewer: Viewer,
     keys: string[],
     language: Locale,
     onStreamError: (error: unknown) => void,
   ): Promise<DocumentFile> {
-    const documents = await openDocuments(user, keys, language);
+    const documents = await openDocuments(viewer, keys, language);
     const bundle = BUNDLES[format];
     return {
       stream: bundle.stream(deps.storage, documents, onStreamError),
@@ -156,20 +147,18 @@ export function createDocumentsService(deps: {
   }
 
   return {
-    async getReports(user: UserWithOrganisation): Promise<ReportSummary[]> {
-      const shown = await deps.access.typesInScope(user);
+    async getReports({ user, types }: Viewer): Promise<ReportSummary[]> {
       const counts = await deps.documents.countsOfTypes(
         user.id,
-        shown.map(({ report, scope }) => [report.id, scope]),
+        types.map(({ report, scope }) => [report.id, scope]),
       );
-      return shown.map(({ report }) => ({ report, ...counts.get(report.id)! }));
+      return types.map(({ report }) => ({ report, ...counts.get(report.id)! }));
     },
 
-    async getReportData(user: UserWithOrganisation, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
-      // The type comes with its attributes and the person's scope in it, in the statement that finds it.
-      const found = await deps.access.typeInScope(user, reportCode);
-      if (!found) throw notFound();
-      const { report, scope, attributes } = found;
+    async getReportData(viewer: Viewer<UserWithOrganisation>, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
+      const { user } = viewer;
+      const { report, scope, attributes } = requireTypeInScope(viewer, (type) => type.code.toLowerCase() === reportCode.toLowerCase());
+      if (!attributes) throw new Error(`the type ${reportCode} was read without its attributes`);
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Passages only for the page's rows, which the search found within the person's access.
       const { page, passages, path } = await deps.documents.searchPage(search, deps.texts);
@@ -200,28 +189,28 @@ export function createDocumentsService(deps: {
       };
     },
 
-    async getSearchAttributes(user: UserWithOrganisation, configId: number): Promise<SearchableAttributes> {
-      const { report, scope } = await requireTypeInScope(user, (type) => type.id === configId);
+    async getSearchAttributes(viewer: Viewer, configId: number): Promise<SearchableAttributes> {
+      const { report, scope } = requireTypeInScope(viewer, (type) => type.id === configId);
       const attributes = await deps.documents.attributesOf(report.id);
       return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
     },
 
     /** One document's file, named in the person's language; marks it viewed once the file is found, not when it fails. */
-    async openDocument(user: UserWithOrganisation, key: string, language: Locale): Promise<StoredFile> {
-      const [document] = await resolveDocuments(user, [key], language);
+    async openDocument(viewer: Viewer, key: string, language: Locale): Promise<StoredFile> {
+      const [document] = await resolveDocuments(viewer, [key], language);
       if (!document) throw notFound();
       const file = await findStoredFile(deps.storage, document.fileKey, document.fileName);
-      await deps.documents.markViewed(user.id, [document.id]);
+      await deps.documents.markViewed(viewer.user.id, [document.id]);
       return file;
     },
 
     /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */
-    mergeDocuments: (user: UserWithOrganisation, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
-      bundleDocuments('pdf', user, keys, language, onStreamError),
+    mergeDocuments: (viewer: Viewer, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('pdf', viewer, keys, language, onStreamError),
 
     /** The documents' files as one zip, streamed as it is written; marks them viewed. */
-    zipDocuments: (user: UserWithOrganisation, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
-      bundleDocuments('zip', user, keys, language, onStreamError),
+    zipDocuments: (viewer: Viewer, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('zip', viewer, keys, language, onStreamError),
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AccessScope } from '../../search/document-search.js';
 import { compiledOnce } from '../compiled-once.js';
 import type { Database } from '../types.js';
@@ -15,7 +15,6 @@ interface GrantedCriterion {
 /** The person a scope is read for. */
 export interface ScopedPerson {
   id: number;
-  client_id: number;
   role_code: string;
 }
 
@@ -23,6 +22,18 @@ export interface ScopedPerson {
 export interface TypeInScope {
   report: Report;
   scope: AccessScope;
+}
+
+/** A type the person sees; the type a call names comes with its attributes in order. */
+export interface TypeSeen extends TypeInScope {
+  attributes?: ReportAttribute[];
+}
+
+/** A type as the statement reads it: its row, the USER's grant criteria (null for staff), and its attributes when asked. */
+export interface TypeSeenRow {
+  report: Report;
+  criteria: GrantedCriterion[] | null;
+  attributes: ReportAttribute[] | null;
 }
 
 /** The criteria groups of a USER's grant, with the attributes among them that identify owners. */
@@ -42,92 +53,64 @@ function scopeOfCriteria(criteria: readonly GrantedCriterion[]): AccessScope {
 const EVERY_DOCUMENT: AccessScope = { kind: 'all' };
 
 /**
- * The types a person sees and its scope in each, read in the statement that finds the types: a
- * USER's grants come with the types it was given (a type without a grant is not joined), staff
- * read their client's types alone. Every signed-in list and dashboard starts here, so these are
- * compiled once and cost one round trip.
+ * The types of the person's client it sees, in the client's order, each with its scope: staff see
+ * every type and every document of it, a USER the types it was given and in each the documents
+ * of its criteria.
+ */
+export function typesSeenOf(person: ScopedPerson, rows: readonly TypeSeenRow[]): TypeSeen[] {
+  return rows.map(({ report, criteria, attributes }) => ({
+    report,
+    scope: person.role_code === 'USER' ? scopeOfCriteria(criteria ?? []) : EVERY_DOCUMENT,
+    ...(attributes && { attributes }),
+  }));
+}
+
+/**
+ * The types the person of users row `u` sees, as one JSON list of TypeSeenRow in the client's
+ * order: a USER's types are those it holds a grant on (a type without one is left out), staff's
+ * every type of the client. The type whose lower-cased code is `asked` (null: none) comes with its
+ * attributes, so that a list page finds its type, its columns and the person's scope in the
+ * statement that reads its session.
+ */
+export function typesSeenByUser(asked: unknown): RawBuilder<TypeSeenRow[]> {
+  return sql<TypeSeenRow[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'report', to_json(r),
+             'criteria', g.criteria,
+             'attributes', CASE WHEN lower(r.code) = ${asked}::text THEN
+               (SELECT coalesce(json_agg(a ORDER BY a.position, a.id), '[]'::json) FROM report_attributes a WHERE a.report_id = r.id) END
+           ) ORDER BY r.position, r.id), '[]'::json)
+      FROM report_definitions r
+      LEFT JOIN LATERAL (
+        SELECT json_agg(json_build_object('group', c.group_number, 'name', ra.name, 'owner', ra.identifies_owner, 'value', c.value)
+                        ORDER BY c.group_number, c.attribute_id) AS criteria
+          FROM report_access ga
+          LEFT JOIN access_criteria c ON c.access_id = ga.id
+          LEFT JOIN report_attributes ra ON ra.id = c.attribute_id
+         WHERE ga.report_id = r.id AND ga.user_id = u.id AND ga.has_access
+        HAVING count(*) > 0) g ON u.role_code = 'USER'
+     WHERE r.client_id = u.client_id AND (u.role_code <> 'USER' OR g.criteria IS NOT NULL))`;
+}
+
+/** The signed-in person of a call and the types it sees, read with its session. */
+export interface Viewer<User extends ScopedPerson = ScopedPerson> {
+  user: User;
+  types: TypeSeen[];
+}
+
+/**
+ * The types a person sees read on their own, for work that has a person but no session (jobs,
+ * tests, the benchmark): a signed-in call reads them with its session (users.repository).
  */
 export function createTypesInScopeRepository(db: Kysely<Database>) {
-  /** A USER's criteria on type `r`, as one JSON list; no row at all when the USER was not given the type. */
-  const grantOf = (userId: number) => (eb: ExpressionBuilder<Database & { r: Database['report_definitions'] }, 'r'>) =>
-    eb
-      .selectFrom('report_access as a')
-      .leftJoin('access_criteria as c', 'c.access_id', 'a.id')
-      .leftJoin('report_attributes as ra', 'ra.id', 'c.attribute_id')
-      .select(
-        sql<
-          GrantedCriterion[]
-        >`json_agg(json_build_object('group', c.group_number, 'name', ra.name, 'owner', ra.identifies_owner, 'value', c.value) ORDER BY c.group_number, c.attribute_id)`.as(
-          'criteria',
-        ),
-      )
-      .whereRef('a.report_id', '=', 'r.id')
-      .where('a.user_id', '=', userId)
-      .where('a.has_access', '=', true)
-      .having(sql`count(*)`, '>', 0)
-      .as('g');
-  const attributesOfType = sql<
-    ReportAttribute[]
-  >`(SELECT coalesce(json_agg(a ORDER BY a.position, a.id), '[]'::json) FROM report_attributes a WHERE a.report_id = r.id)`.as(
-    'attributes_of_type',
+  const typesSeen = compiledOnce(db, ['userId', 'asked'], (args: { userId: number; asked: string | null }) =>
+    db.selectFrom('users as u').select(typesSeenByUser(args.asked).as('types_seen')).where('u.id', '=', args.userId),
   );
-  type Person = { userId: number; clientId: number };
-  type PersonAndCode = Person & { code: string };
-
-  const typesOfClient = compiledOnce(db, ['clientId'], (args: { clientId: number }) =>
-    db.selectFrom('report_definitions as r').selectAll('r').where('r.client_id', '=', args.clientId).orderBy('r.position').orderBy('r.id'),
-  );
-  const typesGiven = compiledOnce(db, ['userId', 'clientId'], (args: Person) =>
-    db
-      .selectFrom('report_definitions as r')
-      .innerJoinLateral(grantOf(args.userId), (join) => join.onTrue())
-      .selectAll('r')
-      .select('g.criteria')
-      .where('r.client_id', '=', args.clientId)
-      .orderBy('r.position')
-      .orderBy('r.id'),
-  );
-  const typeOfClient = compiledOnce(db, ['clientId', 'code'], (args: { clientId: number; code: string }) =>
-    db
-      .selectFrom('report_definitions as r')
-      .selectAll('r')
-      .select(attributesOfType)
-      .where('r.client_id', '=', args.clientId)
-      .where(sql<string>`lower(r.code)`, '=', args.code),
-  );
-  const typeGiven = compiledOnce(db, ['userId', 'clientId', 'code'], (args: PersonAndCode) =>
-    db
-      .selectFrom('report_definitions as r')
-      .innerJoinLateral(grantOf(args.userId), (join) => join.onTrue())
-      .selectAll('r')
-      .select([attributesOfType, 'g.criteria'])
-      .where('r.client_id', '=', args.clientId)
-      .where(sql<string>`lower(r.code)`, '=', args.code),
-  );
-
   return {
-    /** The client's types the person sees, in the client's order, each with the person's scope. */
-    async typesInScope(person: ScopedPerson): Promise<TypeInScope[]> {
-      if (person.role_code !== 'USER') {
-        return (await typesOfClient({ clientId: person.client_id })).map((report) => ({ report, scope: EVERY_DOCUMENT }));
-      }
-      const rows = await typesGiven({ userId: person.id, clientId: person.client_id });
-      return rows.map(({ criteria, ...report }) => ({ report, scope: scopeOfCriteria(criteria) }));
-    },
-
-    /** The type of this code (case aside) if the person sees it, with its attributes in order and the person's scope. */
-    async typeInScope(person: ScopedPerson, code: string): Promise<(TypeInScope & { attributes: ReportAttribute[] }) | undefined> {
-      const asked = { clientId: person.client_id, code: code.toLowerCase() };
-      if (person.role_code !== 'USER') {
-        const [row] = await typeOfClient(asked);
-        if (!row) return undefined;
-        const { attributes_of_type: attributes, ...report } = row;
-        return { report, attributes, scope: EVERY_DOCUMENT };
-      }
-      const [row] = await typeGiven({ ...asked, userId: person.id });
-      if (!row) return undefined;
-      const { attributes_of_type: attributes, criteria, ...report } = row;
-      return { report, attributes, scope: scopeOfCriteria(criteria) };
+    /** The person with the types it sees; `askedCode` names the type (case aside) to read with its attributes. */
+    async viewerOf<User extends ScopedPerson>(user: User, askedCode: string | null = null): Promise<Viewer<User>> {
+      const [row] = await typesSeen({ userId: user.id, asked: askedCode?.toLowerCase() ?? null });
+      return { user, types: typesSeenOf(user, row?.types_seen ?? []) };
     },
   };
 }

@@ -1,6 +1,32 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
 import { compiledOnce } from '../compiled-once.js';
+import { typesSeenByUser, typesSeenOf, type TypeSeen } from './types-in-scope.repository.js';
+
+/** A session row read with its user: the session's own columns apart. */
+function sessionAndUser<Row extends SessionColumns>(
+  row: Row,
+): { session: Session; user: Omit<Row, keyof SessionColumns>; types?: TypeSeen[] } {
+  const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, ...user } = row;
+  return {
+    session: { id_hash: session_id_hash, mfa_pending: session_mfa_pending, language: session_language, last_seen_at: session_last_seen_at },
+    user,
+  };
+}
+
+interface Session {
+  id_hash: string;
+  mfa_pending: boolean;
+  language: string;
+  last_seen_at: Date;
+}
+
+interface SessionColumns {
+  session_id_hash: string;
+  session_mfa_pending: boolean;
+  session_language: string;
+  session_last_seen_at: Date;
+}
 
 export function createUsersRepository(db: Kysely<Database>) {
   const withOrganisation = () =>
@@ -18,7 +44,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         'e.code as experience_code',
       ]);
 
-  const sessionWithUser = compiledOnce(db, ['idHash', 'now', 'idleSince'], (args: { idHash: string; now: Date; idleSince: Date }) =>
+  const sessionOf = (args: { idHash: string; now: Date; idleSince: Date }) =>
     withOrganisation()
       .innerJoin('sessions as s', 's.user_id', 'u.id')
       .select([
@@ -30,7 +56,13 @@ export function createUsersRepository(db: Kysely<Database>) {
       .where('s.id_hash', '=', args.idHash)
       .where('s.expires_at', '>', args.now)
       .where('s.last_seen_at', '>', args.idleSince)
-      .where('u.deleted_at', 'is', null),
+      .where('u.deleted_at', 'is', null);
+  const sessionWithUser = compiledOnce(db, ['idHash', 'now', 'idleSince'], sessionOf);
+  const sessionWithTypesSeen = compiledOnce(
+    db,
+    ['idHash', 'now', 'idleSince', 'asked'],
+    (args: { idHash: string; now: Date; idleSince: Date; asked: string | null }) =>
+      sessionOf(args).select(typesSeenByUser(args.asked).as('types_seen')),
   );
 
   return {
@@ -48,21 +80,22 @@ export function createUsersRepository(db: Kysely<Database>) {
     /**
      * The session of this hash that has neither passed its absolute expiry nor been idle too long,
      * with its user, still active, in one statement: every signed-in call starts here, so it costs
-     * one round trip to the database, not two.
+     * one round trip to the database, not two. With `typesSeen`, the same statement reads the
+     * types the user sees (the one of `askedCode`, case aside, with its attributes): a call that
+     * lists or opens documents needs them first, and a round trip more per call measures as a
+     * fifth less throughput.
      */
-    async findBySession(idHash: string, idleSince: Date) {
-      const [row] = await sessionWithUser({ idHash, now: new Date(), idleSince });
+    async findBySession(idHash: string, idleSince: Date, typesSeen?: { askedCode: string | null }) {
+      const now = new Date();
+      if (!typesSeen) {
+        const [row] = await sessionWithUser({ idHash, now, idleSince });
+        return row && sessionAndUser(row);
+      }
+      const [row] = await sessionWithTypesSeen({ idHash, now, idleSince, asked: typesSeen.askedCode?.toLowerCase() ?? null });
       if (!row) return undefined;
-      const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, ...user } = row;
-      return {
-        session: {
-          id_hash: session_id_hash,
-          mfa_pending: session_mfa_pending,
-          language: session_language,
-          last_seen_at: session_last_seen_at,
-        },
-        user,
-      };
+      const { types_seen, ...rest } = row;
+      const found = sessionAndUser(rest);
+      return { ...found, types: typesSeenOf(found.user, types_seen) };
     },
 
     /** Counts a wrong password; a lock that has run out starts the count again. */
