@@ -72,6 +72,7 @@ export function typesSeenOf(person: ScopedPerson, rows: readonly TypeSeenRow[]):
  * attributes, so that a list page finds its type, its columns and the person's scope in the
  * statement that reads its session. The role is tested inside the grant's subquery, where
  * PostgreSQL tests it once before looking any grant up: staff's calls read no grant at all.
+ * `asked` is the code's value, or the mark compiledOnce puts in its place.
  */
 export function typesSeenByUser(asked: unknown): RawBuilder<TypeSeenRow[]> {
   return sql<TypeSeenRow[]>`(

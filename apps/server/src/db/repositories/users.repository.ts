@@ -3,7 +3,7 @@ import type { Database } from '../types.js';
 import { compiledOnce } from '../compiled-once.js';
 import { typesSeenByUser, typesSeenOf, type TypeSeen } from './types-in-scope.repository.js';
 
-/** A session row read with its user: the session's own columns apart. */
+/** A session row read with its user: the session's own columns apart (the types seen, when asked, are added by the caller). */
 function sessionAndUser<Row extends SessionColumns>(
   row: Row,
 ): { session: Session; user: Omit<Row, keyof SessionColumns>; types?: TypeSeen[] } {
@@ -82,8 +82,7 @@ export function createUsersRepository(db: Kysely<Database>) {
      * with its user, still active, in one statement: every signed-in call starts here, so it costs
      * one round trip to the database, not two. With `typesSeen`, the same statement reads the
      * types the user sees (the one of `askedCode`, case aside, with its attributes): a call that
-     * lists or opens documents needs them first, and a round trip more per call measures as a
-     * fifth less throughput.
+     * lists or opens documents needs them first, and is spared a round trip (decision 032).
      */
     async findBySession(idHash: string, idleSince: Date, typesSeen?: { askedCode: string | null }) {
       const now = new Date();
