@@ -325,11 +325,14 @@ export async function benchTextSearch(options: {
       `per 1,000 documents ${storage.totalKbPer1000.toFixed(0)} KB, the index ${storage.indexKbPer1000.toFixed(0)} KB`,
   );
 
-  const extraction = await measureTextExtraction({ ...options, documents: options.extractDocuments });
-  console.log(
-    `Text extraction of ${extraction.documents.toLocaleString('en')} statements of 1 to 3 pages through the job queue: ` +
-      `${extraction.documentsPerSecond.toFixed(0)} documents/s (${extraction.seconds.toFixed(1)} s); pdf.js alone ${extraction.extractOnlyPerSecond.toFixed(0)} documents/s`,
-  );
+  // `--extract-documents 0` measures the searches alone (a run that compares two versions of the search).
+  const extraction = options.extractDocuments > 0 ? await measureTextExtraction({ ...options, documents: options.extractDocuments }) : null;
+  if (extraction) {
+    console.log(
+      `Text extraction of ${extraction.documents.toLocaleString('en')} statements of 1 to 3 pages through the job queue: ` +
+        `${extraction.documentsPerSecond.toFixed(0)} documents/s (${extraction.seconds.toFixed(1)} s); pdf.js alone ${extraction.extractOnlyPerSecond.toFixed(0)} documents/s`,
+    );
+  }
 
   const { results, plans } = await measureTextSearches(options);
   console.table(
