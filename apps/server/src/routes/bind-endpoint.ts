@@ -23,15 +23,9 @@ type Handler<E extends Endpoint> = (
 export interface SessionReads {
   /**
    * The types the person sees (requireViewer), with the one its path names read with its
-   * attributes: given the path's parameters as sent, it returns that type's code, or null.
+   * attributes: given the path's parameters, validated, it returns that type's code, or null.
    */
-  typesSeen: (params: Readonly<Record<string, string | undefined>>) => string | null;
-}
-
-/** A code taken from the path before validation: one validation may refuse is not sent to the database. */
-function codeAsSent(code: string | null): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  return code !== null && code.length <= 64 && !/[\u0000-\u001f\u007f]/.test(code) ? code : null;
+  typesSeen: (params: Readonly<Record<string, unknown>>) => string | null;
 }
 
 /** Every registered endpoint, so a check can prove each contract entry is served exactly once. */
@@ -56,6 +50,15 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
   const list = boundEndpoints.get(app) ?? [];
   list.push(endpoint);
   boundEndpoints.set(app, list);
+
+  // The session is read before the request is validated (a caller without the right gets 401 or
+  // 403 whatever it sent): what it reads from the path is validated here by the same schema first.
+  const paramsAsValid = endpoint.params && guardRequestSchema(endpoint.params);
+  const typesAsked = (request: FastifyRequest) => {
+    if (!reads) return undefined;
+    const params = paramsAsValid ? paramsAsValid.safeParse(request.params) : { success: true as const, data: {} };
+    return { askedCode: params.success ? reads.typesSeen(params.data as Readonly<Record<string, unknown>>) : null };
+  };
 
   app.route({
     method: endpoint.method,
@@ -84,8 +87,7 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
         requireApiKey(request);
         return;
       }
-      const params = request.params as Readonly<Record<string, string | undefined>>;
-      await app.loadAuth(request, reads && { askedCode: codeAsSent(reads.typesSeen(params)) });
+      await app.loadAuth(request, typesAsked(request));
       requireAccess(endpoint.access, request);
       if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);
     },

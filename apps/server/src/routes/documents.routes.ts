@@ -77,7 +77,7 @@ export function registerDocumentsRoutes(
       request.log.debug({ searchPlan: page.searchPlan }, 'document page read');
       return presentReportPage(page);
     },
-    { typesSeen: (params) => params.reportCode ?? null },
+    { typesSeen: (params) => (typeof params.reportCode === 'string' ? params.reportCode : null) },
   );
 
   bindEndpoint(

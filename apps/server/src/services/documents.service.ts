@@ -82,6 +82,10 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; s
     return found;
   }
 
+  /** The type of this code (case aside) among those the person sees; not found otherwise. */
+  const requireTypeOfCode = (viewer: Viewer, code: string) =>
+    requireTypeInScope(viewer, (type) => type.code.toLowerCase() === code.toLowerCase());
+
   /**
    * The documents behind these keys, in the order asked, each with a file name in the
    * person's language. Any key outside the person's access fails the whole request as not found.
@@ -97,7 +101,7 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; s
     const byReport = new Map<string, number[]>();
     for (const key of decoded) byReport.set(key.reportCode, [...(byReport.get(key.reportCode) ?? []), key.id]);
     for (const [reportCode, ids] of byReport) {
-      const { report, scope } = requireTypeInScope(viewer, (type) => type.code.toLowerCase() === reportCode.toLowerCase());
+      const { report, scope } = requireTypeOfCode(viewer, reportCode);
       const title = language === 'fr' ? report.title_fr : report.title_en;
       for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
         found.set(row.id, {
@@ -157,7 +161,7 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; s
 
     async getReportData(viewer: Viewer<UserWithOrganisation>, reportCode: string, request: ReportDataRequest): Promise<ReportPage> {
       const { user } = viewer;
-      const { report, scope, attributes } = requireTypeInScope(viewer, (type) => type.code.toLowerCase() === reportCode.toLowerCase());
+      const { report, scope, attributes } = requireTypeOfCode(viewer, reportCode);
       if (!attributes) throw new Error(`the type ${reportCode} was read without its attributes`);
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Passages only for the page's rows, which the search found within the person's access.
