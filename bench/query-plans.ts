@@ -1,3 +1,4 @@
+import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
@@ -154,5 +155,6 @@ export function documentsServiceOver(db: Kysely<Database>, storage?: DocumentSto
     documents: createDocumentsRepository(db),
     storage: storage ?? createFileStorage(path.join(os.tmpdir(), 'portal-bench-service-files')),
     texts: createDocumentTextsRepository(db),
+    evidence: createAccessEvidenceRepository(db),
   });
 }

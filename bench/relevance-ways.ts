@@ -6,6 +6,7 @@
  * `DATABASE_URL=… node --import tsx bench/relevance-ways.ts [username] [request body] [rounds]`.
  */
 import os from 'node:os';
+import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
 import path from 'node:path';
 import { endpoints } from '@portal/contract';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -25,6 +26,7 @@ const make = (along: boolean) =>
     documents: createDocumentsRepository(db, { ranksAlongList: along }),
     storage: createFileStorage(path.join(os.tmpdir(), 'portal-bench-files')),
     texts: createDocumentTextsRepository(db),
+    evidence: createAccessEvidenceRepository(db),
   });
 const services = { alongList: make(true), listed: make(false) };
 const user = await benchViewer(database.db, process.argv[2] ?? 'bench.user');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { createAccessEvidenceRepository } from './db/repositories/access-evidence.repository.js';
 import { createDocumentsRepository } from './db/repositories/documents.repository.js';
 import { createHelpContentRepository } from './db/repositories/help-content.repository.js';
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
@@ -44,6 +45,7 @@ import { createAuditLogViewerService } from './services/audit-log-viewer.service
 import { createDigestPreferenceService } from './services/digest-preference.service.js';
 import { createDigestTokens } from './services/digest-tokens.js';
 import { createDigestService } from './services/digest.service.js';
+import { createAccessEvidenceService } from './services/access-evidence.service.js';
 import { createDocumentsService } from './services/documents.service.js';
 import { createReportAccessPreviewService } from './services/report-access-preview.service.js';
 import { createHelpContentService } from './services/help-content.service.js';
@@ -92,6 +94,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const users = createUsersRepository(db);
   const boundedDocuments = createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost });
   const sessions = createSessionsRepository(db);
+  const accessEvidence = createAccessEvidenceRepository(db);
   const experiences = createExperiencesRepository(db);
   const connectionLog = createConnectionLogRepository(db);
   const rateLimiter = createRateLimiter({ rateLimits: createRateLimitsRepository(db) });
@@ -187,6 +190,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       documents: boundedDocuments,
       storage: transports.storage,
       texts: createDocumentTextsRepository(searchDb),
+      evidence: accessEvidence,
     }),
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
@@ -270,12 +274,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     }),
     retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
     digestPreference: createDigestPreferenceService(digestMail),
+    accessEvidence: createAccessEvidenceService({ evidence: accessEvidence, transact }),
   };
 
   const scheduledJobs = listPortalJobs({
     retention: services.retention,
     digest: createDigestService({ ...digestMail, logger }),
     sweepOrphanFiles: () => services.ingestion.sweepOrphanFiles(),
+    chainAccessEvidence: () => services.accessEvidence.chainPending(),
   });
   if (config.scheduledJobs) await startScheduledJobs({ queue: jobQueue, logger, jobs: scheduledJobs });
 

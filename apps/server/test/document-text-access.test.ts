@@ -1,3 +1,4 @@
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
@@ -64,6 +65,7 @@ describe('a text search within access and filters', () => {
       documents: createDocumentsRepository(db),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db, { fewMatches: 0 }),
+      evidence: createAccessEvidenceRepository(db),
     });
     const users = createUsersRepository(db);
     const expected: [string, string, object, string[]][] = [
@@ -127,6 +129,7 @@ describe('a text search within access and filters', () => {
         documents: createDocumentsRepository(db, { rankedAtMost: 3 }),
         storage: createFileStorage(fixture.documentsDir),
         texts: createDocumentTextsRepository(db, fewMatches === undefined ? {} : { fewMatches }),
+        evidence: createAccessEvidenceRepository(db),
       });
     };
     const pageOfService = async (service: ReturnType<typeof rankingThree>, username: string, body: object) => {

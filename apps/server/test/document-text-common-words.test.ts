@@ -1,3 +1,4 @@
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -153,6 +154,7 @@ describe('a restricted person’s common words sorted by relevance', () => {
         documents: createDocumentsRepository(trx, { rankedAtMost: 3 }),
         storage: createFileStorage(fixture.documentsDir),
         texts,
+        evidence: createAccessEvidenceRepository(trx),
       });
       const user = await createDocumentAccessRepository(trx).viewerOf(
         (await createUsersRepository(trx).findByUsername(fixture.reader))!,

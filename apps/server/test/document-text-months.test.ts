@@ -1,3 +1,4 @@
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -100,6 +101,7 @@ describe('a whole type’s text search listed a few months at a time', () => {
       documents: createDocumentsRepository(db()),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: few }),
+      evidence: createAccessEvidenceRepository(db()),
     });
 
   it('lists the matches of the first months whole: proof of many, then enough for the page', async () => {

@@ -1,3 +1,4 @@
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -252,6 +253,7 @@ describe('a restricted person’s text search, read from the owners its texts ca
       documents: createDocumentsRepository(db()),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
+      evidence: createAccessEvidenceRepository(db()),
     });
     const user = await createDocumentAccessRepository(db()).viewerOf((await users.findByUsername(fixture.reader))!, STATEMENTS);
     const found = async (textSearch: string) => {
@@ -280,6 +282,7 @@ describe('a restricted person’s text search, read from the owners its texts ca
       documents: createDocumentsRepository(db()),
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
+      evidence: createAccessEvidenceRepository(db()),
     });
     const user = await createDocumentAccessRepository(db()).viewerOf(
       (await createUsersRepository(db()).findByUsername(fixture.reader))!,

@@ -26,6 +26,7 @@ describe('with scheduled jobs on (the default)', () => {
 
   it('registers each job’s schedule, in UTC, on a queue that holds one run waiting and one running', async () => {
     expect(await schedulesOf(t)).toEqual([
+      { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.retention, cron: '15 3 * * *', timezone: 'UTC' },
       { name: JOB_NAMES.digest, cron: '0 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', timezone: 'UTC' },
@@ -33,7 +34,7 @@ describe('with scheduled jobs on (the default)', () => {
     const queues = await sql<{ name: string; policy: string }>`SELECT name, policy FROM pgboss.queue WHERE name IN (${sql.join(
       Object.values(JOB_NAMES),
     )}) ORDER BY name`.execute(t.database.db);
-    expect(queues.rows.map((row) => row.policy)).toEqual(['stately', 'stately', 'stately']);
+    expect(queues.rows.map((row) => row.policy)).toEqual(['stately', 'stately', 'stately', 'stately']);
   });
 
   it('runs a job when its schedule fires it, whichever instance fired it', async () => {
@@ -63,7 +64,12 @@ describe('with scheduled jobs off', () => {
 
   it('registers no schedule, yet a job can still be run at once', async () => {
     expect(await schedulesOf(t)).toEqual([]);
-    expect(t.app.scheduledJobs.names).toEqual([JOB_NAMES.retention, JOB_NAMES.orphanFileSweep, JOB_NAMES.digest]);
+    expect(t.app.scheduledJobs.names).toEqual([
+      JOB_NAMES.retention,
+      JOB_NAMES.orphanFileSweep,
+      JOB_NAMES.digest,
+      JOB_NAMES.evidenceChaining,
+    ]);
     expect(await t.app.scheduledJobs.runNow(JOB_NAMES.retention)).toMatchObject({ documentsDeleted: 0 });
   });
 });

@@ -28,6 +28,7 @@ import { statements as answersChangedNotices } from './migrations/027-answers-ch
 import { statements as documentTextStates } from './migrations/028-document-text-states.js';
 import { statements as dropAnswersChangedNotices } from './migrations/029-drop-answers-changed-notices.js';
 import { statements as dropReadsChangedNotices } from './migrations/030-drop-reads-changed-notices.js';
+import { statements as accessEvidence } from './migrations/031-access-evidence.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '028-document-text-states': documentTextStates,
   '029-drop-answers-changed-notices': dropAnswersChangedNotices,
   '030-drop-reads-changed-notices': dropReadsChangedNotices,
+  '031-access-evidence': accessEvidence,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
+import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { DocumentOwnerKeysTable, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 /** Row shapes of the tables created by the migrations. */
@@ -364,6 +365,7 @@ export interface Database {
   document_owner_keys: DocumentOwnerKeysTable;
   owner_values: OwnerValuesTable;
   document_views: DocumentViewsTable;
+  access_evidence: AccessEvidenceTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;

@@ -6,21 +6,26 @@ export const JOB_NAMES = {
   retention: 'document-retention',
   orphanFileSweep: 'orphan-file-sweep',
   digest: 'new-document-digest',
+  evidenceChaining: 'access-evidence-chaining',
 } as const;
 
 /**
  * The portal's clockwork, in UTC: retention at night, when lists are least used; the sweep of
- * files no document names, hourly; the digests, hourly, each person's when its day or week has passed.
+ * files no document names, hourly; the digests, hourly, each person's when its day or week has
+ * passed; the chaining of the access evidence recorded since, every minute.
  */
 export function listPortalJobs(deps: {
   retention: RetentionService;
   digest: DigestService;
   /** Removes stored files that no document names (the ingestion service's sweep). */
   sweepOrphanFiles: () => Promise<unknown>;
+  /** Gives each access event recorded since its place in its client's chain. */
+  chainAccessEvidence: () => Promise<unknown>;
 }): ScheduledJob[] {
   return [
     { name: JOB_NAMES.retention, cron: '15 3 * * *', expireInMinutes: 180, run: () => deps.retention.run() },
     { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', expireInMinutes: 55, run: deps.sweepOrphanFiles },
     { name: JOB_NAMES.digest, cron: '0 * * * *', expireInMinutes: 55, run: () => deps.digest.run() },
+    { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', expireInMinutes: 10, run: deps.chainAccessEvidence },
   ];
 }

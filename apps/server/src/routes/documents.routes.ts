@@ -8,7 +8,7 @@ import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
 import { bindEndpoint, type SessionReads } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
-import { resolveLanguage } from './request-context.js';
+import { clientBrowser, clientIp, resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
 import type { SearchGate } from './search-gate.js';
 
@@ -49,6 +49,22 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
   return reply.send(await file.open(asked.range));
 }
 
+/** Where a request that opens documents comes from, for their evidence. */
+function openedFrom(request: FastifyRequest) {
+  return { address: clientIp(request), userAgent: clientBrowser(request) };
+}
+
+/**
+ * A request for a byte range that starts past the file's first byte reads on in a file: a viewer
+ * fetching its later pages, a download resumed. Every whole copy of a file needs a request that
+ * starts at its first byte, and that one is recorded.
+ */
+function continuesAFile(request: FastifyRequest): boolean {
+  if (request.headers['if-range'] !== undefined) return false;
+  const start = /^bytes=\s*(\d*)-/.exec(request.headers.range ?? '')?.[1];
+  return start !== undefined && start !== '' && Number(start) > 0;
+}
+
 /** Calls on documents read the types the person sees with its session; none of these names one type in its path. */
 const TYPES_SEEN: SessionReads = { typesSeen: () => null };
 
@@ -87,15 +103,22 @@ export function registerDocumentsRoutes(
     TYPES_SEEN,
   );
 
-  for (const [endpoint, kind] of [
-    [endpoints.previewDocument, 'inline'],
-    [endpoints.downloadDocument, 'attachment'],
+  for (const [endpoint, kind, action] of [
+    [endpoints.previewDocument, 'inline', 'preview'],
+    [endpoints.downloadDocument, 'attachment', 'download'],
   ] as const) {
     bindEndpoint(
       app,
       endpoint,
       async (request, reply) => {
-        const file = await deps.documents.openDocument(requireViewer(request), request.query.documentKey, resolveLanguage(request));
+        const where = { ...openedFrom(request), continuing: continuesAFile(request) };
+        const file = await deps.documents.openDocument(
+          requireViewer(request),
+          request.query.documentKey,
+          resolveLanguage(request),
+          action,
+          where,
+        );
         return sendStoredFile(request, reply, file, kind);
       },
       TYPES_SEEN,
@@ -113,7 +136,7 @@ export function registerDocumentsRoutes(
       async (request, reply) => {
         const viewer = requireViewer(request);
         gates.downloads.enter(viewer.user.id, reply);
-        const file = await bundle(viewer, request.body.documentKeyList, resolveLanguage(request), (error) =>
+        const file = await bundle(viewer, request.body.documentKeyList, resolveLanguage(request), openedFrom(request), (error) =>
           request.log.error({ err: error }, `${what} stream failed`),
         );
         return sendFile(reply, file, kind);

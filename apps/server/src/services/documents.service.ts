@@ -1,8 +1,10 @@
 import type { Locale, ReportDataRequest } from '@portal/contract';
-import type { TypeSeen, Viewer } from '../db/repositories/types-in-scope.repository.js';
+import type { ScopedPerson, TypeSeen, Viewer } from '../db/repositories/types-in-scope.repository.js';
 import type { DocumentsRepository, Report, ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
+import type { AccessEvidenceRepository } from '../db/repositories/access-evidence.repository.js';
+import type { EvidenceAction } from '../domain/access-evidence.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
@@ -56,6 +58,17 @@ export interface SearchableAttributes {
   attributes: ReportAttribute[];
 }
 
+/** Where a request that opens documents comes from, as their evidence keeps it. */
+export interface OpenedFrom {
+  address: string;
+  userAgent: string | null;
+  /** A byte range past the file's start: a viewer reading on in a file whose opening is recorded already. */
+  continuing?: boolean;
+}
+
+/** A person who opens documents, named in their evidence by its username as well as its id. */
+type Opener = Viewer<ScopedPerson & { username: string }>;
+
 interface ResolvedDocument extends BundledDocument {
   id: number;
   fileKey: string;
@@ -65,8 +78,8 @@ interface ResolvedDocument extends BundledDocument {
 
 /** The ways several documents leave as one file, by file extension. */
 const BUNDLES = {
-  pdf: { stream: streamMergedPdf, contentType: 'application/pdf' },
-  zip: { stream: streamZip, contentType: 'application/zip' },
+  pdf: { stream: streamMergedPdf, contentType: 'application/pdf', action: 'merged-pdf' },
+  zip: { stream: streamZip, contentType: 'application/zip', action: 'zip' },
 } as const;
 
 /**
@@ -74,7 +87,12 @@ const BUNDLES = {
  * that match one of its criteria groups; the client's staff see every document of the client's
  * types. The same scope is applied to lists, counts and files.
  */
-export function createDocumentsService(deps: { documents: DocumentsRepository; storage: DocumentStorage; texts: DocumentTextsRepository }) {
+export function createDocumentsService(deps: {
+  documents: DocumentsRepository;
+  storage: DocumentStorage;
+  texts: DocumentTextsRepository;
+  evidence: AccessEvidenceRepository;
+}) {
   /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
   function requireTypeInScope(viewer: Viewer, matches: (report: Report) => boolean): TypeSeen {
     const found = viewer.types.find(({ report }) => matches(report));
@@ -123,26 +141,29 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; s
     return [...new Map(ordered.map((document) => [document.id, document])).values()];
   }
 
-  /** Opening, previewing or downloading documents marks them viewed for the person. */
-  async function openDocuments(viewer: Viewer, keys: string[], language: Locale): Promise<ResolvedDocument[]> {
-    const documents = await resolveDocuments(viewer, keys, language);
-    await deps.documents.markViewed(
-      viewer.user.id,
-      documents.map((document) => document.id),
-    );
-    return documents;
+  /** Opening documents marks them viewed for the person and records, per document, who opened it, how, when and from where. */
+  function recordOpening(viewer: Opener, documents: ResolvedDocument[], action: EvidenceAction, where: OpenedFrom) {
+    return deps.evidence.recordOpening({
+      userId: viewer.user.id,
+      username: viewer.user.username,
+      documentIds: documents.map((document) => document.id),
+      action,
+      ...where,
+    });
   }
 
   /** The documents as one file of the format, streamed as it is written; opening them marks them viewed. */
   async function bundleDocuments(
     format: keyof typeof BUNDLES,
-    viewer: Viewer,
+    viewer: Opener,
     keys: string[],
     language: Locale,
+    where: OpenedFrom,
     onStreamError: (error: unknown) => void,
   ): Promise<DocumentFile> {
-    const documents = await openDocuments(viewer, keys, language);
+    const documents = await resolveDocuments(viewer, keys, language);
     const bundle = BUNDLES[format];
+    await recordOpening(viewer, documents, bundle.action, where);
     return {
       stream: bundle.stream(deps.storage, documents, onStreamError),
       fileName: bundleFileName(documents, format),
@@ -199,22 +220,31 @@ export function createDocumentsService(deps: { documents: DocumentsRepository; s
       return { canListWholeType: scope.kind === 'all', attributes: attributes.filter((a) => a.is_searchable) };
     },
 
-    /** One document's file, named in the person's language; marks it viewed once the file is found, not when it fails. */
-    async openDocument(viewer: Viewer, key: string, language: Locale): Promise<StoredFile> {
+    /**
+     * One document's file, named in the person's language. Its opening is recorded once the file
+     * is found, not when it fails, and not for a read that continues one (`where.continuing`).
+     */
+    async openDocument(
+      viewer: Opener,
+      key: string,
+      language: Locale,
+      action: 'preview' | 'download',
+      where: OpenedFrom,
+    ): Promise<StoredFile> {
       const [document] = await resolveDocuments(viewer, [key], language);
       if (!document) throw notFound();
       const file = await findStoredFile(deps.storage, document.fileKey, document.fileName);
-      await deps.documents.markViewed(viewer.user.id, [document.id]);
+      if (!where.continuing) await recordOpening(viewer, [document], action, where);
       return file;
     },
 
-    /** The documents' pages as one PDF, streamed as it is made; marks them viewed. */
-    mergeDocuments: (viewer: Viewer, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
-      bundleDocuments('pdf', viewer, keys, language, onStreamError),
+    /** The documents' pages as one PDF, streamed as it is made; their opening is recorded. */
+    mergeDocuments: (viewer: Opener, keys: string[], language: Locale, where: OpenedFrom, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('pdf', viewer, keys, language, where, onStreamError),
 
-    /** The documents' files as one zip, streamed as it is written; marks them viewed. */
-    zipDocuments: (viewer: Viewer, keys: string[], language: Locale, onStreamError: (error: unknown) => void) =>
-      bundleDocuments('zip', viewer, keys, language, onStreamError),
+    /** The documents' files as one zip, streamed as it is written; their opening is recorded. */
+    zipDocuments: (viewer: Opener, keys: string[], language: Locale, where: OpenedFrom, onStreamError: (error: unknown) => void) =>
+      bundleDocuments('zip', viewer, keys, language, where, onStreamError),
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { createTransact } from '../src/db/transact.js';
+import { CHAIN_START, evidenceHash } from '../src/domain/access-evidence.js';
+import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
+import { createAccessEvidenceService } from '../src/services/access-evidence.service.js';
+import { encodeDocumentKey } from '../src/services/document-key.js';
+import { createTestApp, signIn, type TestApp } from './test-app.js';
+import { READER_OWNER, TYPES, createDocumentsFixture, type DocumentsFixture } from './documents-fixture.js';
+
+let t: TestApp;
+let fixture: DocumentsFixture;
+let reader: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = await createDocumentsFixture(t);
+  reader = await signIn(t, fixture.reader);
+});
+afterAll(() => t.close());
+
+/** A browser's description with what a careless hash would trip on: a colon, a line break, quotes, accents. */
+const USER_AGENT = 'Évidence/1.0 (test: "quoted"; line\tbreak)';
+const db = () => t.database.db;
+const evidenceService = () =>
+  createAccessEvidenceService({ evidence: createAccessEvidenceRepository(db()), transact: createTransact(db()) });
+
+const own = () => fixture.documents[TYPES.statements.code]!.filter((d) => d.attributes.accountNumber === READER_OWNER.number);
+const keyOf = (id: number) => encodeDocumentKey({ id, reportCode: TYPES.statements.code, language: 'en' });
+const open = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { cookie: reader, 'user-agent': USER_AGENT, ...headers } });
+const openList = (url: string, ids: number[]) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: { documentKeyList: ids.map(keyOf) },
+    headers: { cookie: reader, 'user-agent': USER_AGENT },
+  });
+
+const eventsOf = (documentIds: number[]) =>
+  db().selectFrom('access_evidence').selectAll().where('document_id', 'in', documentIds).orderBy('id').execute();
+
+/** An event's facts as the hash covers them, read from its row alone. */
+const factsOf = (row: Awaited<ReturnType<typeof eventsOf>>[number]) => ({
+  client: row.client_id,
+  seq: Number(row.seq),
+  occurredAt: new Date(row.occurred_at).toISOString(),
+  user: row.user_id,
+  username: row.username,
+  document: row.document_id,
+  type: row.report_code,
+  version: row.document_version,
+  contentHash: row.content_hash,
+  action: row.action,
+  address: row.address,
+  userAgent: row.user_agent,
+});
+
+/** Runs a statement as the database's superuser with every trigger off, as only an intruder or an operator could. */
+const asSuperuserWithoutTriggers = (statement: ReturnType<typeof sql>) =>
+  db()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+      await statement.execute(trx);
+    });
+
+describe('access evidence', () => {
+  it('records one event per document for every preview, download, merged PDF and zip, with who, how, what and from where', async () => {
+    const [first, second, third] = own();
+    await sql`UPDATE documents SET content_hash = ${'ab'.repeat(32)}, version = 3 WHERE id = ${first!.id}`.execute(db());
+
+    expect((await open(`/dashboard/preview?documentKey=${keyOf(first!.id)}`)).statusCode).toBe(200);
+    expect((await open(`/dashboard/download?documentKey=${keyOf(first!.id)}`)).statusCode).toBe(200);
+    expect((await openList('/dashboard/previewlist', [second!.id, third!.id])).statusCode).toBe(200);
+    expect((await openList('/dashboard/downloadList', [third!.id, second!.id])).statusCode).toBe(200);
+
+    const events = await eventsOf([first!.id, second!.id, third!.id]);
+    expect(events.map((e) => [e.document_id, e.action])).toEqual([
+      [first!.id, 'preview'],
+      [first!.id, 'download'],
+      [second!.id, 'merged-pdf'],
+      [third!.id, 'merged-pdf'],
+      [second!.id, 'zip'],
+      [third!.id, 'zip'],
+    ]);
+    const client = await db()
+      .selectFrom('report_definitions')
+      .select('client_id')
+      .where('code', '=', TYPES.statements.code)
+      .executeTakeFirstOrThrow();
+    expect(events[0]).toMatchObject({
+      client_id: client.client_id,
+      username: fixture.reader,
+      report_code: TYPES.statements.code,
+      document_version: 3,
+      content_hash: 'ab'.repeat(32),
+      address: '127.0.0.1',
+      user_agent: USER_AGENT,
+      seq: null,
+    });
+    // Opening marks viewed, as before evidence.
+    const viewed = await db()
+      .selectFrom('document_views')
+      .select('document_id')
+      .where('document_id', 'in', [first!.id, second!.id, third!.id])
+      .execute();
+    expect(viewed).toHaveLength(3);
+  });
+
+  it('records a byte range from the first byte, not one that reads on in a file, nor a file that cannot be opened', async () => {
+    const document = own()[4]!;
+    const url = `/dashboard/preview?documentKey=${keyOf(document.id)}`;
+    expect((await open(url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    expect((await open(url, { range: 'bytes=100-199' })).statusCode).toBe(206);
+    expect(await eventsOf([document.id])).toHaveLength(1);
+
+    const missing = own()[5]!;
+    await sql`UPDATE documents SET file_key = 'nowhere/missing.pdf' WHERE id = ${missing.id}`.execute(db());
+    expect((await open(`/dashboard/download?documentKey=${keyOf(missing.id)}`)).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await eventsOf([missing.id])).toHaveLength(0);
+  });
+
+  it('chains every event after the one before it, per client, by the minute job, and the whole chain verifies', async () => {
+    const chained = (await t.app.scheduledJobs.runNow(JOB_NAMES.evidenceChaining)) as number;
+    expect(chained).toBeGreaterThanOrEqual(7);
+    expect(await evidenceService().chainPending()).toBe(0);
+
+    const rows = await db().selectFrom('access_evidence').selectAll().orderBy('client_id').orderBy('seq').execute();
+    expect(rows.every((row) => row.seq !== null)).toBe(true);
+    expect(rows.map((row) => Number(row.seq))).toEqual(rows.map((_, i) => i + 1));
+    expect(rows[0]!.previous_hash).toBe(CHAIN_START);
+    expect(rows[1]!.previous_hash).toBe(rows[0]!.hash);
+    // The hash is the documented recipe's, recomputed here from the row alone.
+    const first = rows[0]!;
+    expect(evidenceHash(CHAIN_START, factsOf(first))).toBe(first.hash);
+
+    const report = await evidenceService().verify();
+    expect(report).toMatchObject({ broken: null, unchained: 0 });
+    expect(report.chains).toEqual([{ client: first.client_id, events: rows.length, head: rows.at(-1)!.hash }]);
+  });
+
+  it('goes on from the chain’s last event when more are recorded', async () => {
+    const before = await evidenceService().verify();
+    await open(`/dashboard/download?documentKey=${keyOf(own()[6]!.id)}`);
+    expect(await evidenceService().chainPending()).toBe(1);
+    const [event] = await eventsOf([own()[6]!.id]);
+    expect(event).toMatchObject({ seq: expect.anything(), previous_hash: before.chains[0]!.head });
+    expect((await evidenceService().verify()).broken).toBeNull();
+  });
+
+  it('refuses any change or removal of an event to the portal’s own role, chained or not', async () => {
+    await open(`/dashboard/download?documentKey=${keyOf(own()[7]!.id)}`);
+    const [unchained] = await eventsOf([own()[7]!.id]);
+    const [chained] = await eventsOf([own()[0]!.id]);
+    const refusals = [
+      sql`UPDATE access_evidence SET address = '10.9.9.9' WHERE id = ${chained!.id}`,
+      sql`UPDATE access_evidence SET hash = ${'0'.repeat(64)} WHERE id = ${chained!.id}`,
+      sql`UPDATE access_evidence SET address = '10.9.9.9' WHERE id = ${unchained!.id}`,
+      sql`UPDATE access_evidence SET seq = 999, previous_hash = 'x', hash = 'y', username = 'someone' WHERE id = ${unchained!.id}`,
+      sql`DELETE FROM access_evidence WHERE id = ${chained!.id}`,
+      sql`TRUNCATE access_evidence`,
+    ];
+    for (const statement of refusals) {
+      await expect(statement.execute(db())).rejects.toThrow(/access evidence is kept as written/);
+    }
+    expect(await db().selectFrom('access_evidence').select('id').where('id', '=', chained!.id).executeTakeFirst()).toBeDefined();
+    await evidenceService().chainPending();
+  });
+
+  it('names the first link a superuser’s change broke, even when the changed event’s own hash was made again', async () => {
+    const rows = await db().selectFrom('access_evidence').selectAll().orderBy('seq').execute();
+    const [, second, third] = rows;
+    await asSuperuserWithoutTriggers(sql`UPDATE access_evidence SET address = '10.9.9.9' WHERE id = ${third!.id}`);
+    expect((await evidenceService().verify()).broken).toEqual({ client: third!.client_id, seq: 3, problem: 'hash' });
+
+    const remade = evidenceHash(third!.previous_hash!, { ...factsOf(third!), address: '10.9.9.9' });
+    await asSuperuserWithoutTriggers(sql`UPDATE access_evidence SET hash = ${remade} WHERE id = ${third!.id}`);
+    expect((await evidenceService().verify()).broken).toEqual({ client: third!.client_id, seq: 4, problem: 'previous-hash' });
+
+    await asSuperuserWithoutTriggers(sql`DELETE FROM access_evidence WHERE id = ${second!.id}`);
+    expect((await evidenceService().verify()).broken).toEqual({ client: third!.client_id, seq: 2, problem: 'out-of-sequence' });
+  });
+});
