@@ -37,6 +37,7 @@ const SAME_IN_BOTH = new Set([
   'Notifications',
   'Code',
   'Position',
+  'Version',
   'Date',
   'Dates',
   'Document',

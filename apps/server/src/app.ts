@@ -18,6 +18,7 @@ import { withSecretsOutOfRequestLogs } from './plugins/request-log-redaction.js'
 import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
+import { registerEvidenceRoutes } from './routes/evidence.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerRegistrationRoutes(app, services);
   registerUsageReportsRoutes(app, services, downloads);
   registerUserManagementRoutes(app, services, searches);
+  registerEvidenceRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

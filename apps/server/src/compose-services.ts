@@ -46,6 +46,7 @@ import { createDigestPreferenceService } from './services/digest-preference.serv
 import { createDigestTokens } from './services/digest-tokens.js';
 import { createDigestService } from './services/digest.service.js';
 import { createAccessEvidenceService } from './services/access-evidence.service.js';
+import { createEvidencePackService } from './services/evidence-pack/evidence-pack.service.js';
 import { createDocumentsService } from './services/documents.service.js';
 import { createReportAccessPreviewService } from './services/report-access-preview.service.js';
 import { createHelpContentService } from './services/help-content.service.js';
@@ -181,6 +182,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
 
   const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
 
+  const evidenceChaining = createAccessEvidenceService({ evidence: accessEvidence, transact });
   /** What routes may call: services only, never a repository or a transport. */
   const ownSessions = createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes });
   const services = {
@@ -274,7 +276,8 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     }),
     retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
     digestPreference: createDigestPreferenceService(digestMail),
-    accessEvidence: createAccessEvidenceService({ evidence: accessEvidence, transact }),
+    accessEvidence: evidenceChaining,
+    evidencePacks: createEvidencePackService({ managedUsers, evidence: accessEvidence, chaining: evidenceChaining, audit, transact }),
   };
 
   const scheduledJobs = listPortalJobs({

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { strFromU8, unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
 import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { createTransact } from '../src/db/transact.js';
-import { CHAIN_START, evidenceHash } from '../src/domain/access-evidence.js';
+import { CHAIN_START, EVIDENCE_FIELD_ORDER, evidenceHash, type EvidenceFacts } from '../src/domain/access-evidence.js';
 import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
 import { createAccessEvidenceService } from '../src/services/access-evidence.service.js';
 import { encodeDocumentKey } from '../src/services/document-key.js';
@@ -147,6 +149,59 @@ describe('access evidence', () => {
     const [event] = await eventsOf([own()[6]!.id]);
     expect(event).toMatchObject({ seq: expect.anything(), previous_hash: before.chains[0]!.head });
     expect((await evidenceService().verify()).broken).toBeNull();
+  });
+
+  describe('an evidence pack of one person', () => {
+    const packOf = (cookie: string, userId: number, query = '') =>
+      t.app.inject({ url: `/api/usermanagement/users/${userId}/evidence${query}`, headers: { cookie } });
+    const readerId = async () =>
+      (await db().selectFrom('users').select('id').where('username', '=', fixture.reader).executeTakeFirstOrThrow()).id;
+
+    it('gives an administrator of the person’s client every event of the person, each checkable by the recipe, with a summary in the language asked', async () => {
+      await open(`/dashboard/preview?documentKey=${keyOf(own()[8]!.id)}`);
+      const id = await readerId();
+      const answer = await packOf(await signIn(t, fixture.staff), id, '?lang=fr');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/zip');
+      expect(answer.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="evidence-${id}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`),
+      );
+      const files = unzipSync(answer.rawPayload);
+      expect(Object.keys(files).sort()).toEqual(['events.jsonl', 'summary.pdf', 'verification.txt']);
+
+      const lines = strFromU8(files['events.jsonl']!)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as EvidenceFacts & { previousHash: string; hash: string });
+      // Everything the person opened, the event recorded just now included: the pack chains first.
+      const recorded = await db().selectFrom('access_evidence').select('id').where('user_id', '=', id).execute();
+      expect(lines).toHaveLength(recorded.length);
+      expect(lines.at(-1)).toMatchObject({ document: own()[8]!.id, action: 'preview', username: fixture.reader });
+      expect(Object.keys(lines[0]!)).toEqual([...EVIDENCE_FIELD_ORDER, 'previousHash', 'hash']);
+      for (const line of lines) expect(evidenceHash(line.previousHash, line)).toBe(line.hash);
+
+      expect(strFromU8(files['verification.txt']!)).toContain('Comment vérifier ce dossier');
+      const summary = await PDFDocument.load(files['summary.pdf']!);
+      expect(summary.getTitle()).toBe("Preuve d'accès aux documents");
+      expect(summary.getPageCount()).toBeGreaterThanOrEqual(1);
+
+      const audited = await db()
+        .selectFrom('audit_log')
+        .select(['action', 'target_user_id', 'after'])
+        .where('action', '=', 'exportEvidence')
+        .execute();
+      expect(audited).toEqual([{ action: 'exportEvidence', target_user_id: id, after: { events: lines.length } }]);
+    });
+
+    it('refuses a person who manages no one, and answers another client’s administrator as if the person did not exist', async () => {
+      const id = await readerId();
+      const asReader = await packOf(reader, id);
+      expect(asReader.statusCode).toBe(403);
+      const asOtherAdmin = await packOf(await signIn(t, 'demo.admin'), id);
+      expect(asOtherAdmin.statusCode).toBe(404);
+      expect(asOtherAdmin.json()).toMatchObject({ error: 'errors.userNotFound' });
+      expect((await packOf(await signIn(t, fixture.staff), id, '?lang=de')).statusCode).toBe(400);
+    });
   });
 
   it('refuses any change or removal of an event to the portal’s own role, chained or not', async () => {

@@ -162,7 +162,7 @@ for (const run of MATRIX_RUNS) {
       await check('a new user');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('edited-user-row')).toHaveCount(0);
-      for (const action of ['reportAccessOf', 'sessionsOf', 'resetPasswordOf', 'deleteOf']) {
+      for (const action of ['reportAccessOf', 'sessionsOf', 'evidenceOf', 'resetPasswordOf', 'deleteOf']) {
         await checkDialogOf(`user management, ${action}`, () =>
           userRow.getByRole('button', { name: startingWith(run.language, `userManagement.actions.${action}`) }).click(),
         );

@@ -1,6 +1,7 @@
 import {
   CreateUserRequestSchema,
   DataListsResponseSchema,
+  EvidencePackQuerySchema,
   PreviewReportAccessResponseSchema,
   SavedUserResponseSchema,
   SaveReportAccessRequestSchema,
@@ -65,6 +66,17 @@ export const userManagementEndpoints = {
     menu: 'userManagement',
     params: UserIdParamsSchema,
     response: EndedSessionsResponseSchema,
+  }),
+  exportUserEvidence: defineEndpoint({
+    method: 'GET',
+    path: '/api/usermanagement/users/:id/evidence',
+    summary:
+      'An evidence pack of a user one may manage: a zip of every opening of a document recorded of the user (events.jsonl, with the hashes that chain them), a summary PDF in the language asked, and how to check them; audited.',
+    access: 'session',
+    menu: 'userManagement',
+    params: UserIdParamsSchema,
+    query: EvidencePackQuerySchema,
+    fileAnswer: ['application/zip'],
   }),
   createUser: defineEndpoint({
     method: 'POST',

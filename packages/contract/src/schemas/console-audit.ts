@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'updateUser',
   'resetPassword',
   'endSessions',
+  'exportEvidence',
   'softDeleteUser',
   'saveReportAccess',
   'createApiKey',

@@ -123,6 +123,9 @@ export const UserListResponseSchema = z.object({
 
 export const UserIdParamsSchema = z.object({ id: idFromText() });
 
+/** The language of an evidence pack's summary; the caller's own when not named. */
+export const EvidencePackQuerySchema = z.object({ lang: z.optional(LocaleSchema) });
+
 /** One criterion of a group: attribute ReportAttributeId must equal Value. Group numbers a report's groups from 0. */
 export const CriterionSchema = z.object({
   DisplayTextEn: z.string(),

@@ -45,6 +45,19 @@ function chainedOf(row: EvidenceRow): ChainedEvidence {
   return { ...factsOf(row), seq: Number(row.seq), previousHash: row.previous_hash ?? '', hash: row.hash ?? '' };
 }
 
+/** The last chained event of a client: its place and hash; null before its first. */
+async function headOf(db: Kysely<Database>, client: number): Promise<{ seq: number; hash: string } | null> {
+  const head = await db
+    .selectFrom('access_evidence')
+    .select(['seq', 'hash'])
+    .where('client_id', '=', client)
+    .where('seq', 'is not', null)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return head ? { seq: Number(head.seq), hash: head.hash ?? '' } : null;
+}
+
 export function createAccessEvidenceRepository(db: Kysely<Database>) {
   return {
     /**
@@ -110,15 +123,8 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
     async chainHeads(trx: Tx, clients: number[]): Promise<Map<number, { seq: number; hash: string }>> {
       const heads = new Map<number, { seq: number; hash: string }>();
       for (const client of clients) {
-        const head = await trx
-          .selectFrom('access_evidence')
-          .select(['seq', 'hash'])
-          .where('client_id', '=', client)
-          .where('seq', 'is not', null)
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        if (head) heads.set(client, { seq: Number(head.seq), hash: head.hash ?? '' });
+        const head = await headOf(trx, client);
+        if (head) heads.set(client, head);
       }
       return heads;
     },
@@ -152,6 +158,21 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
         .execute();
       return rows.map(chainedOf);
     },
+
+    /** Every chained event of one person, or of one document, oldest first. */
+    async eventsOf(subject: { userId: number } | { documentId: number }): Promise<ChainedEvidence[]> {
+      const rows = await db
+        .selectFrom('access_evidence')
+        .selectAll()
+        .where('seq', 'is not', null)
+        .where((eb) => ('userId' in subject ? eb('user_id', '=', subject.userId) : eb('document_id', '=', subject.documentId)))
+        .orderBy('id')
+        .execute();
+      return rows.map(chainedOf);
+    },
+
+    /** The last event of a client's chain now: its place and hash, for a pack to name the chain it was taken from. */
+    chainHead: (client: number) => headOf(db, client),
 
     async unchainedCount(): Promise<number> {
       const row = await db

@@ -6,6 +6,7 @@ export type AuditAction =
   | 'updateUser'
   | 'resetPassword'
   | 'endSessions'
+  | 'exportEvidence'
   | 'softDeleteUser'
   | 'saveReportAccess'
   | 'createApiKey'

@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { formatNumber } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { UserChangeDialogs } from './user-change-dialogs';
+import { UserEvidenceDialog } from './user-evidence-dialog';
 import { UserSessionsDialog } from './user-sessions-dialog';
 import { OutcomeDialog, useOutcome } from './outcome-dialog';
 import { ReportAccessDialog } from './report-access/report-access-dialog';
@@ -36,6 +37,7 @@ export function UserManagementPage() {
   const changes = useUserChanges(editor, outcome.show);
   const [accessUser, setAccessUser] = useState<ManagedUser | null>(null);
   const [sessionsUser, setSessionsUser] = useState<ManagedUser | null>(null);
+  const [evidenceUser, setEvidenceUser] = useState<ManagedUser | null>(null);
   const total = data?.TotalUsers ?? 0;
 
   return (
@@ -87,6 +89,7 @@ export function UserManagementPage() {
             onEdit={editor.startEdit}
             onResetPassword={changes.requestReset}
             onSessions={setSessionsUser}
+            onEvidence={setEvidenceUser}
             onDelete={changes.requestDelete}
           />
           <UserPageControls
@@ -103,6 +106,7 @@ export function UserManagementPage() {
       {isMobile && data && <UserEditDialog editor={editor} lists={lists} formId={editFormId} isSaving={changes.isSaving} />}
       <UserChangeDialogs changes={changes} language={language} />
       <UserSessionsDialog user={sessionsUser} onClose={() => setSessionsUser(null)} />
+      <UserEvidenceDialog user={evidenceUser} onClose={() => setEvidenceUser(null)} />
       <ReportAccessDialog
         user={accessUser}
         onClose={() => setAccessUser(null)}

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCertificate, IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ManagedUser } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { useStoredUser } from '../../lib/stored-user';
@@ -11,6 +11,7 @@ export interface RowActionHandlers {
   onEdit: (user: ManagedUser) => void;
   onResetPassword: (user: ManagedUser) => void;
   onSessions: (user: ManagedUser) => void;
+  onEvidence: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
 }
 
@@ -20,8 +21,17 @@ interface UserRowActionsProps extends RowActionHandlers {
   isLocked: boolean;
 }
 
-/** Report access (role USER only, spec section 6), edit, password reset, sessions and deletion of one user. */
-export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onResetPassword, onSessions, onDelete }: UserRowActionsProps) {
+/** Report access (role USER only, spec section 6), edit, password reset, sessions, evidence of access and deletion of one user. */
+export function UserRowActions({
+  user,
+  isLocked,
+  onReportAccess,
+  onEdit,
+  onResetPassword,
+  onSessions,
+  onEvidence,
+  onDelete,
+}: UserRowActionsProps) {
   const { t } = useTranslation();
   const name = fullNameOf(user);
   // The server refuses to delete the person asking: said before, not after a confirmation.
@@ -62,6 +72,14 @@ export function UserRowActions({ user, isLocked, onReportAccess, onEdit, onReset
         onClick={() => onSessions(user)}
       >
         <IconDevices size={20} aria-hidden />
+      </RowAction>
+      <RowAction
+        tip={t('userManagement.actions.evidence')}
+        label={t('userManagement.actions.evidenceOf', { name })}
+        isDisabled={isLocked}
+        onClick={() => onEvidence(user)}
+      >
+        <IconCertificate size={20} aria-hidden />
       </RowAction>
       <RowAction
         tip={t('userManagement.actions.delete')}
