@@ -98,6 +98,7 @@ export async function buildSummaryPdf(content: SummaryContent): Promise<Uint8Arr
     for (const [column, x] of COLUMNS) write(cells[column], { x });
     nextLine();
   }
-  if (content.events.length > SUMMARY_EVENTS_MAX) write(text('evidencePack.moreEvents', { count: content.events.length - SUMMARY_EVENTS_MAX }));
+  if (content.events.length > SUMMARY_EVENTS_MAX)
+    write(text('evidencePack.moreEvents', { count: content.events.length - SUMMARY_EVENTS_MAX }));
   return pdf.save();
 }
