@@ -14,6 +14,8 @@ interface TypeSeen {
   attributes: { name: string; values: string[] }[];
   dateMin: string | null;
   dateMax: string | null;
+  /** The keys of the documents of its first page, to open. */
+  keys: string[];
 }
 
 /** What the people made after each demo account see, by that account. */
@@ -54,7 +56,8 @@ export async function readCatalogue(baseUrl: string, people: CostPerson[]): Prom
           ...new Set(page.Results.map((row) => row[name]).filter((value): value is string => typeof value === 'string' && value !== '')),
         ],
       }));
-      types.push({ code: report.Code, documents: report.DocumentCount, attributes, dateMin: page.DateMin, dateMax: page.DateMax });
+      const keys = page.Results.map((row) => row.key).filter((key): key is string => typeof key === 'string');
+      types.push({ code: report.Code, documents: report.DocumentCount, attributes, dateMin: page.DateMin, dateMax: page.DateMax, keys });
     }
     catalogue.set(person.username, types);
   }
@@ -132,4 +135,20 @@ export function variedListCalls(people: CostPerson[], catalogue: Catalogue, seed
 export function variedDashboardCalls(people: CostPerson[]): () => VariedRequest {
   let turn = 0;
   return () => ({ path: '/Dashboard/GetReports', cookie: people[turn++ % people.length]!.cookie });
+}
+
+/** Single files opened (shown in place or saved), by the people in turn, each one of the documents it sees. */
+export function variedFileCalls(people: CostPerson[], catalogue: Catalogue, kind: 'preview' | 'download', seed = 2): () => VariedRequest {
+  const opening = people.filter((person) => (catalogue.get(person.template) ?? []).some((type) => type.keys.length > 0));
+  if (opening.length === 0) throw new Error('no person sees any document');
+  const random = seededRandom(seed);
+  let turn = 0;
+  return () => {
+    const person = opening[turn++ % opening.length]!;
+    const type = pick(
+      random,
+      catalogue.get(person.template)!.filter((each) => each.keys.length > 0),
+    );
+    return { path: `/dashboard/${kind}?documentKey=${encodeURIComponent(pick(random, type.keys))}`, cookie: person.cookie };
+  };
 }

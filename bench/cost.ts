@@ -9,6 +9,19 @@ import { measureRequestCost, type CostVariant } from './request-cost.js';
 export const COST_VARIANTS: CostVariant[] = [
   { name: 'as configured', env: {} },
   { name: 'statements not prepared', env: { DATABASE_PREPARED_STATEMENTS: 'false' } },
+  // What recording who opened which document costs: the same statements, with the event's row not
+  // written (its insert turned away by a trigger while this variant is measured).
+  {
+    name: 'access evidence not written',
+    env: {},
+    database: {
+      before: [
+        'CREATE FUNCTION bench_evidence_not_written() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$',
+        'CREATE TRIGGER bench_evidence_not_written BEFORE INSERT ON access_evidence FOR EACH ROW EXECUTE FUNCTION bench_evidence_not_written()',
+      ],
+      after: ['DROP TRIGGER bench_evidence_not_written ON access_evidence', 'DROP FUNCTION bench_evidence_not_written()'],
+    },
+  },
 ];
 
 /**
@@ -17,7 +30,15 @@ export const COST_VARIANTS: CostVariant[] = [
  */
 export async function benchRequestCost(
   database: DatabaseHandle,
-  options: { databaseUrl: string; seconds: number; rounds: number; backends: ('postgres' | 'pglite')[]; people: number; label: string },
+  options: {
+    databaseUrl: string;
+    documentsDir: string;
+    seconds: number;
+    rounds: number;
+    backends: ('postgres' | 'pglite')[];
+    people: number;
+    label: string;
+  },
 ) {
   const results = [];
   for (const backend of options.backends) {

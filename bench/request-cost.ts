@@ -9,7 +9,7 @@
 import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrator.js';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
@@ -17,7 +17,7 @@ import type { Database } from '../apps/server/src/db/types.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
 import { startBareRoute, startDatabaseCeiling } from './ceilings.js';
 import { seedCostPeople, type CostPerson } from './cost-people.js';
-import { readCatalogue, variedDashboardCalls, variedListCalls } from './cost-traffic.js';
+import { readCatalogue, variedDashboardCalls, variedFileCalls, variedListCalls } from './cost-traffic.js';
 import { measure, percentile, type Measurement, type Scenario, type VariedRequest } from './measure.js';
 import { machineBusySeconds, startServerProcess } from './server-process.js';
 
@@ -39,6 +39,11 @@ export interface CostMeasurement extends Measurement {
 export interface CostVariant {
   name: string;
   env: Record<string, string>;
+  /**
+   * Statements run on the bench's PostgreSQL database just before this variant's calls are
+   * measured, and their undoing just after (PostgreSQL only: the embedded database is the server's).
+   */
+  database?: { before: string[]; after: string[] };
 }
 
 /** The pool size of the server and of the database ceiling alike. */
@@ -79,6 +84,7 @@ async function variedCeilingPages(db: Kysely<Database>): Promise<() => VariedReq
 interface Tally {
   name: string;
   variant: string | null;
+  database?: CostVariant['database'];
   url: string;
   scenario: Scenario;
   cpuSeconds?: () => Promise<number>;
@@ -111,6 +117,8 @@ async function measureInto(tally: Tally, connections: number, seconds: number) {
 export async function measureRequestCost(options: {
   db: Kysely<Database>;
   databaseUrl: string;
+  /** Where the files of the demo data on PostgreSQL were written (the embedded database's are in its own folder). */
+  documentsDir: string;
   seconds: number;
   rounds: number;
   backend: 'postgres' | 'pglite';
@@ -122,7 +130,7 @@ export async function measureRequestCost(options: {
   const embedded = backend === 'pglite' ? await embeddedDemoFolder(options.people) : undefined;
   const people = embedded?.people ?? (await seedCostPeople(options.db, options.people));
   const servers = [];
-  for (const variant of options.variants) {
+  for (const variant of options.variants.filter((each) => !(embedded && each.database))) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-cost-'));
     if (embedded) await cp(embedded.dataDir, dataDir, { recursive: true });
     const port = 19_000 + Math.floor(Math.random() * 1000);
@@ -131,6 +139,7 @@ export async function measureRequestCost(options: {
       // Without a database address the server opens the embedded database of its data folder.
       DATABASE_URL: embedded ? undefined : options.databaseUrl,
       DATA_DIR: dataDir,
+      DOCUMENTS_DIR: embedded ? undefined : options.documentsDir,
       SEED_DEMO_DATA: 'false',
       SCHEDULED_JOBS: 'false',
       LOG_LEVEL: 'warn',
@@ -147,8 +156,14 @@ export async function measureRequestCost(options: {
     const catalogue = await readCatalogue(servers[0]!.process.url, people);
     const ceilingPages = await variedCeilingPages(options.db);
     for (const connections of [1, 32]) {
-      const tally = (name: string, variant: string | null, url: string, scenario: Scenario, cpuSeconds?: () => Promise<number>): Tally => ({
-        ...{ name, variant, url, scenario, cpuSeconds },
+      const tally = (
+        name: string,
+        variant: CostVariant | null,
+        url: string,
+        scenario: Scenario,
+        cpuSeconds?: () => Promise<number>,
+      ): Tally => ({
+        ...{ name, variant: variant?.name ?? null, database: variant?.database, url, scenario, cpuSeconds },
         ...{ rps: [], times: [], requests: 0, non2xx: 0, statementTimeouts: 0, cpu: { server: 0, machine: 0 } },
       });
       const bareTally = tally('bare Fastify route', null, bare.url, { name: 'bare', method: 'GET', path: '/ping' });
@@ -159,25 +174,24 @@ export async function measureRequestCost(options: {
           vary: ceilingPages,
         });
       // Each variant is asked the same sequence of calls.
-      const calls = servers.flatMap(({ variant, process: server }) => [
-        tally(
-          'GetReports',
-          variant.name,
-          server.url,
-          { name: 'GetReports', method: 'GET', path: '/', vary: variedDashboardCalls(people) },
-          server.cpuSeconds,
-        ),
-        tally(
-          'ReportData',
-          variant.name,
-          server.url,
-          { name: 'ReportData', method: 'POST', path: '/', vary: variedListCalls(people, catalogue) },
-          server.cpuSeconds,
-        ),
-      ]);
+      const calls = servers.flatMap(({ variant, process: server }) =>
+        [
+          { name: 'GetReports', method: 'GET' as const, vary: variedDashboardCalls(people) },
+          { name: 'ReportData', method: 'POST' as const, vary: variedListCalls(people, catalogue) },
+          { name: 'Preview', method: 'GET' as const, vary: variedFileCalls(people, catalogue, 'preview') },
+          { name: 'Download', method: 'GET' as const, vary: variedFileCalls(people, catalogue, 'download') },
+        ].map(({ name, method, vary }) => tally(name, variant, server.url, { name, method, path: '/', vary }, server.cpuSeconds)),
+      );
       const each = [bareTally, ...(databaseTally ? [databaseTally] : []), ...calls];
       for (let round = 0; round < options.rounds; round++) {
-        for (const one of each) await measureInto(one, connections, options.seconds);
+        for (const one of each) {
+          for (const statement of one.database?.before ?? []) await sql.raw(statement).execute(options.db);
+          try {
+            await measureInto(one, connections, options.seconds);
+          } finally {
+            for (const statement of one.database?.after ?? []) await sql.raw(statement).execute(options.db);
+          }
+        }
       }
       const rpsOf = (one: Tally) => one.rps.reduce((sum, rps) => sum + rps, 0) / one.rps.length;
       for (const one of each) {

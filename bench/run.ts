@@ -94,7 +94,15 @@ async function main() {
   if (parts.has('cost')) {
     const backends = args['cost-backends'].split(',') as ('postgres' | 'pglite')[];
     const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
-    await benchRequestCost(database, { databaseUrl, seconds, rounds, backends, people, label: args.label });
+    await benchRequestCost(database, {
+      databaseUrl,
+      documentsDir: path.join(dataDir, 'documents'),
+      seconds,
+      rounds,
+      backends,
+      people,
+      label: args.label,
+    });
   }
   if (parts.has('documents')) {
     await benchDocuments(database, storage, dataDir, { databaseUrl, documentCount, signInCount, seconds, preparedStatements });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { strFromU8, unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { chainedOf, createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { createTransact } from '../src/db/transact.js';
 import { CHAIN_START, EVIDENCE_FIELD_ORDER, evidenceHash, type EvidenceFacts } from '../src/domain/access-evidence.js';
 import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
@@ -41,22 +41,6 @@ const openList = (url: string, ids: number[]) =>
 
 const eventsOf = (documentIds: number[]) =>
   db().selectFrom('access_evidence').selectAll().where('document_id', 'in', documentIds).orderBy('id').execute();
-
-/** An event's facts as the hash covers them, read from its row alone. */
-const factsOf = (row: Awaited<ReturnType<typeof eventsOf>>[number]) => ({
-  client: row.client_id,
-  seq: Number(row.seq),
-  occurredAt: new Date(row.occurred_at).toISOString(),
-  user: row.user_id,
-  username: row.username,
-  document: row.document_id,
-  type: row.report_code,
-  version: row.document_version,
-  contentHash: row.content_hash,
-  action: row.action,
-  address: row.address,
-  userAgent: row.user_agent,
-});
 
 /** Runs a statement as the database's superuser with every trigger off, as only an intruder or an operator could. */
 const asSuperuserWithoutTriggers = (statement: ReturnType<typeof sql>) =>
@@ -135,7 +119,7 @@ describe('access evidence', () => {
     expect(rows[1]!.previous_hash).toBe(rows[0]!.hash);
     // The hash is the documented recipe's, recomputed here from the row alone.
     const first = rows[0]!;
-    expect(evidenceHash(CHAIN_START, factsOf(first))).toBe(first.hash);
+    expect(evidenceHash(CHAIN_START, chainedOf(first))).toBe(first.hash);
 
     const report = await evidenceService().verify();
     expect(report).toMatchObject({ broken: null, unchained: 0 });
@@ -193,10 +177,14 @@ describe('access evidence', () => {
       expect(audited).toEqual([{ action: 'exportEvidence', target_user_id: id, after: { events: lines.length } }]);
     });
 
-    it('refuses a person who manages no one, and answers another client’s administrator as if the person did not exist', async () => {
+    it('refuses a person who manages no one and customer service, and answers another client’s administrator as if the person did not exist', async () => {
       const id = await readerId();
       const asReader = await packOf(reader, id);
       expect(asReader.statusCode).toBe(403);
+      await fixture.addPerson('acme.service', 'CUSTOMER_SERVICE');
+      const asCustomerService = await packOf(await signIn(t, 'acme.service'), id);
+      expect(asCustomerService.statusCode).toBe(403);
+      expect(asCustomerService.json()).toMatchObject({ error: 'errors.forbidden' });
       const asOtherAdmin = await packOf(await signIn(t, 'demo.admin'), id);
       expect(asOtherAdmin.statusCode).toBe(404);
       expect(asOtherAdmin.json()).toMatchObject({ error: 'errors.userNotFound' });
@@ -229,7 +217,7 @@ describe('access evidence', () => {
     await asSuperuserWithoutTriggers(sql`UPDATE access_evidence SET address = '10.9.9.9' WHERE id = ${third!.id}`);
     expect((await evidenceService().verify()).broken).toEqual({ client: third!.client_id, seq: 3, problem: 'hash' });
 
-    const remade = evidenceHash(third!.previous_hash!, { ...factsOf(third!), address: '10.9.9.9' });
+    const remade = evidenceHash(third!.previous_hash!, { ...chainedOf(third!), address: '10.9.9.9' });
     await asSuperuserWithoutTriggers(sql`UPDATE access_evidence SET hash = ${remade} WHERE id = ${third!.id}`);
     expect((await evidenceService().verify()).broken).toEqual({ client: third!.client_id, seq: 4, problem: 'previous-hash' });
 

@@ -95,6 +95,17 @@ export function getUserManagementScope(actor: Actor): ClientScope | null {
   return scopeOf(permissionsOf(actor)?.users, actor);
 }
 
+/**
+ * Who may export the evidence of what a person opened: those who manage users from ADMIN up (a
+ * client's administrators and staff on their own client, super users on any), not customer
+ * service, which answers people but does not speak for the client to a regulator.
+ */
+export function requireEvidenceScope(actor: Actor): ClientScope {
+  const scope = requireUserManagementScope(actor);
+  if ((permissionsOf(actor)?.rank ?? 0) < PERMISSIONS.ADMIN.rank) throw forbidden();
+  return scope;
+}
+
 /** The guard of every user-management call: a role without it is refused with 403 errors.forbidden. */
 export function requireUserManagementScope(actor: Actor): ClientScope {
   const scope = getUserManagementScope(actor);

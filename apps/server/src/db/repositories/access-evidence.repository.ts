@@ -41,7 +41,8 @@ function factsOf(row: EvidenceRow): Omit<EvidenceFacts, 'seq'> {
   };
 }
 
-function chainedOf(row: EvidenceRow): ChainedEvidence {
+/** An event as its row holds it, chained. */
+export function chainedOf(row: EvidenceRow): ChainedEvidence {
   return { ...factsOf(row), seq: Number(row.seq), previousHash: row.previous_hash ?? '', hash: row.hash ?? '' };
 }
 

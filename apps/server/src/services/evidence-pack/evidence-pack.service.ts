@@ -8,7 +8,7 @@ import type { Transact } from '../../db/transact.js';
 import { EVIDENCE_FIELD_ORDER, type ChainedEvidence } from '../../domain/access-evidence.js';
 import { serverText } from '../../i18n/server-texts.js';
 import type { AccessEvidenceService } from '../access-evidence.service.js';
-import { requireUserManagementScope, type Actor } from '../permissions.js';
+import { requireEvidenceScope, type Actor } from '../permissions.js';
 import { requireManageableUser } from '../user-management.service.js';
 import { buildSummaryPdf } from './summary-pdf.js';
 
@@ -55,7 +55,7 @@ export function createEvidencePackService(deps: {
 }) {
   return {
     async forPerson(actor: Actor & { username: string }, userId: number, language: Locale): Promise<EvidencePack> {
-      requireUserManagementScope(actor);
+      requireEvidenceScope(actor);
       const person = await requireManageableUser(deps.managedUsers, actor, userId);
       // What was recorded up to now goes into the pack chained, not left out.
       await deps.chaining.chainPending();

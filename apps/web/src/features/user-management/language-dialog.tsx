@@ -14,6 +14,11 @@ interface LanguageDialogProps {
   onCancel: () => void;
 }
 
+/** How the EN/FR toggles of user management name each language: short on screen, in full for screen readers. */
+export function languageNamesOf(t: ReturnType<typeof useTranslation>['t']) {
+  return (code: Locale) => ({ short: t(`userManagement.language.short.${code}`), full: t(`userManagement.language.name.${code}`) });
+}
+
 /** Before a user is created: the language of its welcome e-mail and later messages (EN/FR toggle). */
 export function LanguageDialog({ opened, initialLanguage, isSaving, onConfirm, onCancel }: LanguageDialogProps) {
   const { t } = useTranslation();
@@ -35,7 +40,7 @@ function LanguageChoice({ initialLanguage, isSaving, onConfirm, onCancel }: Omit
         label={t('userManagement.language.label')}
         value={language}
         onChange={setLanguage}
-        namesOf={(code) => ({ short: t(`userManagement.language.short.${code}`), full: t(`userManagement.language.name.${code}`) })}
+        namesOf={languageNamesOf(t)}
         testId="new-user-language"
       />
       <Group justify="flex-end">

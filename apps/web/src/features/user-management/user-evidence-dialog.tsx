@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { fetchFile, saveFile } from '../../lib/file-transfer';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { fullNameOf } from './display-names';
+import { languageNamesOf } from './language-dialog';
 
 type ExportState = { status: 'idle' } | { status: 'running' } | { status: 'done' } | { status: 'failed'; message: string };
 
@@ -67,7 +68,7 @@ function EvidenceExport({ user, name }: { user: ManagedUser; name: string }) {
         label={t('userManagement.evidence.language')}
         value={language}
         onChange={setLanguage}
-        namesOf={(code) => ({ short: t(`userManagement.language.short.${code}`), full: t(`userManagement.language.name.${code}`) })}
+        namesOf={languageNamesOf(t)}
         testId="evidence-language"
       />
       {state.status === 'done' && (

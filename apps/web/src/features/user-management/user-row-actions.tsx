@@ -35,7 +35,10 @@ export function UserRowActions({
   const { t } = useTranslation();
   const name = fullNameOf(user);
   // The server refuses to delete the person asking: said before, not after a confirmation.
-  const isSelf = useStoredUser()?.userid === user.Id;
+  const signedIn = useStoredUser();
+  const isSelf = signedIn?.userid === user.Id;
+  // The server refuses customer service the evidence of access (see docs/evidence.md): not offered.
+  const mayExportEvidence = signedIn !== null && signedIn.role !== 'CUSTOMER_SERVICE';
   return (
     // Positioned: a refusal's hidden reason (absolutely placed) then stays inside the table's sideways
     // scroll instead of widening the whole page, which on a phone would zoom it out.
@@ -73,14 +76,16 @@ export function UserRowActions({
       >
         <IconDevices size={20} aria-hidden />
       </RowAction>
-      <RowAction
-        tip={t('userManagement.actions.evidence')}
-        label={t('userManagement.actions.evidenceOf', { name })}
-        isDisabled={isLocked}
-        onClick={() => onEvidence(user)}
-      >
-        <IconCertificate size={20} aria-hidden />
-      </RowAction>
+      {mayExportEvidence && (
+        <RowAction
+          tip={t('userManagement.actions.evidence')}
+          label={t('userManagement.actions.evidenceOf', { name })}
+          isDisabled={isLocked}
+          onClick={() => onEvidence(user)}
+        >
+          <IconCertificate size={20} aria-hidden />
+        </RowAction>
+      )}
       <RowAction
         tip={t('userManagement.actions.delete')}
         label={t('userManagement.actions.deleteOf', { name })}
