@@ -183,17 +183,18 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
 
   const evidenceChaining = createAccessEvidenceService({ evidence: accessEvidence, transact });
+  const documents = createDocumentsService({
+    documents: boundedDocuments,
+    storage: transports.storage,
+    texts: createDocumentTextsRepository(searchDb),
+    evidence: accessEvidence,
+  });
   /** What routes may call: services only, never a repository or a transport. */
   const ownSessions = createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes });
   const services = {
     ownSessions,
     managedSessions: createManagedSessionsService({ managedUsers, ownSessions, sessions, audit, transact }),
-    documents: createDocumentsService({
-      documents: boundedDocuments,
-      storage: transports.storage,
-      texts: createDocumentTextsRepository(searchDb),
-      evidence: accessEvidence,
-    }),
+    documents,
     help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
@@ -277,7 +278,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     retention: createRetentionService({ retention: createRetentionRepository(db), audit, transact }),
     digestPreference: createDigestPreferenceService(digestMail),
     accessEvidence: evidenceChaining,
-    evidencePacks: createEvidencePackService({ managedUsers, evidence: accessEvidence, chaining: evidenceChaining, audit, transact }),
+    evidencePacks: createEvidencePackService({
+      managedUsers,
+      evidence: accessEvidence,
+      chaining: evidenceChaining,
+      documents,
+      audit,
+      transact,
+    }),
   };
 
   const scheduledJobs = listPortalJobs({

@@ -174,7 +174,7 @@ describe('access evidence', () => {
         .select(['action', 'target_user_id', 'after'])
         .where('action', '=', 'exportEvidence')
         .execute();
-      expect(audited).toEqual([{ action: 'exportEvidence', target_user_id: id, after: { events: lines.length } }]);
+      expect(audited).toEqual([{ action: 'exportEvidence', target_user_id: id, after: { userId: id, events: lines.length } }]);
     });
 
     it('refuses a person who manages no one and customer service, and answers another client’s administrator as if the person did not exist', async () => {
@@ -189,6 +189,34 @@ describe('access evidence', () => {
       expect(asOtherAdmin.statusCode).toBe(404);
       expect(asOtherAdmin.json()).toMatchObject({ error: 'errors.userNotFound' });
       expect((await packOf(await signIn(t, fixture.staff), id, '?lang=de')).statusCode).toBe(400);
+    });
+  });
+
+  describe('an evidence pack of one document', () => {
+    const packOf = (cookie: string, documentKey: string) =>
+      t.app.inject({ url: `/api/evidence/document?documentKey=${encodeURIComponent(documentKey)}&lang=en`, headers: { cookie } });
+
+    it('gives staff of the document’s client every opening of it, by anyone', async () => {
+      const document = own()[0]!;
+      const answer = await packOf(await signIn(t, fixture.staff), keyOf(document.id));
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-disposition']).toMatch(
+        new RegExp(`filename="evidence-document-${document.id}-\\d{4}-\\d{2}-\\d{2}\\.zip"`),
+      );
+      const files = unzipSync(answer.rawPayload);
+      const lines = strFromU8(files['events.jsonl']!)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as EvidenceFacts);
+      const recorded = await eventsOf([document.id]);
+      expect(lines.map((line) => [line.document, line.action])).toEqual(recorded.map((row) => [row.document_id, row.action]));
+      expect(strFromU8(files['verification.txt']!)).toContain('How to check this pack');
+    });
+
+    it('refuses the person who opened it, and answers a document of another client as not found', async () => {
+      expect((await packOf(reader, keyOf(own()[0]!.id))).statusCode).toBe(403);
+      const foreign = encodeDocumentKey({ id: fixture.foreignDocument.id, reportCode: fixture.foreignDocument.reportCode, language: 'en' });
+      expect((await packOf(await signIn(t, fixture.staff), foreign)).statusCode).toBe(404);
     });
   });
 

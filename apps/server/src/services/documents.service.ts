@@ -238,6 +238,13 @@ export function createDocumentsService(deps: {
       return file;
     },
 
+    /** One document the person sees, by its key, without opening it; not found otherwise. */
+    async findDocument(viewer: Viewer, key: string, language: Locale): Promise<{ id: number; typeTitle: string; date: string }> {
+      const [document] = await resolveDocuments(viewer, [key], language);
+      if (!document) throw notFound();
+      return { id: document.id, typeTitle: document.typeTitle, date: document.documentDate };
+    },
+
     /** The documents' pages as one PDF, streamed as it is made; their opening is recorded. */
     mergeDocuments: (viewer: Opener, keys: string[], language: Locale, where: OpenedFrom, onStreamError: (error: unknown) => void) =>
       bundleDocuments('pdf', viewer, keys, language, where, onStreamError),

@@ -1,6 +1,7 @@
 import {
   CreateUserRequestSchema,
   DataListsResponseSchema,
+  DocumentEvidencePackQuerySchema,
   EvidencePackQuerySchema,
   PreviewReportAccessResponseSchema,
   SavedUserResponseSchema,
@@ -76,6 +77,16 @@ export const userManagementEndpoints = {
     menu: 'userManagement',
     params: UserIdParamsSchema,
     query: EvidencePackQuerySchema,
+    fileAnswer: ['application/zip'],
+  }),
+  exportDocumentEvidence: defineEndpoint({
+    method: 'GET',
+    path: '/api/evidence/document',
+    summary:
+      'An evidence pack of one document the caller sees: a zip of every opening of it recorded, by anyone (events.jsonl, with the hashes that chain them), a summary PDF in the language asked, and how to check them; audited.',
+    access: 'session',
+    menu: 'userManagement',
+    query: DocumentEvidencePackQuerySchema,
     fileAnswer: ['application/zip'],
   }),
   createUser: defineEndpoint({

@@ -125,7 +125,7 @@ export const SearchAttributesResponseSchema = z.object({
   SearchTerms: z.array(z.omit(ReportAttributeSchema, { ShowInColumn: true })),
 });
 
-const DocumentKeySchema = z.string().check(z.minLength(1), z.maxLength(512));
+export const DocumentKeySchema = z.string().check(z.minLength(1), z.maxLength(512));
 export const DocumentKeyQuerySchema = z.object({ documentKey: DocumentKeySchema });
 export const DocumentKeyListSchema = z.object({
   documentKeyList: z

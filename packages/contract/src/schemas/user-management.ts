@@ -7,7 +7,7 @@ import {
   USER_SEARCH_MAX_LENGTH,
 } from '../constants.js';
 import { idFromText, integer } from './builders.js';
-import { ReportAttributeSchema } from './documents.js';
+import { DocumentKeySchema, ReportAttributeSchema } from './documents.js';
 import { EmailSchema, LocaleSchema, PersonNameSchema, UsernameSchema } from './fields.js';
 import { ROLE_CODES } from './roles.js';
 import { oneOrFirstOf } from './table-options.js';
@@ -125,6 +125,9 @@ export const UserIdParamsSchema = z.object({ id: idFromText() });
 
 /** The language of an evidence pack's summary; the caller's own when not named. */
 export const EvidencePackQuerySchema = z.object({ lang: z.optional(LocaleSchema) });
+
+/** One document's evidence pack: the document by its key, as a list page gave it, and the summary's language. */
+export const DocumentEvidencePackQuerySchema = z.object({ documentKey: DocumentKeySchema, lang: z.optional(LocaleSchema) });
 
 /** One criterion of a group: attribute ReportAttributeId must equal Value. Group numbers a report's groups from 0. */
 export const CriterionSchema = z.object({

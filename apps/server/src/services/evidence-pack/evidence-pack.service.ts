@@ -5,9 +5,11 @@ import type { AccessEvidenceRepository } from '../../db/repositories/access-evid
 import type { AuditLogRepository } from '../../db/repositories/audit-log.repository.js';
 import type { ManagedUsersRepository } from '../../db/repositories/managed-users.repository.js';
 import type { Transact } from '../../db/transact.js';
+import type { Viewer } from '../../db/repositories/types-in-scope.repository.js';
 import { EVIDENCE_FIELD_ORDER, type ChainedEvidence } from '../../domain/access-evidence.js';
 import { serverText } from '../../i18n/server-texts.js';
 import type { AccessEvidenceService } from '../access-evidence.service.js';
+import type { DocumentsService } from '../documents.service.js';
 import { requireEvidenceScope, type Actor } from '../permissions.js';
 import { requireManageableUser } from '../user-management.service.js';
 import { buildSummaryPdf } from './summary-pdf.js';
@@ -50,44 +52,79 @@ export function createEvidencePackService(deps: {
   managedUsers: ManagedUsersRepository;
   evidence: AccessEvidenceRepository;
   chaining: Pick<AccessEvidenceService, 'chainPending'>;
+  documents: Pick<DocumentsService, 'findDocument'>;
   audit: AuditLogRepository;
   transact: Transact;
 }) {
+  /** The pack of what `subject` names, with the chains its events belong to as they stand; audited. */
+  async function packOf(
+    actor: Actor & { username: string },
+    subject: {
+      events: { userId: number } | { documentId: number };
+      line: string;
+      noEvents: string;
+      fileName: string;
+      targetUserId: number | null;
+    },
+    language: Locale,
+  ): Promise<EvidencePack> {
+    // What was recorded up to now goes into the pack chained, not left out.
+    await deps.chaining.chainPending();
+    const events = await deps.evidence.eventsOf(subject.events);
+    const chains = [];
+    for (const client of new Set(events.map((event) => event.client))) {
+      const head = await deps.evidence.chainHead(client);
+      if (head) chains.push({ client, ...head });
+    }
+    const producedAt = new Date();
+    const summary = await buildSummaryPdf({
+      language,
+      subject: subject.line,
+      noEvents: subject.noEvents,
+      producedAt,
+      producedBy: actor.username,
+      events,
+      chains,
+    });
+    const content = await zipOf([
+      { name: 'events.jsonl', data: events.map((event) => `${evidenceLine(event)}\n`).join('') },
+      { name: 'summary.pdf', data: Buffer.from(summary) },
+      { name: 'verification.txt', data: `${serverText(language, 'evidencePack.verification')}\n` },
+    ]);
+    const after = { ...subject.events, events: events.length };
+    await deps.transact((trx) =>
+      deps.audit.record({ actorUserId: actor.id, action: 'exportEvidence', targetUserId: subject.targetUserId, before: null, after }, trx),
+    );
+    return { fileName: `${subject.fileName}-${producedAt.toISOString().slice(0, 10)}.zip`, content };
+  }
+
   return {
+    /** Every opening of a document by one person the actor may manage. */
     async forPerson(actor: Actor & { username: string }, userId: number, language: Locale): Promise<EvidencePack> {
       requireEvidenceScope(actor);
       const person = await requireManageableUser(deps.managedUsers, actor, userId);
-      // What was recorded up to now goes into the pack chained, not left out.
-      await deps.chaining.chainPending();
-      const events = await deps.evidence.eventsOf({ userId: person.id });
-      const clients = [...new Set(events.map((event) => event.client))];
-      const chains = [];
-      for (const client of clients) {
-        const head = await deps.evidence.chainHead(client);
-        if (head) chains.push({ client, ...head });
-      }
-      const producedAt = new Date();
-      const summary = await buildSummaryPdf({
+      const name = `${person.first_name} ${person.last_name}`.trim();
+      const line = serverText(language, 'evidencePack.subjectPerson', { name, username: person.username, id: person.id });
+      const noEvents = serverText(language, 'evidencePack.noEventsOfPerson');
+      return packOf(
+        actor,
+        { events: { userId: person.id }, line, noEvents, fileName: `evidence-${person.id}`, targetUserId: person.id },
         language,
-        person: { id: person.id, username: person.username, name: `${person.first_name} ${person.last_name}`.trim() },
-        producedAt,
-        producedBy: actor.username,
-        events,
-        chains,
-      });
-      const content = await zipOf([
-        { name: 'events.jsonl', data: events.map((event) => `${evidenceLine(event)}\n`).join('') },
-        { name: 'summary.pdf', data: Buffer.from(summary) },
-        { name: 'verification.txt', data: `${serverText(language, 'evidencePack.verification')}\n` },
-      ]);
-      await deps.transact((trx) =>
-        deps.audit.record(
-          { actorUserId: actor.id, action: 'exportEvidence', targetUserId: person.id, before: null, after: { events: events.length } },
-          trx,
-        ),
       );
-      const day = producedAt.toISOString().slice(0, 10);
-      return { fileName: `evidence-${person.id}-${day}.zip`, content };
+    },
+
+    /** Every opening, by anyone, of one document the actor sees. */
+    async forDocument(viewer: Viewer<Actor & { username: string }>, documentKey: string, language: Locale): Promise<EvidencePack> {
+      requireEvidenceScope(viewer.user);
+      const document = await deps.documents.findDocument(viewer, documentKey, language);
+      const line = serverText(language, 'evidencePack.subjectDocument', {
+        title: document.typeTitle,
+        date: document.date,
+        id: document.id,
+      });
+      const noEvents = serverText(language, 'evidencePack.noEventsOfDocument');
+      const fileName = `evidence-document-${document.id}`;
+      return packOf(viewer.user, { events: { documentId: document.id }, line, noEvents, fileName, targetUserId: null }, language);
     },
   };
 }

@@ -29,7 +29,9 @@ const ACTION_TEXTS: Record<EvidenceAction, ServerTextKey> = {
 
 export interface SummaryContent {
   language: Locale;
-  person: { id: number; username: string; name: string };
+  /** Whose or which evidence: a line in the summary's language, and what to say when there is none. */
+  subject: string;
+  noEvents: string;
   producedAt: Date;
   producedBy: string;
   events: ChainedEvidence[];
@@ -69,7 +71,7 @@ export async function buildSummaryPdf(content: SummaryContent): Promise<Uint8Arr
 
   write(text('evidencePack.title'), { font: bold, size: 16 });
   nextLine(24);
-  write(text('evidencePack.subjectPerson', content.person));
+  write(content.subject);
   nextLine();
   write(text('evidencePack.producedAt', { date: content.producedAt.toISOString(), username: content.producedBy }));
   nextLine();
@@ -79,7 +81,7 @@ export async function buildSummaryPdf(content: SummaryContent): Promise<Uint8Arr
   }
   nextLine(8);
   if (content.events.length === 0) {
-    write(text('evidencePack.noEvents'));
+    write(content.noEvents);
     return pdf.save();
   }
   write(text('evidencePack.eventCount', { count: content.events.length }));
