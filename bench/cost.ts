@@ -25,12 +25,15 @@ export const COST_VARIANTS: CostVariant[] = [
 ];
 
 /**
- * The dashboard and a list page on the demo data under varied traffic, beside the two ceilings:
- * what a call costs beyond HTTP and beyond its query, for each back end and each of the variants.
+ * The dashboard, a list page, and a single file shown or saved, on the demo data under varied
+ * traffic, beside the two ceilings: what a call costs beyond HTTP and beyond its query, for each
+ * back end and each of the variants.
  */
 export async function benchRequestCost(
   database: DatabaseHandle,
   options: {
+    /** The names of the settings to compare; all of them when not given. */
+    variants?: string[];
     databaseUrl: string;
     documentsDir: string;
     seconds: number;
@@ -40,9 +43,12 @@ export async function benchRequestCost(
     label: string;
   },
 ) {
+  const variants = options.variants ? COST_VARIANTS.filter((variant) => options.variants!.includes(variant.name)) : COST_VARIANTS;
+  if (variants.length === 0)
+    throw new Error(`No setting is named ${options.variants!.join(', ')}: ${COST_VARIANTS.map((v) => v.name).join(', ')}`);
   const results = [];
   for (const backend of options.backends) {
-    results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variants: COST_VARIANTS })));
+    results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variants })));
   }
   console.table(
     results.map((r) => ({
@@ -58,5 +64,5 @@ export async function benchRequestCost(
     })),
   );
   const { people, seconds, rounds } = options;
-  await writeResult('request-cost', { people, seconds, rounds, variants: COST_VARIANTS, results }, options.label);
+  await writeResult('request-cost', { people, seconds, rounds, variants, results }, options.label);
 }

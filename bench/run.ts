@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --only cost,documents,ingestion,digest,text,passages --documents 1000000 --seconds 5 --signins 200000
- *                   --cost-backends postgres,pglite --cost-people 6000 --cost-rounds 3 --label <added to the results' file name>
+ *                   --cost-backends postgres,pglite --cost-variants <names, comma-separated> --cost-people 6000 --cost-rounds 3
+ *                   --label <added to the results' file name>
  *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
  *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
  * First the cost of a call (`--only cost`; on PostgreSQL give it a database of its own, e.g.
@@ -51,6 +52,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     signins: { type: 'string', default: '200000' },
     'cost-backends': { type: 'string', default: 'postgres,pglite' },
+    // The settings compared (bench/cost.ts names them); all of them when not given.
+    'cost-variants': { type: 'string' },
     'cost-people': { type: 'string', default: '6000' },
     'cost-rounds': { type: 'string', default: '3' },
     label: { type: 'string', default: '' },
@@ -95,6 +98,7 @@ async function main() {
     const backends = args['cost-backends'].split(',') as ('postgres' | 'pglite')[];
     const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
     await benchRequestCost(database, {
+      variants: args['cost-variants']?.split(','),
       databaseUrl,
       documentsDir: path.join(dataDir, 'documents'),
       seconds,
