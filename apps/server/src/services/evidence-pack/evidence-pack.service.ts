@@ -21,7 +21,7 @@ export interface EvidencePack {
 }
 
 /** One event as a line of events.jsonl: its facts in the order the hash covers them, then its links. */
-export function evidenceLine(event: ChainedEvidence): string {
+function evidenceLine(event: ChainedEvidence): string {
   const facts = Object.fromEntries(EVIDENCE_FIELD_ORDER.map((name) => [name, event[name]]));
   return JSON.stringify({ ...facts, previousHash: event.previousHash, hash: event.hash });
 }

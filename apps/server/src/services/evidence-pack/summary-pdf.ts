@@ -39,9 +39,8 @@ export interface SummaryContent {
   chains: { client: number; seq: number; hash: string }[];
 }
 
-/** A text as the standard font can write it: a character it lacks (an emoji in a name) becomes a question mark. */
-function writable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet());
+/** A text as a standard font can write it, given the font's characters: one it lacks (an emoji in a name) becomes a question mark. */
+function writable(known: ReadonlySet<number>, text: string): string {
   return [...text].map((character) => (known.has(character.codePointAt(0)!) ? character : '?')).join('');
 }
 
@@ -55,12 +54,14 @@ export async function buildSummaryPdf(content: SummaryContent): Promise<Uint8Arr
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.1, 0.1, 0.12);
+  // Each font's characters, read once: a summary writes thousands of cells.
+  const characters = new Map([regular, bold].map((font) => [font, new Set(font.getCharacterSet())]));
 
   let page: PDFPage = pdf.addPage(PAGE);
   let y = PAGE[1] - MARGIN;
   const write = (line: string, options: { x?: number; font?: PDFFont; size?: number } = {}) => {
     const font = options.font ?? regular;
-    page.drawText(writable(font, line), { x: MARGIN + (options.x ?? 0), y, size: options.size ?? SIZE, font, color: ink });
+    page.drawText(writable(characters.get(font)!, line), { x: MARGIN + (options.x ?? 0), y, size: options.size ?? SIZE, font, color: ink });
   };
   const nextLine = (height = LINE) => {
     y -= height;
