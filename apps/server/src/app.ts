@@ -19,6 +19,7 @@ import { createPortalMetrics } from './metrics/portal-metrics.js';
 import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerEvidenceRoutes } from './routes/evidence.routes.js';
+import { registerLegalHoldsRoutes } from './routes/legal-holds.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerUsageReportsRoutes(app, services, downloads);
   registerUserManagementRoutes(app, services, searches);
   registerEvidenceRoutes(app, services);
+  registerLegalHoldsRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

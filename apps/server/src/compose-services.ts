@@ -20,6 +20,7 @@ import { createReportAccessRepository } from './db/repositories/report-access.re
 import { createSubscriptionsRepository } from './db/repositories/subscriptions.repository.js';
 import { createIngestedDocumentsRepository } from './db/repositories/ingested-documents.repository.js';
 import { createDigestRepository } from './db/repositories/digest.repository.js';
+import { createLegalHoldsRepository } from './db/repositories/legal-holds.repository.js';
 import { createRetentionRepository } from './db/repositories/retention.repository.js';
 import { createServerSecretsRepository } from './db/repositories/server-secrets.repository.js';
 import { createDocumentTextsRepository } from './db/repositories/document-texts.repository.js';
@@ -73,6 +74,7 @@ import { createSessionLanguageService } from './services/session-language.servic
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
 import { createReportAccessService } from './services/report-access.service.js';
+import { createLegalHoldsService } from './services/legal-holds.service.js';
 import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
 import { createOnboardingService } from './services/onboarding.service.js';
@@ -286,6 +288,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       audit,
       transact,
     }),
+    legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 
   const scheduledJobs = listPortalJobs({
@@ -293,6 +296,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     digest: createDigestService({ ...digestMail, logger }),
     sweepOrphanFiles: () => services.ingestion.sweepOrphanFiles(),
     chainAccessEvidence: () => services.accessEvidence.chainPending(),
+    holdStoredFiles: () => services.legalHolds.holdStoredFiles(),
   });
   if (config.scheduledJobs) await startScheduledJobs({ queue: jobQueue, logger, jobs: scheduledJobs });
 

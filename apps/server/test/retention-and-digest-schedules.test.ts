@@ -28,6 +28,7 @@ describe('with scheduled jobs on (the default)', () => {
     expect(await schedulesOf(t)).toEqual([
       { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.retention, cron: '15 3 * * *', timezone: 'UTC' },
+      { name: JOB_NAMES.legalHoldObjects, cron: '*/5 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.digest, cron: '0 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', timezone: 'UTC' },
     ]);
@@ -69,6 +70,7 @@ describe('with scheduled jobs off', () => {
       JOB_NAMES.orphanFileSweep,
       JOB_NAMES.digest,
       JOB_NAMES.evidenceChaining,
+      JOB_NAMES.legalHoldObjects,
     ]);
     expect(await t.app.scheduledJobs.runNow(JOB_NAMES.retention)).toMatchObject({ documentsDeleted: 0 });
   });

@@ -29,6 +29,7 @@ import { statements as documentTextStates } from './migrations/028-document-text
 import { statements as dropAnswersChangedNotices } from './migrations/029-drop-answers-changed-notices.js';
 import { statements as dropReadsChangedNotices } from './migrations/030-drop-reads-changed-notices.js';
 import { statements as accessEvidence } from './migrations/031-access-evidence.js';
+import { statements as legalHolds } from './migrations/032-legal-holds.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '029-drop-answers-changed-notices': dropAnswersChangedNotices,
   '030-drop-reads-changed-notices': dropReadsChangedNotices,
   '031-access-evidence': accessEvidence,
+  '032-legal-holds': legalHolds,
 };
 
 const provider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
+import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type { DocumentOwnerKeysTable, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 /** Row shapes of the tables created by the migrations. */
@@ -366,6 +367,8 @@ export interface Database {
   owner_values: OwnerValuesTable;
   document_views: DocumentViewsTable;
   access_evidence: AccessEvidenceTable;
+  legal_holds: LegalHoldsTable;
+  legal_hold_objects: LegalHoldObjectsTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;

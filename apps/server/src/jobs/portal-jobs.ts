@@ -7,12 +7,14 @@ export const JOB_NAMES = {
   orphanFileSweep: 'orphan-file-sweep',
   digest: 'new-document-digest',
   evidenceChaining: 'access-evidence-chaining',
+  legalHoldObjects: 'legal-hold-objects',
 } as const;
 
 /**
  * The portal's clockwork, in UTC: retention at night, when lists are least used; the sweep of
  * files no document names, hourly; the digests, hourly, each person's when its day or week has
- * passed; the chaining of the access evidence recorded since, every minute.
+ * passed; the chaining of the access evidence recorded since, every minute; the object store's
+ * legal holds brought in line with the database's, every five minutes.
  */
 export function listPortalJobs(deps: {
   retention: RetentionService;
@@ -21,11 +23,14 @@ export function listPortalJobs(deps: {
   sweepOrphanFiles: () => Promise<unknown>;
   /** Gives each access event recorded since its place in its client's chain. */
   chainAccessEvidence: () => Promise<unknown>;
+  /** Holds in the object store the files of the documents legal holds keep, and frees the others. */
+  holdStoredFiles: () => Promise<unknown>;
 }): ScheduledJob[] {
   return [
     { name: JOB_NAMES.retention, cron: '15 3 * * *', expireInMinutes: 180, run: () => deps.retention.run() },
     { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', expireInMinutes: 55, run: deps.sweepOrphanFiles },
     { name: JOB_NAMES.digest, cron: '0 * * * *', expireInMinutes: 55, run: () => deps.digest.run() },
     { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', expireInMinutes: 10, run: deps.chainAccessEvidence },
+    { name: JOB_NAMES.legalHoldObjects, cron: '*/5 * * * *', expireInMinutes: 30, run: deps.holdStoredFiles },
   ];
 }

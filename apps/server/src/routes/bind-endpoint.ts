@@ -4,7 +4,7 @@ import { compile } from 'zod/v4/core';
 import { guardRequestSchema, type Endpoint } from '@portal/contract';
 import { requireApiKey } from '../plugins/api-key.plugin.js';
 import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
-import { requireMenu } from '../services/permissions.js';
+import { requireMenu, type Actor } from '../services/permissions.js';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -19,13 +19,16 @@ type Handler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<E['response'] extends z.ZodMiniType ? z.input<E['response']> : unknown>;
 
-/** What an endpoint reads with its session beside the person, in the same statement. */
+/** What an endpoint asks of its session beyond its access level and menu. */
 export interface SessionReads {
   /**
-   * The types the person sees (requireViewer), with the one its path names read with its
-   * attributes: given the path's parameters, validated, it returns that type's code, or null.
+   * The types the person sees (requireViewer), read with the session in the same statement, with
+   * the one its path names read with its attributes: given the path's parameters, validated, it
+   * returns that type's code, or null.
    */
-  typesSeen: (params: Readonly<Record<string, unknown>>) => string | null;
+  typesSeen?: (params: Readonly<Record<string, unknown>>) => string | null;
+  /** A rule of the menu's calls narrower than the menu (a rank): it throws for a person it refuses, before the request is read. */
+  guard?: (user: Actor) => unknown;
 }
 
 /** Every registered endpoint, so a check can prove each contract entry is served exactly once. */
@@ -55,7 +58,7 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
   // 403 whatever it sent): what it reads from the path is validated here by the same schema first.
   const paramsAsValid = endpoint.params && guardRequestSchema(endpoint.params);
   const typesAsked = (request: FastifyRequest) => {
-    if (!reads) return undefined;
+    if (!reads?.typesSeen) return undefined;
     const params = paramsAsValid ? paramsAsValid.safeParse(request.params) : { success: true as const, data: {} };
     return { askedCode: params.success ? reads.typesSeen(params.data as Readonly<Record<string, unknown>>) : null };
   };
@@ -90,6 +93,7 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
       await app.loadAuth(request, typesAsked(request));
       requireAccess(endpoint.access, request);
       if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);
+      reads?.guard?.(requireAuth(request).user);
     },
     handler: (request, reply) => handler(request as EndpointRequest<E>, reply),
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints } from '@portal/contract';
 import { requireAuth, requireViewer } from '../plugins/session.plugin.js';
 import type { EvidencePack, EvidencePackService } from '../services/evidence-pack/evidence-pack.service.js';
+import { requireComplianceScope } from '../services/permissions.js';
 import { bindEndpoint } from './bind-endpoint.js';
 import { resolveLanguage } from './request-context.js';
 
@@ -15,10 +16,15 @@ function sendPack(reply: FastifyReply, pack: EvidencePack) {
 }
 
 export function registerEvidenceRoutes(app: FastifyInstance, deps: { evidencePacks: EvidencePackService }) {
-  bindEndpoint(app, endpoints.exportUserEvidence, async (request, reply) => {
-    const language = request.query.lang ?? resolveLanguage(request);
-    return sendPack(reply, await deps.evidencePacks.forPerson(requireAuth(request).user, request.params.id, language));
-  });
+  bindEndpoint(
+    app,
+    endpoints.exportUserEvidence,
+    async (request, reply) => {
+      const language = request.query.lang ?? resolveLanguage(request);
+      return sendPack(reply, await deps.evidencePacks.forPerson(requireAuth(request).user, request.params.id, language));
+    },
+    { guard: requireComplianceScope },
+  );
 
   bindEndpoint(
     app,
@@ -27,6 +33,6 @@ export function registerEvidenceRoutes(app: FastifyInstance, deps: { evidencePac
       const language = request.query.lang ?? resolveLanguage(request);
       return sendPack(reply, await deps.evidencePacks.forDocument(requireViewer(request), request.query.documentKey, language));
     },
-    { typesSeen: () => null },
+    { typesSeen: () => null, guard: requireComplianceScope },
   );
 }

@@ -96,11 +96,12 @@ export function getUserManagementScope(actor: Actor): ClientScope | null {
 }
 
 /**
- * Who may export the evidence of what a person opened: those who manage users from ADMIN up (a
- * client's administrators and staff on their own client, super users on any), not customer
- * service, which answers people but does not speak for the client to a regulator.
+ * Who may act for a client toward a regulator or a court (export the evidence of what a person
+ * opened, place and release legal holds): those who manage users from ADMIN up (a client's
+ * administrators and staff on their own client, super users on any), not customer service, which
+ * answers people but does not speak for the client.
  */
-export function requireEvidenceScope(actor: Actor): ClientScope {
+export function requireComplianceScope(actor: Actor): ClientScope {
   const scope = requireUserManagementScope(actor);
   if ((permissionsOf(actor)?.rank ?? 0) < PERMISSIONS.ADMIN.rank) throw forbidden();
   return scope;

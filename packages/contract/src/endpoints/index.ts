@@ -15,6 +15,7 @@ import { consoleDocumentTypesEndpoints } from './console-document-types.endpoint
 import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 import { passkeysEndpoints } from './passkeys.endpoints.js';
+import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every HTTP call of the product, declared once. */
@@ -36,6 +37,7 @@ export const endpoints = {
   ...consoleHelpContentEndpoints,
   ...consoleDocumentTypesEndpoints,
   ...consoleAuditEndpoints,
+  ...legalHoldsEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -58,4 +60,5 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   consoleHelpContent: consoleHelpContentEndpoints,
   consoleDocumentTypes: consoleDocumentTypesEndpoints,
   consoleAudit: consoleAuditEndpoints,
+  legalHolds: legalHoldsEndpoints,
 };

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'resetPassword',
   'endSessions',
   'exportEvidence',
+  'placeLegalHold',
+  'releaseLegalHold',
   'softDeleteUser',
   'saveReportAccess',
   'createApiKey',

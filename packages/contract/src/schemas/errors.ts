@@ -91,5 +91,8 @@ export const ERROR_KEYS = {
   passkeyAlreadyRegistered: 'errors.passkeyAlreadyRegistered',
   /** The person already has as many passkeys as one may (PASSKEYS_PER_PERSON). */
   tooManyPasskeys: 'errors.tooManyPasskeys',
+  legalHoldNotFound: 'errors.legalHoldNotFound',
+  /** A legal hold keeps the document: it can be neither deleted nor replaced until the hold is released. */
+  documentUnderLegalHold: 'errors.documentUnderLegalHold',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

@@ -7,6 +7,8 @@ export type AuditAction =
   | 'resetPassword'
   | 'endSessions'
   | 'exportEvidence'
+  | 'placeLegalHold'
+  | 'releaseLegalHold'
   | 'softDeleteUser'
   | 'saveReportAccess'
   | 'createApiKey'

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, DocumentTextState } from '../types.js';
+import { isHeld } from './legal-holds.repository.js';
 
 /** A document type as a client's back office writes to it. */
 export interface IngestionType {
@@ -120,7 +121,8 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
                 })
                 .where(
                   sql<boolean>`(documents.content_hash, documents.document_date, documents.language, documents.attributes)
-                    IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)`,
+                    IS DISTINCT FROM (excluded.content_hash, excluded.document_date, excluded.language, excluded.attributes)
+                    AND NOT ${isHeld('documents')}`,
                 ),
             )
             .returning(['id', 'external_id', 'version', 'content_hash', 'language']),
@@ -189,12 +191,29 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
       };
     },
 
-    /** Deletes the document; its viewed marks go with it and the type's count follows (triggers). */
+    /** Which of the type's documents of these external ids a legal hold keeps. */
+    async heldExternalIds(reportId: number, externalIds: string[]): Promise<Set<string>> {
+      if (externalIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('documents as d')
+        .select('d.external_id')
+        .where('d.report_id', '=', reportId)
+        .where('d.external_id', 'in', externalIds)
+        .where(isHeld('d'))
+        .execute();
+      return new Set(rows.map((row) => row.external_id!));
+    },
+
+    /**
+     * Deletes the document unless a legal hold keeps it; its viewed marks go with it and the
+     * type's count follows (triggers). Undefined when nothing was deleted.
+     */
     async delete(reportId: number, externalId: string): Promise<{ id: number; fileKey: string } | undefined> {
       const row = await db
         .deleteFrom('documents')
         .where('report_id', '=', reportId)
         .where('external_id', '=', externalId)
+        .where(sql<boolean>`NOT ${isHeld('documents')}`)
         .returning(['id', 'file_key'])
         .executeTakeFirst();
       return row && { id: row.id, fileKey: row.file_key };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { isHeld } from './legal-holds.repository.js';
 
 /** A document type that keeps its documents a limited time. */
 export interface TypeWithRetention {
@@ -21,12 +22,23 @@ export function createRetentionRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Every client's types that have a retention, in a stable order. */
+    /** Every client's types that have a retention and are not held whole, in a stable order. */
     async typesWithRetention(): Promise<TypeWithRetention[]> {
       const rows = await db
         .selectFrom('report_definitions')
         .select(['id', 'code', 'client_id', 'retention_days'])
         .where('retention_days', 'is not', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('legal_holds')
+                .select('id')
+                .where('subject', '=', 'type')
+                .whereRef('report_id', '=', 'report_definitions.id')
+                .where('released_at', 'is', null),
+            ),
+          ),
+        )
         .orderBy('id')
         .execute();
       return rows.map((row) => ({ id: row.id, code: row.code, clientId: row.client_id, retentionDays: row.retention_days! }));
@@ -34,8 +46,8 @@ export function createRetentionRepository(db: Kysely<Database>) {
 
     /**
      * Deletes at most `limit` documents of the type dated before the cutoff, oldest first, and
-     * answers how many. One short statement on the type's date index: the rows it locks are only
-     * those it deletes. Their viewed marks go with them (cascade), and the type's count follows
+     * answers how many; a document a legal hold keeps is passed over. One short statement on the
+     * type's date index: the rows it locks are only those it deletes. Their viewed marks go with them (cascade), and the type's count follows
      * (trigger).
      */
     async deleteExpiredBatch(reportId: number, cutoff: string, limit: number, trx: Kysely<Database> = db): Promise<number> {
@@ -49,6 +61,7 @@ export function createRetentionRepository(db: Kysely<Database>) {
             .select('id')
             .where('report_id', '=', reportId)
             .where('document_date', '<', sql<string>`${cutoff}::date`)
+            .where(sql<boolean>`NOT ${isHeld('documents')}`)
             .orderBy('document_date')
             .orderBy('id')
             .limit(limit),

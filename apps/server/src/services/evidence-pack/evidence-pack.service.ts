@@ -10,7 +10,7 @@ import { EVIDENCE_FIELD_ORDER, type ChainedEvidence } from '../../domain/access-
 import { serverText } from '../../i18n/server-texts.js';
 import type { AccessEvidenceService } from '../access-evidence.service.js';
 import type { DocumentsService } from '../documents.service.js';
-import { requireEvidenceScope, type Actor } from '../permissions.js';
+import { requireComplianceScope, type Actor } from '../permissions.js';
 import { requireManageableUser } from '../user-management.service.js';
 import { buildSummaryPdf } from './summary-pdf.js';
 
@@ -101,7 +101,7 @@ export function createEvidencePackService(deps: {
   return {
     /** Every opening of a document by one person the actor may manage. */
     async forPerson(actor: Actor & { username: string }, userId: number, language: Locale): Promise<EvidencePack> {
-      requireEvidenceScope(actor);
+      requireComplianceScope(actor);
       const person = await requireManageableUser(deps.managedUsers, actor, userId);
       const name = `${person.first_name} ${person.last_name}`.trim();
       const line = serverText(language, 'evidencePack.subjectPerson', { name, username: person.username, id: person.id });
@@ -115,7 +115,7 @@ export function createEvidencePackService(deps: {
 
     /** Every opening, by anyone, of one document the actor sees. */
     async forDocument(viewer: Viewer<Actor & { username: string }>, documentKey: string, language: Locale): Promise<EvidencePack> {
-      requireEvidenceScope(viewer.user);
+      requireComplianceScope(viewer.user);
       const document = await deps.documents.findDocument(viewer, documentKey, language);
       const line = serverText(language, 'evidencePack.subjectDocument', {
         title: document.typeTitle,

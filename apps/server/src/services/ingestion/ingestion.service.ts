@@ -151,6 +151,21 @@ export function createIngestionService(deps: {
   }
 
   /**
+   * Of the documents the upsert did not write (sent as they are, deleted meanwhile, or kept by a
+   * legal hold, which the upsert passes over), one a hold keeps and that was sent changed: 409.
+   */
+  async function refuseChangesToHeld(type: IngestionType, documents: IngestedDocumentValues[]) {
+    const held = await deps.documents.heldExternalIds(
+      type.id,
+      documents.map((document) => document.externalId),
+    );
+    for (const document of documents.filter((each) => held.has(each.externalId))) {
+      const stored = await deps.documents.find(type.id, document.externalId);
+      if (stored && !isSameDocument(stored, document)) throw documentUnderLegalHold(document.externalId);
+    }
+  }
+
+  /**
    * Writes the rows, once their files are stored, in one statement that decides each outcome; a
    * document already there as sent is confirmed unchanged, one deleted meanwhile is written again.
    */
@@ -163,6 +178,7 @@ export function createIngestionService(deps: {
         results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome });
       }
       const same = pending.filter((document) => !results.has(document.externalId));
+      await refuseChangesToHeld(type, same);
       const current = await deps.documents.versions(
         type.id,
         same.map((document) => document.externalId),
@@ -230,9 +246,11 @@ export function createIngestionService(deps: {
 
     /** Deletes the document at once; its file goes with the next sweep unless another document shares it. */
     async deleteDocument(type: IngestionType, externalId: string): Promise<{ externalId: string }> {
-      const deleted = await deps.documents.delete(type.id, requireExternalId(externalId));
-      if (!deleted) throw documentNotFound(externalId);
-      return { externalId };
+      const id = requireExternalId(externalId);
+      if (await deps.documents.delete(type.id, id)) return { externalId };
+      // Nothing deleted: there is no such document, or a legal hold keeps it.
+      if (await deps.documents.find(type.id, id)) throw documentUnderLegalHold(externalId);
+      throw documentNotFound(externalId);
     },
 
     /**
@@ -272,6 +290,25 @@ function unexpectedPart(part: IncomingPart): AppError {
     INGESTION_ERROR_KEYS.unexpectedPart,
     part.name,
     `Unexpected part ${part.name}: send only the metadata field, then the file.`,
+  );
+}
+
+function documentUnderLegalHold(externalId: string): AppError {
+  return new AppError(
+    409,
+    ERROR_KEYS.documentUnderLegalHold,
+    `A legal hold keeps document ${externalId}: it cannot be deleted or changed.`,
+  );
+}
+
+/** Whether an upload describes the stored document exactly (attributes in any order). */
+function isSameDocument(stored: StoredIngestedDocument, sent: IngestedDocumentValues): boolean {
+  const sorted = (attributes: Record<string, string>) => JSON.stringify(Object.entries(attributes).sort(([a], [b]) => a.localeCompare(b)));
+  return (
+    stored.contentHash === sent.contentHash &&
+    stored.documentDate === sent.documentDate &&
+    stored.language === sent.language &&
+    sorted(stored.attributes) === sorted(sent.attributes)
   );
 }
 

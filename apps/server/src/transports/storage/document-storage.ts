@@ -31,6 +31,12 @@ export interface DocumentStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Sets or lifts the store's own legal hold on a file (an S3 object-lock legal hold: while it is
+   * on, the store refuses to delete the object). 'unsupported' when the store keeps no such holds;
+   * a missing file has nothing to hold and counts as done.
+   */
+  setLegalHold(key: string, held: boolean): Promise<'done' | 'unsupported'>;
   /** Every file whose key starts with the prefix, in pages as the store gives them. */
   list(prefix: string): AsyncIterable<StoredObject>;
 }

@@ -86,6 +86,9 @@ export function createFileStorage(root: string): DocumentStorage {
       });
     },
 
+    // A folder of files has no holds of its own: the database's hold keeps the file's document, and so the file.
+    setLegalHold: async () => 'unsupported',
+
     async *list(prefix) {
       requireSafePrefix(prefix);
       // Start in the deepest folder the prefix names, not at the root.

@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   paginateListObjectsV2,
   PutObjectCommand,
+  PutObjectLegalHoldCommand,
   type PutObjectCommandInput,
   S3Client,
   type GetObjectCommandOutput,
@@ -23,6 +24,15 @@ export interface S3StorageOptions extends S3StorageConfig {
 function isMissing(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return failure.name === 'NoSuchKey' || failure.name === 'NotFound' || failure.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * How a store says it keeps no legal holds: S3 answers InvalidRequest for a bucket made without
+ * object lock; servers without the call answer NotImplemented, or MethodNotAllowed (s3rver).
+ */
+function isLegalHoldUnsupported(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return ['NotImplemented', 'MethodNotAllowed', 'InvalidRequest'].includes(failure.name ?? '') || failure.$metadata?.httpStatusCode === 501;
 }
 
 function bodyOf(answer: GetObjectCommandOutput): Readable {
@@ -117,6 +127,17 @@ export function createS3Storage(options: S3StorageOptions): DocumentStorage {
     async delete(key) {
       // S3 answers a delete of a missing object as a success.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+
+    async setLegalHold(key, held) {
+      try {
+        await client.send(new PutObjectLegalHoldCommand({ Bucket, Key: objectKey(key), LegalHold: { Status: held ? 'ON' : 'OFF' } }));
+        return 'done';
+      } catch (error) {
+        if (isLegalHoldUnsupported(error)) return 'unsupported';
+        if (isMissing(error)) return 'done';
+        throw error;
+      }
     },
 
     async *list(prefix) {
