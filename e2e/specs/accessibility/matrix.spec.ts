@@ -190,6 +190,12 @@ for (const run of MATRIX_RUNS) {
         await check('API keys');
         await checkDialogOf('new API key', () => page.getByRole('button', { name: t('apiKeys.create') }).click());
 
+        // The legal holds and the form of a new one (never sent).
+        await navigateTo('shell.legalHolds', '/legal-holds');
+        await expect(page.getByRole('heading', { name: t('legalHolds.title'), level: 1 })).toBeVisible();
+        await check('legal holds');
+        await checkDialogOf('new legal hold', () => page.getByRole('button', { name: t('legalHolds.place') }).click());
+
         // Each section of the tenant console, with the dialogs its editors open.
         await navigateTo('shell.console', '/console');
         await expect(page.getByRole('heading', { name: t('console.title'), level: 1 })).toBeVisible();

@@ -94,6 +94,7 @@ for (const size of WIDTHS) {
       await visit('user management', '/userManagement', page.getByTestId('user-row').first());
       await visit('usage reports', '/reports', page.getByRole('heading', { name: 'Usage reports', level: 1 }));
       await visit('API keys', '/api-keys', page.getByRole('heading', { name: 'API keys', level: 1 }));
+      await visit('legal holds', '/legal-holds', page.getByRole('heading', { name: 'Legal holds', level: 1 }));
       await visit('console, clients', '/console/clients', page.getByRole('button', { name: 'Save the client' }));
       await visit('console, brands', '/console/brands', page.getByRole('textbox', { name: 'Experience' }));
       await visit('console, document types', '/console/types', page.getByRole('textbox', { name: 'Client' }));

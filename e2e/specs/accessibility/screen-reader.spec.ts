@@ -65,6 +65,7 @@ test('Every screen and dialog has a heading outline', async ({ page }) => {
     ['user management', '/userManagement'],
     ['usage reports', '/reports'],
     ['API keys', '/api-keys'],
+    ['legal holds', '/legal-holds'],
     ['console, clients', '/console/clients'],
     ['console, brands', '/console/brands'],
     ['console, document types', '/console/types'],

@@ -70,6 +70,10 @@ export const router = createHashRouter([
             ),
           },
           {
+            path: '/legal-holds',
+            ...menuPage('userManagement', async () => (await import('../features/legal-holds/legal-holds-page')).LegalHoldsPage),
+          },
+          {
             path: '/reports',
             ...menuPage('reports', async () => (await import('../features/usage-reports/usage-reports-page')).UsageReportsPage),
           },

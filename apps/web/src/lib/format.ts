@@ -20,6 +20,11 @@ export function formatDate(value: Date | string | number, language: string, opti
     .join('');
 }
 
+/** A moment with its day and time, as lists of changes (keys, holds) show when each was made. */
+export function formatMoment(value: string, language: string): string {
+  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /**
  * A calendar day ('YYYY-MM-DD', or a date picked in the browser) as every date of the portal reads:
  * "Nov 1, 2026", "1er nov. 2026". A day, not an instant: no time zone moves it.

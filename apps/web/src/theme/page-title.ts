@@ -13,6 +13,7 @@ const ROUTE_TITLES: readonly (readonly [path: string, key: string])[] = [
   ['/userManagement', 'userManagement.title'],
   ['/reports', 'usageReports.title'],
   ['/api-keys', 'apiKeys.title'],
+  ['/legal-holds', 'legalHolds.title'],
   ['/console', 'console.title'],
   ['/faq', 'faq.title'],
   ['/', 'shell.home'],

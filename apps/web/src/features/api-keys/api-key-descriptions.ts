@@ -1,12 +1,5 @@
 import type { ApiKeySummary, Locale } from '@portal/contract';
 import { pickBilingual } from '../../i18n/pick-bilingual';
-import { formatDate } from '../../lib/format';
-
-const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-
-export function formatMoment(value: string, language: Locale): string {
-  return formatDate(value, language, MOMENT);
-}
 
 /** The key's document types in the reader's language, or null when it reaches every type of its client. */
 export function describeTypes(key: Pick<ApiKeySummary, 'types'>, language: Locale): string | null {

@@ -5,7 +5,8 @@ import { DangerButton } from '../../components/danger-button';
 import { HiddenCaption } from '../../components/sortable-table';
 import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
-import { describeTypes, formatMoment, maskedKey } from './api-key-descriptions';
+import { formatMoment } from '../../lib/format';
+import { describeTypes, maskedKey } from './api-key-descriptions';
 import { FactList } from '../../components/fact-list';
 
 interface ApiKeyListProps {

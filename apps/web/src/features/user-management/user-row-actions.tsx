@@ -5,6 +5,7 @@ import type { ManagedUser } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { useStoredUser } from '../../lib/stored-user';
 import { fullNameOf } from './display-names';
+import { mayActForClient } from '../../lib/compliance';
 
 export interface RowActionHandlers {
   onReportAccess: (user: ManagedUser) => void;
@@ -38,7 +39,7 @@ export function UserRowActions({
   const signedIn = useStoredUser();
   const isSelf = signedIn?.userid === user.Id;
   // The server refuses customer service the evidence of access (see docs/evidence.md): not offered.
-  const mayExportEvidence = signedIn !== null && signedIn.role !== 'CUSTOMER_SERVICE';
+  const mayExportEvidence = signedIn !== null && mayActForClient(signedIn);
   return (
     // Positioned: a refusal's hidden reason (absolutely placed) then stays inside the table's sideways
     // scroll instead of widening the whole page, which on a phone would zoom it out.
