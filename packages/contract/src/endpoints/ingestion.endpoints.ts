@@ -37,7 +37,9 @@ export const ingestionEndpoints = {
       'not JSON, a bad external id, date or language, an unknown attribute, a missing owner attribute, a value over 255 ' +
       'characters, no file, an encrypted or unreadable PDF), 413 errors.ingestion.fileTooLarge past the size limit, and ' +
       '503 errors.storageUnavailable when the file cannot be stored (send it again), 429 errors.ingestion.tooManyUploads when ' +
-      `the key already has as many uploads in flight as it may (send it again once one is answered). ${TYPE_REFUSALS}`,
+      'the key already has as many uploads in flight as it may (send it again once one is answered), 409 ' +
+      'errors.documentUnderLegalHold when a legal hold keeps the document and the upload would change it. ' +
+      TYPE_REFUSALS,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
     upload: { kind: 'multipart', parts: IngestionUploadSchema, partTypes: INGESTION_PART_TYPES },
@@ -50,7 +52,8 @@ export const ingestionEndpoints = {
       'What the portal holds for one external id: its version, date, language, attributes, the SHA-256 of its file ' +
       '(contentHash, hex), its page count, when it last changed and textState, what reading its text for searches came to ' +
       '(pending, read, unreadable, or tooLarge: past the limits on reading a PDF; a file without text is not read again). ' +
-      `404 errors.documentNotFound when there is none. ${TYPE_REFUSALS}`,
+      '404 errors.documentNotFound when there is none; 409 errors.documentUnderLegalHold while a legal hold keeps it. ' +
+      TYPE_REFUSALS,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
     response: IngestedDocumentResponseSchema,
@@ -60,7 +63,8 @@ export const ingestionEndpoints = {
     path: '/api/v1/document-types/:type/documents/:externalId',
     summary:
       'Deletes one document: it leaves every list, count, preview and download at once. ' +
-      `404 errors.documentNotFound when there is none. ${TYPE_REFUSALS}`,
+      '404 errors.documentNotFound when there is none; 409 errors.documentUnderLegalHold while a legal hold keeps it. ' +
+      TYPE_REFUSALS,
     access: 'apiKey',
     params: IngestedDocumentParamsSchema,
     response: DeleteDocumentResponseSchema,
