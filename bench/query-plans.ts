@@ -1,4 +1,5 @@
 import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../apps/server/src/db/repositories/acknowledgements.repository.js';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
@@ -156,5 +157,6 @@ export function documentsServiceOver(db: Kysely<Database>, storage?: DocumentSto
     storage: storage ?? createFileStorage(path.join(os.tmpdir(), 'portal-bench-service-files')),
     texts: createDocumentTextsRepository(db),
     evidence: createAccessEvidenceRepository(db),
+    acknowledgements: createAcknowledgementsRepository(db),
   });
 }

@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../apps/server/src/db/repositories/acknowledgements.repository.js';
 import path from 'node:path';
 import { endpoints } from '@portal/contract';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -27,6 +28,7 @@ const make = (along: boolean) =>
     storage: createFileStorage(path.join(os.tmpdir(), 'portal-bench-files')),
     texts: createDocumentTextsRepository(db),
     evidence: createAccessEvidenceRepository(db),
+    acknowledgements: createAcknowledgementsRepository(db),
   });
 const services = { alongList: make(true), listed: make(false) };
 const user = await benchViewer(database.db, process.argv[2] ?? 'bench.user');

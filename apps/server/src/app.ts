@@ -20,6 +20,7 @@ import { registerAccountRoutes } from './routes/account.routes.js';
 import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerEvidenceRoutes } from './routes/evidence.routes.js';
 import { registerLegalHoldsRoutes } from './routes/legal-holds.routes.js';
+import { registerAcknowledgementsRoutes } from './routes/acknowledgements.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerUserManagementRoutes(app, services, searches);
   registerEvidenceRoutes(app, services);
   registerLegalHoldsRoutes(app, services);
+  registerAcknowledgementsRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

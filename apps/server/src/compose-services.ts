@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createAccessEvidenceRepository } from './db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from './db/repositories/acknowledgements.repository.js';
 import { createDocumentsRepository } from './db/repositories/documents.repository.js';
 import { createHelpContentRepository } from './db/repositories/help-content.repository.js';
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
@@ -74,6 +75,7 @@ import { createSessionLanguageService } from './services/session-language.servic
 import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
 import { createReportAccessService } from './services/report-access.service.js';
+import { createAcknowledgementsService } from './services/acknowledgements.service.js';
 import { createLegalHoldsService } from './services/legal-holds.service.js';
 import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
@@ -98,6 +100,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const boundedDocuments = createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost });
   const sessions = createSessionsRepository(db);
   const accessEvidence = createAccessEvidenceRepository(db);
+  const acknowledgements = createAcknowledgementsRepository(db);
   const experiences = createExperiencesRepository(db);
   const connectionLog = createConnectionLogRepository(db);
   const rateLimiter = createRateLimiter({ rateLimits: createRateLimitsRepository(db) });
@@ -190,6 +193,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     storage: transports.storage,
     texts: createDocumentTextsRepository(searchDb),
     evidence: accessEvidence,
+    acknowledgements,
   });
   /** What routes may call: services only, never a repository or a transport. */
   const ownSessions = createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes });
@@ -288,6 +292,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       audit,
       transact,
     }),
+    acknowledgements: createAcknowledgementsService({ documents, acknowledgements }),
     legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 

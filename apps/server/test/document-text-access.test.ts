@@ -1,4 +1,5 @@
 import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../src/db/repositories/acknowledgements.repository.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { createDocumentAccessRepository } from '../src/db/repositories/document-access.repository.js';
@@ -66,6 +67,7 @@ describe('a text search within access and filters', () => {
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db, { fewMatches: 0 }),
       evidence: createAccessEvidenceRepository(db),
+      acknowledgements: createAcknowledgementsRepository(db),
     });
     const users = createUsersRepository(db);
     const expected: [string, string, object, string[]][] = [
@@ -130,6 +132,7 @@ describe('a text search within access and filters', () => {
         storage: createFileStorage(fixture.documentsDir),
         texts: createDocumentTextsRepository(db, fewMatches === undefined ? {} : { fewMatches }),
         evidence: createAccessEvidenceRepository(db),
+        acknowledgements: createAcknowledgementsRepository(db),
       });
     };
     const pageOfService = async (service: ReturnType<typeof rankingThree>, username: string, body: object) => {

@@ -1,4 +1,5 @@
 import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../src/db/repositories/acknowledgements.repository.js';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -155,6 +156,7 @@ describe('a restricted person’s common words sorted by relevance', () => {
         storage: createFileStorage(fixture.documentsDir),
         texts,
         evidence: createAccessEvidenceRepository(trx),
+        acknowledgements: createAcknowledgementsRepository(trx),
       });
       const user = await createDocumentAccessRepository(trx).viewerOf(
         (await createUsersRepository(trx).findByUsername(fixture.reader))!,

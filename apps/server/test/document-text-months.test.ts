@@ -1,4 +1,5 @@
 import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../src/db/repositories/acknowledgements.repository.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -102,6 +103,7 @@ describe('a whole type’s text search listed a few months at a time', () => {
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: few }),
       evidence: createAccessEvidenceRepository(db()),
+      acknowledgements: createAcknowledgementsRepository(db()),
     });
 
   it('lists the matches of the first months whole: proof of many, then enough for the page', async () => {

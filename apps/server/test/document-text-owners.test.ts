@@ -1,4 +1,5 @@
 import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
+import { createAcknowledgementsRepository } from '../src/db/repositories/acknowledgements.repository.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
@@ -254,6 +255,7 @@ describe('a restricted person’s text search, read from the owners its texts ca
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
       evidence: createAccessEvidenceRepository(db()),
+      acknowledgements: createAcknowledgementsRepository(db()),
     });
     const user = await createDocumentAccessRepository(db()).viewerOf((await users.findByUsername(fixture.reader))!, STATEMENTS);
     const found = async (textSearch: string) => {
@@ -283,6 +285,7 @@ describe('a restricted person’s text search, read from the owners its texts ca
       storage: createFileStorage(fixture.documentsDir),
       texts: createDocumentTextsRepository(db(), { fewMatches: 1 }),
       evidence: createAccessEvidenceRepository(db()),
+      acknowledgements: createAcknowledgementsRepository(db()),
     });
     const user = await createDocumentAccessRepository(db()).viewerOf(
       (await createUsersRepository(db()).findByUsername(fixture.reader))!,

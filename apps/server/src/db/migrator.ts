@@ -30,6 +30,7 @@ import { statements as dropAnswersChangedNotices } from './migrations/029-drop-a
 import { statements as dropReadsChangedNotices } from './migrations/030-drop-reads-changed-notices.js';
 import { statements as accessEvidence } from './migrations/031-access-evidence.js';
 import { statements as legalHolds } from './migrations/032-legal-holds.js';
+import { statements as readAcknowledgements } from './migrations/033-read-acknowledgements.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '030-drop-reads-changed-notices': dropReadsChangedNotices,
   '031-access-evidence': accessEvidence,
   '032-legal-holds': legalHolds,
+  '033-read-acknowledgements': readAcknowledgements,
 };
 
 const provider: MigrationProvider = {

@@ -184,6 +184,8 @@ export interface ReportDefinitionsTable {
   onboarding_enabled: Generated<boolean>;
   /** Documents older than this many days (by document date) are deleted; null keeps them forever. */
   retention_days: number | null;
+  /** Each person who reads a document of the type confirms it, version by version (migration 033). */
+  requires_acknowledgement: Generated<boolean>;
 }
 
 export interface ReportAttributesTable {

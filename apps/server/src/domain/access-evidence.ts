@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** How a document was opened: shown in place, saved, merged with others into one PDF, or zipped with others. */
-export type EvidenceAction = 'preview' | 'download' | 'merged-pdf' | 'zip';
+/**
+ * What a person did with a document: shown in place, saved, merged with others into one PDF, zipped
+ * with others, or confirmed as read (a type that asks for acknowledgements).
+ */
+export type EvidenceAction = 'preview' | 'download' | 'merged-pdf' | 'zip' | 'acknowledge';
 
 /** The hash before a client's first event: its chain starts from nothing. */
 export const CHAIN_START = '0'.repeat(64);

@@ -31,6 +31,7 @@ export function presentConsoleDocumentType(type: EditedTypeWithAttributes): Cons
     sortDesc: type.display_properties.sortDesc,
     retentionDays: type.retention_days,
     onboardingEnabled: type.onboarding_enabled,
+    requiresAcknowledgement: type.requires_acknowledgement,
     thumbnail: type.thumbnail
       ? { url: thumbnailPath(type.thumbnail.filename), width: type.thumbnail.width, height: type.thumbnail.height }
       : null,

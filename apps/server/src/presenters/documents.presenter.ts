@@ -1,5 +1,6 @@
 import type { GetReportsResponseSchema, ReportDataResponseSchema, ReportInfo, SearchAttributesResponseSchema } from '@portal/contract';
 import type { z } from 'zod/mini';
+import type { DocumentReader } from '../db/repositories/acknowledgements.repository.js';
 import type { ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { ReportPage, ReportSummary, SearchableAttributes } from '../services/documents.service.js';
@@ -62,6 +63,9 @@ export function presentReportPage(page: ReportPage): z.input<typeof ReportDataRe
     DateEnd: page.dateRange.to,
     DateMin: page.oldestDate,
     ...(page.rankedFirst !== undefined && { RankedFirst: page.rankedFirst }),
+    ...(page.asksAcknowledgement && {
+      AwaitingAcknowledgement: page.documents.filter((document) => document.awaitsAcknowledgement).map((document) => document.key),
+    }),
     ...(page.documents.some((document) => document.passage) && {
       Passages: Object.fromEntries(
         page.documents.map((document) => [
@@ -89,4 +93,21 @@ export function presentValueFormat(attribute: ReportAttribute) {
 
 function presentAttributeNames(attribute: ReportAttribute) {
   return { Name: attribute.name, DisplayNameFR: attribute.display_name_fr, DisplayNameEN: attribute.display_name_en };
+}
+
+/** A document's readers and their confirmations, as staff read them. */
+export function presentDocumentReaders(answer: { requiresAcknowledgement: boolean; version: number; readers: DocumentReader[] }) {
+  return {
+    success: true as const,
+    data: {
+      requiresAcknowledgement: answer.requiresAcknowledgement,
+      version: answer.version,
+      readers: answer.readers.map((reader) => ({
+        userId: reader.user_id,
+        username: reader.username,
+        name: `${reader.first_name} ${reader.last_name}`.trim(),
+        acknowledgedAt: reader.acknowledged_at?.toISOString() ?? null,
+      })),
+    },
+  };
 }

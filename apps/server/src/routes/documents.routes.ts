@@ -8,7 +8,7 @@ import type { DocumentsService } from '../services/documents.service.js';
 import type { HelpContentService } from '../services/help-content.service.js';
 import { bindEndpoint, type SessionReads } from './bind-endpoint.js';
 import { rangeNotSatisfiable, readRangeHeader } from './byte-ranges.js';
-import { clientBrowser, clientIp, resolveLanguage } from './request-context.js';
+import { openedFrom, resolveLanguage } from './request-context.js';
 import type { DownloadGate } from './download-gate.js';
 import type { SearchGate } from './search-gate.js';
 
@@ -47,11 +47,6 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
     .header('content-range', `bytes ${start}-${end}/${file.size}`)
     .header('content-length', end - start + 1);
   return reply.send(await file.open(asked.range));
-}
-
-/** Where a request that opens documents comes from, for their evidence. */
-function openedFrom(request: FastifyRequest) {
-  return { address: clientIp(request), userAgent: clientBrowser(request) };
 }
 
 /**

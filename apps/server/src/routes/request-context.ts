@@ -43,6 +43,11 @@ export function clientBrowser(request: FastifyRequest): string | null {
 }
 
 /** Where a second step of signing in comes from, as the session and the connection log keep it. */
+/** Where a request that opens or confirms documents comes from, for their evidence. */
+export function openedFrom(request: FastifyRequest) {
+  return { address: clientIp(request), userAgent: clientBrowser(request) };
+}
+
 export function signInContextOf(request: FastifyRequest & { body: { DeviceId?: string } }): SignInContext {
   return { deviceId: request.body.DeviceId ?? null, ip: clientIp(request), userAgent: clientBrowser(request) };
 }

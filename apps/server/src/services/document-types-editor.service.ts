@@ -43,6 +43,7 @@ function typeSnapshot(type: EditedTypeWithAttributes) {
     displayProperties: type.display_properties,
     retentionDays: type.retention_days,
     onboardingEnabled: type.onboarding_enabled,
+    requiresAcknowledgement: type.requires_acknowledgement,
     attributeOrder: type.attributes.map((a) => a.name),
   };
 }
@@ -114,6 +115,7 @@ export function createDocumentTypesEditorService(deps: {
             title_fr: input.titleFr,
             display_properties: { sortBy: input.sortBy, sortDesc: input.sortDesc },
             onboarding_enabled: input.onboardingEnabled,
+            ...(input.requiresAcknowledgement !== undefined && { requires_acknowledgement: input.requiresAcknowledgement }),
           },
           trx,
         );

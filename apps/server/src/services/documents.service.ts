@@ -4,6 +4,7 @@ import type { DocumentsRepository, Report, ReportAttribute } from '../db/reposit
 import type { PassagePart } from '../db/repositories/document-text-search.js';
 import type { DocumentTextsRepository } from '../db/repositories/document-texts.repository.js';
 import type { AccessEvidenceRepository } from '../db/repositories/access-evidence.repository.js';
+import type { AcknowledgementsRepository } from '../db/repositories/acknowledgements.repository.js';
 import type { EvidenceAction } from '../domain/access-evidence.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
@@ -29,6 +30,8 @@ export interface PageDocument {
   attributes: Record<string, string>;
   /** With a text search: the document's text around the words found. */
   passage?: PassagePart[];
+  /** Its type asks the person to confirm reading it, and the person has not confirmed its current version. */
+  awaitsAcknowledgement?: boolean;
 }
 
 /** One page of a type's documents as the person searched them. */
@@ -47,6 +50,8 @@ export interface ReportPage {
   oldestDate: string | null;
   /** Sorted by relevance with more matches than are ranked: how many were (see ListPage). */
   rankedFirst?: number;
+  /** The type asks the person to confirm reading each document (see PageDocument.awaitsAcknowledgement). */
+  asksAcknowledgement: boolean;
   /** How the page was read (the ways followed, the last the one that read it), for the request's log; never sent. */
   searchPlan: string;
 }
@@ -71,6 +76,8 @@ type Opener = Viewer<ScopedPerson & { username: string }>;
 
 interface ResolvedDocument extends BundledDocument {
   id: number;
+  /** Its type asks each reader to confirm each version. */
+  requiresAcknowledgement: boolean;
   fileKey: string;
   fileName: string;
   pageCount: number;
@@ -92,6 +99,7 @@ export function createDocumentsService(deps: {
   storage: DocumentStorage;
   texts: DocumentTextsRepository;
   evidence: AccessEvidenceRepository;
+  acknowledgements: AcknowledgementsRepository;
 }) {
   /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
   function requireTypeInScope(viewer: Viewer, matches: (report: Report) => boolean): TypeSeen {
@@ -124,6 +132,7 @@ export function createDocumentsService(deps: {
       for (const row of await deps.documents.findVisible(report.id, scope, ids)) {
         found.set(row.id, {
           id: row.id,
+          requiresAcknowledgement: report.requires_acknowledgement,
           fileKey: row.file_key,
           fileName: documentFileName(title, row.document_date, row.id),
           typeTitle: title,
@@ -187,6 +196,14 @@ export function createDocumentsService(deps: {
       const search = readDocumentSearch(request, { reportId: report.id, scope, viewerId: user.id, attributes });
       // Passages only for the page's rows, which the search found within the person's access.
       const { page, passages, path } = await deps.documents.searchPage(search, deps.texts);
+      // Only a USER confirms reading: staff read documents for the client, not as their recipient.
+      const asksAcknowledgement = report.requires_acknowledgement && user.role_code === 'USER';
+      const acknowledged = asksAcknowledgement
+        ? await deps.acknowledgements.acknowledgedAmong(
+            user.id,
+            page.rows.map((row) => row.id),
+          )
+        : null;
       const quick = request.searchOptions;
       if (request.updateSearchPreference && quick) {
         await deps.documents.rememberQuickSearch(user, report.code, {
@@ -204,12 +221,14 @@ export function createDocumentsService(deps: {
           date: row.document_date,
           attributes: row.attributes,
           ...(passages && { passage: passages.get(row.id) ?? [] }),
+          ...(acknowledged && { awaitsAcknowledgement: !acknowledged.has(row.id) }),
         })),
         total: page.total,
         isLowerBound: page.isLowerBound,
         dateRange: search.dateRange,
         oldestDate: page.oldestDate,
         ...(page.rankedFirst !== undefined && { rankedFirst: page.rankedFirst }),
+        asksAcknowledgement,
         searchPlan: path.join(' > '),
       };
     },
@@ -239,10 +258,15 @@ export function createDocumentsService(deps: {
     },
 
     /** One document the person sees, by its key, without opening it; not found otherwise. */
-    async findDocument(viewer: Viewer, key: string, language: Locale): Promise<{ id: number; typeTitle: string; date: string }> {
+    async findDocument(
+      viewer: Viewer,
+      key: string,
+      language: Locale,
+    ): Promise<{ id: number; typeTitle: string; date: string; requiresAcknowledgement: boolean }> {
       const [document] = await resolveDocuments(viewer, [key], language);
       if (!document) throw notFound();
-      return { id: document.id, typeTitle: document.typeTitle, date: document.documentDate };
+      const { id, typeTitle, documentDate: date, requiresAcknowledgement } = document;
+      return { id, typeTitle, date, requiresAcknowledgement };
     },
 
     /** The documents' pages as one PDF, streamed as it is made; their opening is recorded. */

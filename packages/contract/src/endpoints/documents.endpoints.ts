@@ -1,5 +1,7 @@
 import {
+  AcknowledgeDocumentResponseSchema,
   ConfigIdParamsSchema,
+  DocumentReadersResponseSchema,
   DocumentKeyListSchema,
   DocumentKeyQuerySchema,
   FaqListResponseSchema,
@@ -15,6 +17,27 @@ import {
 import { defineEndpoint } from './endpoint.js';
 
 export const documentsEndpoints = {
+  acknowledgeDocument: defineEndpoint({
+    method: 'POST',
+    path: '/api/documents/acknowledge',
+    summary:
+      'Confirms that the person read the current version of a document whose type asks it ("I have read this notice"); ' +
+      'recorded as evidence. Confirming again answers when it was first confirmed. 400 errors.acknowledgementNotAsked ' +
+      'when the type does not ask it, or of staff; 404 for a document the person does not see.',
+    access: 'session',
+    body: DocumentKeyQuerySchema,
+    response: AcknowledgeDocumentResponseSchema,
+  }),
+  documentReaders: defineEndpoint({
+    method: 'GET',
+    path: '/api/documents/readers',
+    summary:
+      'For staff: the people of role USER who see a document of their client, each with when they confirmed reading its current version (null: not yet).',
+    access: 'session',
+    menu: 'userManagement',
+    query: DocumentKeyQuerySchema,
+    response: DocumentReadersResponseSchema,
+  }),
   documentTypeThumbnail: defineEndpoint({
     method: 'GET',
     path: '/thumbnails/:filename',

@@ -119,6 +119,8 @@ export const ConsoleDocumentTypeSchema = z.object({
   /** Days documents are kept; null keeps them forever. */
   retentionDays: z.nullable(integer()),
   onboardingEnabled: z.boolean(),
+  /** Each reader confirms reading each document, version by version ("I have read this notice"). */
+  requiresAcknowledgement: z.boolean(),
   /** The image of the type's dashboard tile, where the type has one of its own. */
   thumbnail: z.nullable(z.object({ url: z.string(), width: integer(), height: integer() })),
   /** In their order. */
@@ -143,6 +145,8 @@ export const UpdateDocumentTypeRequestSchema = z.object({
   /** The same rule as the back office's retention call. */
   retentionDays: SetRetentionRequestSchema.shape.retentionDays,
   onboardingEnabled: Flag,
+  /** Left out, the type keeps its setting. */
+  requiresAcknowledgement: z.optional(Flag),
 });
 export type UpdateDocumentTypeRequest = z.infer<typeof UpdateDocumentTypeRequestSchema>;
 export type UpdateDocumentTypeForm = z.input<typeof UpdateDocumentTypeRequestSchema>;

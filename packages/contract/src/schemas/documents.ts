@@ -116,6 +116,12 @@ export const ReportDataResponseSchema = z.object({
    * the list's order.
    */
   RankedFirst: z.optional(integer()),
+  /**
+   * Where the type asks each reader to confirm reading each document ("I have read this notice"):
+   * the keys of the page's documents whose current version the person has not confirmed yet.
+   * Absent when the type does not ask it of this person (staff are never asked).
+   */
+  AwaitingAcknowledgement: z.optional(z.array(z.string())),
 });
 
 export const ConfigIdParamsSchema = z.object({ configId: idFromText() });
@@ -163,3 +169,26 @@ export const ThumbnailParamsSchema = z.object({ filename: z.string().check(z.reg
 export function thumbnailPath(filename: string): string {
   return `/thumbnails/${encodeURIComponent(filename)}`;
 }
+
+// ---- POST /api/documents/acknowledge, GET /api/documents/readers ----
+
+/** The person's confirmation that they read the document's current version: when it was first given. */
+export const AcknowledgeDocumentResponseSchema = z.object({ success: z.literal(true), data: z.object({ acknowledgedAt: z.string() }) });
+
+/** A person of role USER who sees the document, and when they confirmed reading its current version (null: not yet). */
+export const DocumentReaderSchema = z.object({
+  userId: integer(),
+  username: z.string(),
+  name: z.string(),
+  acknowledgedAt: z.nullable(z.string()),
+});
+export type DocumentReader = z.infer<typeof DocumentReaderSchema>;
+export const DocumentReadersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Whether the document's type asks its readers to confirm each version. */
+    requiresAcknowledgement: z.boolean(),
+    version: integer(),
+    readers: z.array(DocumentReaderSchema),
+  }),
+});

@@ -94,5 +94,7 @@ export const ERROR_KEYS = {
   legalHoldNotFound: 'errors.legalHoldNotFound',
   /** A legal hold keeps the document: it can be neither deleted nor replaced until the hold is released. */
   documentUnderLegalHold: 'errors.documentUnderLegalHold',
+  /** The document's type does not ask its readers to confirm reading, or the person is staff. */
+  acknowledgementNotAsked: 'errors.acknowledgementNotAsked',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

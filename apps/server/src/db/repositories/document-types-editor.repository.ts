@@ -22,6 +22,7 @@ export interface TypeChanges {
   title_fr: string;
   display_properties: { sortBy: string; sortDesc: boolean };
   onboarding_enabled: boolean;
+  requires_acknowledgement?: boolean;
 }
 
 export interface AttributeChanges {

@@ -25,6 +25,7 @@ const ACTION_TEXTS: Record<EvidenceAction, ServerTextKey> = {
   download: 'evidencePack.actions.download',
   'merged-pdf': 'evidencePack.actions.mergedPdf',
   zip: 'evidencePack.actions.zip',
+  acknowledge: 'evidencePack.actions.acknowledge',
 };
 
 export interface SummaryContent {

@@ -28,6 +28,7 @@ const type = {
   sortDesc: true,
   retentionDays: null,
   onboardingEnabled: true,
+  requiresAcknowledgement: false,
   thumbnail: null,
   attributes: [attribute(1, 'accountNumber'), attribute(2, 'postalCode'), attribute(3, 'closingBalance')],
 } satisfies ConsoleDocumentType;

@@ -25,6 +25,7 @@ interface TypeDraft {
   keepForever: boolean;
   retentionDays: number | string;
   onboardingEnabled: boolean;
+  requiresAcknowledgement: boolean;
 }
 
 function draftOf(type: ConsoleDocumentType): TypeDraft {
@@ -36,10 +37,11 @@ function draftOf(type: ConsoleDocumentType): TypeDraft {
     keepForever: type.retentionDays === null,
     retentionDays: type.retentionDays ?? 365,
     onboardingEnabled: type.onboardingEnabled,
+    requiresAcknowledgement: type.requiresAcknowledgement,
   };
 }
 
-/** A type's titles, default sort, retention and onboarding. */
+/** A type's titles, default sort, retention, onboarding and read acknowledgements. */
 export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType; changes: DocumentTypeChanges }) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
@@ -70,6 +72,7 @@ export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType;
             sortDesc: draft.sortDesc,
             retentionDays: draft.keepForever ? null : Number(draft.retentionDays),
             onboardingEnabled: draft.onboardingEnabled,
+            requiresAcknowledgement: draft.requiresAcknowledgement,
           },
           {
             onSuccess: (answer) => {
@@ -145,6 +148,16 @@ export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType;
             />
             <Text size="sm" c="dimmed">
               {t('console.types.onboardingHelp')}
+            </Text>
+          </Stack>
+          <Stack gap={4} justify="center">
+            <Switch
+              label={t('console.types.acknowledgement')}
+              checked={draft.requiresAcknowledgement}
+              onChange={(event) => setDraft({ ...draft, requiresAcknowledgement: event.currentTarget.checked })}
+            />
+            <Text size="sm" c="dimmed">
+              {t('console.types.acknowledgementHelp')}
             </Text>
           </Stack>
         </SimpleGrid>

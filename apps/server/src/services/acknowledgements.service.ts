@@ -1,0 +1,46 @@
+import { ERROR_KEYS } from '@portal/contract';
+import type { AcknowledgementsRepository, DocumentReader } from '../db/repositories/acknowledgements.repository.js';
+import type { ScopedPerson, Viewer } from '../db/repositories/types-in-scope.repository.js';
+import { AppError, forbidden } from '../errors.js';
+import type { DocumentsService, OpenedFrom } from './documents.service.js';
+import { requireUserManagementScope } from './permissions.js';
+
+const notAsked = () => new AppError(400, ERROR_KEYS.acknowledgementNotAsked, 'This document does not ask you to confirm reading it.');
+
+/**
+ * Read acknowledgements: where a type asks it, each person of role USER who sees a document
+ * confirms reading its current version; a new version asks again. Each confirmation is an event
+ * of the access evidence chain. Staff see who has confirmed and who has not.
+ */
+export function createAcknowledgementsService(deps: { documents: DocumentsService; acknowledgements: AcknowledgementsRepository }) {
+  return {
+    /** When the person first confirmed the document's current version (now, the first time). */
+    async acknowledge(viewer: Viewer<ScopedPerson & { username: string }>, key: string, where: OpenedFrom): Promise<Date> {
+      const document = await deps.documents.findDocument(viewer, key, 'en');
+      if (viewer.user.role_code !== 'USER' || !document.requiresAcknowledgement) throw notAsked();
+      return deps.acknowledgements.acknowledge({
+        userId: viewer.user.id,
+        username: viewer.user.username,
+        documentId: document.id,
+        address: where.address,
+        userAgent: where.userAgent,
+      });
+    },
+
+    /** For staff who see the document: every reader, and whether they confirmed its current version. */
+    async readers(
+      viewer: Viewer<ScopedPerson & { client_id: number }>,
+      key: string,
+    ): Promise<{ requiresAcknowledgement: boolean; version: number; readers: DocumentReader[] }> {
+      requireUserManagementScope(viewer.user);
+      if (viewer.user.role_code === 'USER') throw forbidden();
+      const document = await deps.documents.findDocument(viewer, key, 'en');
+      const [version, readers] = await Promise.all([
+        deps.acknowledgements.versionOf(document.id),
+        deps.acknowledgements.readersOf(document.id),
+      ]);
+      return { requiresAcknowledgement: document.requiresAcknowledgement, version, readers };
+    },
+  };
+}
+export type AcknowledgementsService = ReturnType<typeof createAcknowledgementsService>;
