@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../i18n/use-translation';
 import { saveFile, type ReceivedFile } from '../lib/file-transfer';
@@ -16,6 +16,8 @@ export interface PreviewRequest {
   fallbackFileName: string;
   /** The file opened as a PDF: only then has the person seen it (a failed preview leaves it unread). */
   onShown?: () => void;
+  /** What the person may do about the document once shown, under it (a confirmation of reading). */
+  footer?: ReactNode;
 }
 
 interface PdfPreviewDialogProps {
@@ -120,6 +122,7 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
               onError={showError}
             />
           </div>
+          {request.footer}
         </Stack>
       )}
     </Dialog>

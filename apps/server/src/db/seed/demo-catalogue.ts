@@ -7,6 +7,8 @@ export interface DemoReport {
   titleEn: string;
   titleFr: string;
   attributes: AttributeSpec[];
+  /** Its readers confirm each document ("I have read this notice"). */
+  requiresAcknowledgement: boolean;
   /** Values of the non-identifying attributes for the n-th document of an owner. */
   describe(index: number, random: () => number): Record<string, string>;
 }
@@ -51,6 +53,8 @@ interface DemoReportRow {
   words?: [en: string, fr: string][];
   /** Where the detail's values are amounts of money: their currency. */
   currency?: string;
+  /** Its readers confirm each document ("I have read this notice"). */
+  requiresAcknowledgement?: boolean;
 }
 
 /** A detail whose values are words, cycled as documents arrive, with their French. */
@@ -74,6 +78,7 @@ const DEMO_REPORT_ROWS: Record<string, DemoReportRow[]> = {
     {
       code: 'NBF-NOTICE',
       titles: ['Notices', 'Avis'],
+      requiresAcknowledgement: true,
       detail: ['noticeType', 'Notice type', "Type d'avis"],
       ...cycleWords([
         ['Rate change', 'Changement de taux'],
@@ -127,6 +132,7 @@ function buildDemoReport(clientCode: string, row: DemoReportRow): DemoReport {
         currency: row.currency,
       },
     ],
+    requiresAcknowledgement: row.requiresAcknowledgement ?? false,
     describe: (index, random) => ({ [detailName]: row.valueOf(index, random) }),
   };
 }

@@ -145,6 +145,7 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
         title_en: report.titleEn,
         title_fr: report.titleFr,
         position,
+        requires_acknowledgement: report.requiresAcknowledgement,
         thumbnail: buildDemoTypeThumbnail(report),
         attributes: report.attributes,
       });

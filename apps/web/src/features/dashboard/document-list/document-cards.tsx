@@ -1,7 +1,7 @@
 import { Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCurrentLanguage } from '../../../i18n/use-current-language';
 import { useTranslation } from '../../../i18n/use-translation';
-import type { DocumentViewProps } from './document-table';
+import { rowActionsOf, type DocumentViewProps } from './document-table';
 import { cellText, formatDocumentDate } from '../../../lib/attribute-values';
 import { Passage } from './passage';
 import { isViewed, rowKey } from './report-data-query';
@@ -45,7 +45,7 @@ export function DocumentCards(props: DocumentViewProps) {
                 <Text fw={700}>{formatDocumentDate(row.date, language)}</Text>
                 <UnviewedDot isViewed={isViewed(row)} />
               </Group>
-              <RowActions label={label} onPreview={() => props.onPreview(row)} onDownload={() => props.onDownload(row)} />
+              <RowActions {...rowActionsOf(props, row, label)} />
             </Group>
             <SimpleGrid cols={2} spacing={4} mt="xs" component="dl" className={classes.cardFields}>
               {props.columns.map((column) => (

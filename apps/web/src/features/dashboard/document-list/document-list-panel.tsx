@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportInfo } from '@portal/contract';
@@ -31,6 +31,16 @@ import { presetOf } from './search-preference';
 import { useDocumentActions } from './use-document-actions';
 import { useListRequest } from './use-list-request';
 import { useSelection } from './use-selection';
+import { AcknowledgeInPreview } from './acknowledge-in-preview';
+import { acknowledgementStates, useAcknowledgeDocument } from './use-acknowledgement';
+import type { RecordedDocument } from './document-record-dialog';
+import { loadTextPart } from '../../../i18n/language-bundles';
+
+/** Staff's record of a document, with the staff's texts, fetched the first time one is opened. */
+const DocumentRecordDialog = lazy(async () => {
+  const [dialog] = await Promise.all([import('./document-record-dialog'), loadTextPart('staff')]);
+  return { default: dialog.DocumentRecordDialog };
+});
 import classes from './document-list.module.css';
 
 interface DocumentListPanelProps {
@@ -106,6 +116,11 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
       .filter(Boolean)
       .join(' – ');
   const passages = data?.Passages;
+  const acknowledgementOf = acknowledgementStates(data);
+  const acknowledge = useAcknowledgeDocument(report.Code);
+  // Staff read who saw a document and export its evidence; customers are never offered it.
+  const isStaff = user !== null && user.menus.includes('userManagement');
+  const [recorded, setRecorded] = useState<RecordedDocument | null>(null);
   const viewProps = {
     title,
     rows,
@@ -114,8 +129,23 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
     passageOf: passages ? (row: DocumentRow) => passages[rowKey(row)] ?? [] : undefined,
     isSelected: selection.isSelected,
     onToggle: selection.toggle,
-    onPreview: (row: DocumentRow) => actions.previewOne(rowKey(row), `${title} – ${describe(row)}`),
+    onPreview: (row: DocumentRow) =>
+      actions.previewOne(
+        rowKey(row),
+        `${title} – ${describe(row)}`,
+        acknowledgementOf?.(rowKey(row)) === 'awaiting' ? (
+          <AcknowledgeInPreview reportCode={report.Code} documentKey={rowKey(row)} />
+        ) : undefined,
+      ),
     onDownload: (row: DocumentRow) => void actions.downloadOne(rowKey(row)),
+    acknowledgementOf: acknowledgementOf
+      ? (row: DocumentRow) => ({
+          state: acknowledgementOf(rowKey(row))!,
+          isConfirming: acknowledge.isPending && acknowledge.variables === rowKey(row),
+          onConfirm: () => acknowledge.mutate(rowKey(row)),
+        })
+      : undefined,
+    onRecord: isStaff ? (row: DocumentRow) => setRecorded({ key: rowKey(row), label: `${title} – ${describe(row)}` }) : undefined,
   };
 
   return (
@@ -209,6 +239,11 @@ export function DocumentListPanel({ report, onClose, attention }: DocumentListPa
           void navigate('/');
         }}
       />
+      {recorded && (
+        <Suspense fallback={null}>
+          <DocumentRecordDialog document={recorded} onClose={() => setRecorded(null)} />
+        </Suspense>
+      )}
       <NoticeDialog
         opened={actions.isSelectionInvalid}
         title={t('documents.selectionTitleInvalid')}

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { cellText, formatDocumentDate, isAmount, type DocumentColumn } from '../../../lib/attribute-values';
 import { Passage } from './passage';
 import { isViewed, rowKey, type DocumentRow } from './report-data-query';
-import { RowActions } from './row-actions';
+import { RowActions, type RowActionsProps } from './row-actions';
 import { UnviewedDot } from './unviewed-dot';
 import type { SortDirection } from './use-list-request';
 
@@ -21,6 +21,10 @@ export interface DocumentViewProps {
   onDownload: (row: DocumentRow) => void;
   /** With a text search, each row's passage of text around the words found. */
   passageOf?: (row: DocumentRow) => PassageSegment[];
+  /** Where the type asks the person to confirm reading: each row's state and its confirmation. */
+  acknowledgementOf?: (row: DocumentRow) => RowActionsProps['acknowledgement'];
+  /** For staff: a row's readers and evidence. */
+  onRecord?: (row: DocumentRow) => void;
 }
 
 interface DocumentTableProps extends DocumentViewProps {
@@ -99,7 +103,7 @@ export function DocumentTable(props: DocumentTableProps) {
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <RowActions label={label} onPreview={() => props.onPreview(row)} onDownload={() => props.onDownload(row)} />
+                  <RowActions {...rowActionsOf(props, row, label)} />
                 </Table.Td>
               </Table.Tr>
             );
@@ -114,4 +118,15 @@ export function DocumentTable(props: DocumentTableProps) {
 function isAmountColumn(rows: DocumentRow[], name: string): boolean {
   const values = rows.map((row) => row[name]).filter((value) => value !== undefined && value !== null && value !== '');
   return values.length > 0 && values.every(isAmount);
+}
+
+/** The actions of one row, as the table and the cards give them. */
+export function rowActionsOf(props: DocumentViewProps, row: DocumentRow, label: string): RowActionsProps {
+  return {
+    label,
+    onPreview: () => props.onPreview(row),
+    onDownload: () => props.onDownload(row),
+    acknowledgement: props.acknowledgementOf?.(row),
+    onRecord: props.onRecord && (() => props.onRecord!(row)),
+  };
 }

@@ -50,3 +50,12 @@ export function rowKey(row: DocumentRow): string {
 export function isViewed(row: DocumentRow): boolean {
   return row.viewed === true;
 }
+
+/** A confirmation given: the document no longer awaits it, in every page of the type already read. */
+export function markAcknowledged(queryClient: QueryClient, reportCode: string, key: string): void {
+  queryClient.setQueriesData<ReportData>({ queryKey: dashboardKeys.reportDataOf(reportCode) }, (data) =>
+    data?.AwaitingAcknowledgement
+      ? { ...data, AwaitingAcknowledgement: data.AwaitingAcknowledgement.filter((each) => each !== key) }
+      : data,
+  );
+}

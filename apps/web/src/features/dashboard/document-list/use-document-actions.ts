@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { documentsEndpoints, DOCUMENT_SELECTION_MAX, DOCUMENT_SELECTION_MIN } from '@portal/contract';
@@ -30,12 +30,13 @@ export function useDocumentActions(reportCode: string, title: string) {
   );
 
   const previewOne = useCallback(
-    (key: string, label: string) =>
+    (key: string, label: string, footer?: ReactNode) =>
       setPreview({
         title: label,
         fallbackFileName: 'document.pdf',
         load: () => fetchFile(documentsEndpoints.previewDocument, { query: { documentKey: key } }),
         onShown: () => opened([key]),
+        footer,
       }),
     [opened],
   );
