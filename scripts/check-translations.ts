@@ -38,6 +38,7 @@ const SAME_IN_BOTH = new Set([
   'Code',
   'Position',
   'Version',
+  'Confirmation',
   'Date',
   'Dates',
   'Document',
