@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ERROR_KEYS } from '@portal/contract';
+import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
 import { encodeDocumentKey } from '../src/services/document-key.js';
 import { READER_OWNER, TYPES, createDocumentsFixture, type DocumentsFixture } from './documents-fixture.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
@@ -134,6 +135,29 @@ describe('a type that asks each reader to confirm each version', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { action: string; version: number });
     expect(events.filter((event) => event.action === 'acknowledge').map((event) => event.version)).toEqual([1, 2]);
+  });
+
+  it('reminds the reader in its digest of what awaits its confirmation, even when nothing new arrived', async () => {
+    // Nothing arrived in the reader's window: its documents are older than the window's start.
+    await db()
+      .updateTable('documents')
+      .set({ created_at: new Date('2020-01-01T00:00:00Z') })
+      .execute();
+    await db()
+      .updateTable('users')
+      .set({ digest_frequency: 'weekly', digest_since: new Date('2021-01-01T00:00:00Z') })
+      .where('username', '=', fixture.reader)
+      .execute();
+    const before = t.smtp.messages.length;
+    await t.app.scheduledJobs.runNow(JOB_NAMES.digest);
+    const mail = await t.smtp.waitFor(`${fixture.reader}@example.com`, { after: before, timeoutMs: 10_000 });
+    expect(mail.subject).toBe('Documents await your confirmation');
+    const statements = fixture.documents[TYPES.statements.code]!.filter(
+      (document) => document.attributes.accountNumber === READER_OWNER.number,
+    );
+    // One confirmed (its second version): every other statement of the reader's awaits.
+    expect(mail.text).toContain(`${TYPES.statements.titleEn}: ${statements.length - 1} documents to confirm you have read`);
+    expect(mail.text).not.toMatch(/\d+ new documents?/);
   });
 
   it('stops asking once the type no longer asks', async () => {

@@ -62,12 +62,20 @@ export function createDigestMailer(deps: {
   }
 
   return {
-    async digest(person: DigestAddressee, cadence: DigestCadence, types: NewDocumentsOfType[]): Promise<OutgoingMail> {
+    async digest(
+      person: DigestAddressee,
+      cadence: DigestCadence,
+      arrived: NewDocumentsOfType[],
+      awaiting: NewDocumentsOfType[] = [],
+    ): Promise<OutgoingMail> {
       const { audience, ...mail } = await addressing(person, cadence);
+      const titled = (types: NewDocumentsOfType[]) =>
+        types.map((type) => ({ title: mail.language === 'fr' ? type.titleFr : type.titleEn, count: type.count }));
       return composeDigestMail({
         ...mail,
         portalUrl: portalPageLink(deps.publicUrl, audience),
-        counts: types.map((type) => ({ title: mail.language === 'fr' ? type.titleFr : type.titleEn, count: type.count })),
+        counts: titled(arrived),
+        awaiting: titled(awaiting),
       });
     },
 

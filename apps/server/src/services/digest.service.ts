@@ -24,6 +24,12 @@ const DUE_SLACK_MS = 15 * 60_000;
  */
 const SETTLE_MS = 60_000;
 
+/** What one person's digest tells: the documents arrived in its window, and those still awaiting its confirmation of reading. */
+interface PersonsNews {
+  arrived: NewDocumentCount[];
+  awaiting: NewDocumentCount[];
+}
+
 export interface DigestRun {
   usersConsidered: number;
   mailsQueued: number;
@@ -32,8 +38,9 @@ export interface DigestRun {
 
 /**
  * The hourly job: each USER who chose a daily or weekly digest and whose period has passed gets
- * one message listing, per type it may see, how many documents arrived since its last one.
- * Nothing new, no message; the window moves on either way.
+ * one message listing, per type it may see, how many documents arrived since its last one, and
+ * how many still await its confirmation of reading (types that ask it: a reminder each period
+ * until confirmed). Nothing new and nothing awaiting, no message; the window moves on either way.
  */
 export function createDigestService(deps: {
   digest: DigestRepository;
@@ -46,8 +53,8 @@ export function createDigestService(deps: {
   logger: FastifyBaseLogger;
 }) {
   /** The message and the window's move are one transaction: a person is told once, or not moved on. */
-  async function sendDigest(mailer: DigestMailer, person: DigestRecipient, cadence: DigestCadence, counts: NewDocumentCount[], upTo: Date) {
-    const mail = await mailer.digest(person, cadence, counts);
+  async function sendDigest(mailer: DigestMailer, person: DigestRecipient, cadence: DigestCadence, news: PersonsNews, upTo: Date) {
+    const mail = await mailer.digest(person, cadence, news.arrived, news.awaiting);
     await deps.transact(async (trx) => {
       await deps.digest.moveDigestSince([person.id], upTo, trx);
       await deps.outbox.queueMail(mail, trx);
@@ -63,12 +70,15 @@ export function createDigestService(deps: {
       const batch = await deps.digest.dueRecipients(cadence, dueBefore, after, batchSize);
       if (batch.length === 0) break;
       considered += batch.length;
-      const counts = await deps.digest.countNewDocuments(
-        batch.map((person) => person.id),
-        upTo,
-      );
-      const byPerson = new Map<number, NewDocumentCount[]>();
-      for (const count of counts) byPerson.set(count.userId, [...(byPerson.get(count.userId) ?? []), count]);
+      const ids = batch.map((person) => person.id);
+      const [arrived, awaiting] = await Promise.all([
+        deps.digest.countNewDocuments(ids, upTo),
+        deps.digest.countAwaitingAcknowledgement(ids),
+      ]);
+      const byPerson = new Map<number, PersonsNews>();
+      const newsOf = (userId: number) => byPerson.get(userId) ?? byPerson.set(userId, { arrived: [], awaiting: [] }).get(userId)!;
+      for (const count of arrived) newsOf(count.userId).arrived.push(count);
+      for (const count of awaiting) newsOf(count.userId).awaiting.push(count);
       await deps.digest.moveDigestSince(
         batch.filter((person) => !byPerson.has(person.id)).map((person) => person.id),
         upTo,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../types.js';
 
 export type DigestFrequencyValue = 'never' | 'daily' | 'weekly';
@@ -24,6 +24,49 @@ export interface NewDocumentCount {
 }
 
 export function createDigestRepository(db: Kysely<Database>) {
+  /**
+   * Per person and type of `typeCondition` (on report_definitions r), how many documents of one
+   * of the person's criteria groups meet `documentCondition` (on documents d, criteria_groups cg).
+   */
+  async function countPerType(userIds: number[], typeCondition: RawBuilder<unknown>, documentCondition: RawBuilder<unknown>) {
+    if (userIds.length === 0) return [];
+    const result = await sql<{ user_id: number; report_id: number; title_en: string; title_fr: string; n: number }>`
+      WITH grants AS MATERIALIZED (
+        SELECT u.id AS user_id, u.digest_since, a.id AS access_id, a.report_id
+        FROM users u
+        JOIN report_access a ON a.user_id = u.id AND a.has_access
+        JOIN report_definitions r ON r.id = a.report_id AND r.client_id = u.client_id
+        WHERE u.id IN (${sql.join(userIds)}) AND ${typeCondition}
+      ),
+      criteria_groups AS MATERIALIZED (
+        SELECT g.user_id, g.report_id, g.digest_since, jsonb_object_agg(ra.name, c.value) AS criteria
+        FROM grants g
+        JOIN access_criteria c ON c.access_id = g.access_id
+        JOIN report_attributes ra ON ra.id = c.attribute_id
+        GROUP BY g.user_id, g.report_id, g.digest_since, c.access_id, c.group_number
+      )
+      SELECT cg.user_id, cg.report_id, r.title_en, r.title_fr, count(DISTINCT d.id)::int AS n
+      FROM criteria_groups cg
+      JOIN report_definitions r ON r.id = cg.report_id
+      CROSS JOIN LATERAL (
+        SELECT d.id FROM documents d
+        WHERE d.attributes @> cg.criteria
+          AND d.report_id = cg.report_id
+          AND ${documentCondition}
+        OFFSET 0
+      ) d
+      GROUP BY cg.user_id, cg.report_id, r.title_en, r.title_fr, r.position
+      ORDER BY cg.user_id, r.position, cg.report_id
+    `.execute(db);
+    return result.rows.map((row) => ({
+      userId: row.user_id,
+      reportId: row.report_id,
+      titleEn: row.title_en,
+      titleFr: row.title_fr,
+      count: row.n,
+    }));
+  }
+
   return {
     /** The database's clock: windows are compared with created_at, which the database writes. */
     async currentTime(): Promise<Date> {
@@ -82,43 +125,21 @@ export function createDigestRepository(db: Kysely<Database>) {
      * milliseconds this way.
      */
     async countNewDocuments(userIds: number[], upTo: Date): Promise<NewDocumentCount[]> {
-      if (userIds.length === 0) return [];
-      const result = await sql<{ user_id: number; report_id: number; title_en: string; title_fr: string; n: number }>`
-        WITH grants AS MATERIALIZED (
-          SELECT u.id AS user_id, u.digest_since, a.id AS access_id, a.report_id
-          FROM users u
-          JOIN report_access a ON a.user_id = u.id AND a.has_access
-          JOIN report_definitions r ON r.id = a.report_id AND r.client_id = u.client_id
-          WHERE u.id IN (${sql.join(userIds)})
-        ),
-        criteria_groups AS MATERIALIZED (
-          SELECT g.user_id, g.report_id, g.digest_since, jsonb_object_agg(ra.name, c.value) AS criteria
-          FROM grants g
-          JOIN access_criteria c ON c.access_id = g.access_id
-          JOIN report_attributes ra ON ra.id = c.attribute_id
-          GROUP BY g.user_id, g.report_id, g.digest_since, c.access_id, c.group_number
-        )
-        SELECT cg.user_id, cg.report_id, r.title_en, r.title_fr, count(DISTINCT d.id)::int AS n
-        FROM criteria_groups cg
-        JOIN report_definitions r ON r.id = cg.report_id
-        CROSS JOIN LATERAL (
-          SELECT d.id FROM documents d
-          WHERE d.attributes @> cg.criteria
-            AND d.report_id = cg.report_id
-            AND d.created_at > cg.digest_since
-            AND d.created_at <= ${upTo}::timestamptz
-          OFFSET 0
-        ) d
-        GROUP BY cg.user_id, cg.report_id, r.title_en, r.title_fr, r.position
-        ORDER BY cg.user_id, r.position, cg.report_id
-      `.execute(db);
-      return result.rows.map((row) => ({
-        userId: row.user_id,
-        reportId: row.report_id,
-        titleEn: row.title_en,
-        titleFr: row.title_fr,
-        count: row.n,
-      }));
+      return countPerType(userIds, sql`true`, sql`d.created_at > cg.digest_since AND d.created_at <= ${upTo}::timestamptz`);
+    },
+
+    /**
+     * Per person and type asking for read acknowledgements, how many documents the person sees
+     * whose current version it has not confirmed: the digest's reminders.
+     */
+    countAwaitingAcknowledgement(userIds: number[]): Promise<NewDocumentCount[]> {
+      return countPerType(
+        userIds,
+        sql`r.requires_acknowledgement`,
+        sql`NOT EXISTS (SELECT 1 FROM access_evidence e
+                         WHERE e.user_id = cg.user_id AND e.document_id = d.id AND e.document_version = d.version
+                           AND e.action = 'acknowledge')`,
+      );
     },
 
     /** Starts these people's next window at `to`. */

@@ -39,23 +39,37 @@ function unsubscribePart(language: Locale, links: UnsubscribeLinks): MailContent
   };
 }
 
-/** What is new, type by type (titles in the reader's language), and a link to the portal: never a document's content. */
+type TypeCount = { title: string; count: number };
+
+/**
+ * What is new, type by type (titles in the reader's language), what still awaits the person's
+ * confirmation of reading, and a link to the portal: never a document's content.
+ */
 export function composeDigestMail(
-  mail: DigestRecipientMail & { portalUrl: string; counts: { title: string; count: number }[] },
+  mail: DigestRecipientMail & { portalUrl: string; counts: TypeCount[]; awaiting?: TypeCount[] },
 ): OutgoingMail {
   const { language } = mail;
+  const awaiting = mail.awaiting ?? [];
+  const onlyReminders = mail.counts.length === 0;
   return composeBrandedMail({
     to: mail.to,
     language,
     brand: mail.brand,
     recipientName: mail.recipientName,
-    subject: serverText(language, 'mail.digest.subject'),
-    paragraphs: [serverText(language, 'mail.digest.intro')],
-    list: mail.counts.map(({ title, count }) =>
-      count === 1
-        ? serverText(language, 'mail.digest.countOne', { title })
-        : serverText(language, 'mail.digest.countMany', { title, count }),
-    ),
+    subject: serverText(language, onlyReminders ? 'mail.digest.reminderSubject' : 'mail.digest.subject'),
+    paragraphs: [serverText(language, onlyReminders ? 'mail.digest.reminderIntro' : 'mail.digest.intro')],
+    list: [
+      ...mail.counts.map(({ title, count }) =>
+        count === 1
+          ? serverText(language, 'mail.digest.countOne', { title })
+          : serverText(language, 'mail.digest.countMany', { title, count }),
+      ),
+      ...awaiting.map(({ title, count }) =>
+        count === 1
+          ? serverText(language, 'mail.digest.awaitingOne', { title })
+          : serverText(language, 'mail.digest.awaitingMany', { title, count }),
+      ),
+    ],
     action: { label: serverText(language, 'mail.digest.button'), url: mail.portalUrl },
     footnote: serverText(language, mail.cadence === 'daily' ? 'mail.digest.footnoteDaily' : 'mail.digest.footnoteWeekly'),
     unsubscribe: unsubscribePart(language, mail.unsubscribe),
