@@ -21,6 +21,7 @@ import { registerSecurityRoutes } from './routes/security.routes.js';
 import { registerEvidenceRoutes } from './routes/evidence.routes.js';
 import { registerLegalHoldsRoutes } from './routes/legal-holds.routes.js';
 import { registerAcknowledgementsRoutes } from './routes/acknowledgements.routes.js';
+import { registerDeliveryConsentRoutes } from './routes/delivery-consent.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerEvidenceRoutes(app, services);
   registerLegalHoldsRoutes(app, services);
   registerAcknowledgementsRoutes(app, services);
+  registerDeliveryConsentRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

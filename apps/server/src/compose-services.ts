@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createAccessEvidenceRepository } from './db/repositories/access-evidence.repository.js';
 import { createAcknowledgementsRepository } from './db/repositories/acknowledgements.repository.js';
+import { createDeliveryConsentRepository } from './db/repositories/delivery-consent.repository.js';
 import { createDocumentsRepository } from './db/repositories/documents.repository.js';
 import { createHelpContentRepository } from './db/repositories/help-content.repository.js';
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
@@ -76,6 +77,7 @@ import { createSignInService } from './services/sign-in.service.js';
 import { createUsageReportsService } from './services/usage-reports.service.js';
 import { createReportAccessService } from './services/report-access.service.js';
 import { createAcknowledgementsService } from './services/acknowledgements.service.js';
+import { createDeliveryConsentService } from './services/delivery-consent/delivery-consent.service.js';
 import { createLegalHoldsService } from './services/legal-holds.service.js';
 import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
@@ -293,6 +295,12 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       transact,
     }),
     acknowledgements: createAcknowledgementsService({ documents, acknowledgements }),
+    deliveryConsent: createDeliveryConsentService({
+      consent: createDeliveryConsentRepository(db),
+      secrets: createServerSecretsRepository(db),
+      audit,
+      transact,
+    }),
     legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 

@@ -24,6 +24,7 @@ export * from './schemas/console-help-content.js';
 export * from './schemas/console-document-types.js';
 export * from './schemas/console-audit.js';
 export * from './schemas/legal-holds.js';
+export * from './schemas/delivery-consent.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, endpointAreas, type EndpointName } from './endpoints/index.js';
 // Each area's calls on their own too: the web imports only the areas a screen calls, so the
@@ -38,6 +39,7 @@ export * from './endpoints/digest.endpoints.js';
 export * from './endpoints/documents.endpoints.js';
 export * from './endpoints/ingestion.endpoints.js';
 export * from './endpoints/legal-holds.endpoints.js';
+export * from './endpoints/delivery-consent.endpoints.js';
 export * from './endpoints/own-sessions.endpoints.js';
 export * from './endpoints/passkeys.endpoints.js';
 export * from './endpoints/registration.endpoints.js';

@@ -31,6 +31,7 @@ import { statements as dropReadsChangedNotices } from './migrations/030-drop-rea
 import { statements as accessEvidence } from './migrations/031-access-evidence.js';
 import { statements as legalHolds } from './migrations/032-legal-holds.js';
 import { statements as readAcknowledgements } from './migrations/033-read-acknowledgements.js';
+import { statements as deliveryConsent } from './migrations/034-delivery-consent.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '031-access-evidence': accessEvidence,
   '032-legal-holds': legalHolds,
   '033-read-acknowledgements': readAcknowledgements,
+  '034-delivery-consent': deliveryConsent,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
+import type { DeliveryConsentsTable, DeliveryDisclosuresTable } from './delivery-consent-tables.js';
 import type { DocumentOwnerKeysTable, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 /** Row shapes of the tables created by the migrations. */
@@ -83,6 +84,10 @@ export interface UsersTable {
   digest_frequency: Generated<'never' | 'daily' | 'weekly'>;
   /** Documents that arrived after this moment go into the person's next digest. */
   digest_since: Date | null;
+  /** Types whose documents wait for the person's consent to the disclosure in force (migration 034). */
+  consent_pending_types: Generated<number[]>;
+  /** Since when the person asked for paper (withdrew its consent); null while it takes documents electronically. */
+  paper_delivery_since: Date | null;
 }
 
 export interface PasswordHistoryTable {
@@ -371,6 +376,8 @@ export interface Database {
   access_evidence: AccessEvidenceTable;
   legal_holds: LegalHoldsTable;
   legal_hold_objects: LegalHoldObjectsTable;
+  delivery_disclosures: DeliveryDisclosuresTable;
+  delivery_consents: DeliveryConsentsTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;

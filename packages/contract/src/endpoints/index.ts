@@ -16,6 +16,7 @@ import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 import { passkeysEndpoints } from './passkeys.endpoints.js';
 import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
+import { deliveryConsentEndpoints } from './delivery-consent.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every HTTP call of the product, declared once. */
@@ -38,6 +39,7 @@ export const endpoints = {
   ...consoleDocumentTypesEndpoints,
   ...consoleAuditEndpoints,
   ...legalHoldsEndpoints,
+  ...deliveryConsentEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -61,4 +63,5 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   consoleDocumentTypes: consoleDocumentTypesEndpoints,
   consoleAudit: consoleAuditEndpoints,
   legalHolds: legalHoldsEndpoints,
+  deliveryConsent: deliveryConsentEndpoints,
 };

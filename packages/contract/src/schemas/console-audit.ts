@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'exportEvidence',
   'placeLegalHold',
   'releaseLegalHold',
+  'publishDisclosure',
   'softDeleteUser',
   'saveReportAccess',
   'createApiKey',

@@ -96,5 +96,11 @@ export const ERROR_KEYS = {
   documentUnderLegalHold: 'errors.documentUnderLegalHold',
   /** The document's type does not ask its readers to confirm reading, or the person is staff. */
   acknowledgementNotAsked: 'errors.acknowledgementNotAsked',
+  /** The code typed is not the one printed in the person's sample document. */
+  consentCodeWrong: 'errors.consentCodeWrong',
+  /** A newer disclosure was published meanwhile: read it, then consent to it. */
+  consentVersionOutdated: 'errors.consentVersionOutdated',
+  /** The person's client asks no consent (no disclosure in force), or the person is staff. */
+  consentNotAsked: 'errors.consentNotAsked',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'exportEvidence'
   | 'placeLegalHold'
   | 'releaseLegalHold'
+  | 'publishDisclosure'
   | 'softDeleteUser'
   | 'saveReportAccess'
   | 'createApiKey'

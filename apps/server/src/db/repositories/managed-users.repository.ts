@@ -235,6 +235,11 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
           password_hash: null,
           must_set_password: true,
           created_by: fields.createdBy,
+          // A customer of a client with a delivery disclosure in force starts asked to consent to it.
+          ...(fields.roleCode === 'USER' && {
+            consent_pending_types: sql<number[]>`coalesce((SELECT d.report_ids FROM delivery_disclosures d
+              WHERE d.client_id = ${fields.clientId} ORDER BY d.version DESC LIMIT 1), '{}')`,
+          }),
         })
         .returning('id')
         .executeTakeFirstOrThrow()

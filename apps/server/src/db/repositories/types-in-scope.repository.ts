@@ -91,7 +91,8 @@ export function typesSeenByUser(asked: unknown): RawBuilder<TypeSeenRow[]> {
           LEFT JOIN report_attributes ra ON ra.id = c.attribute_id
          WHERE u.role_code = 'USER' AND ga.report_id = r.id AND ga.user_id = u.id AND ga.has_access
         HAVING count(*) > 0) g ON true
-     WHERE r.client_id = u.client_id AND (u.role_code <> 'USER' OR g.criteria IS NOT NULL))`;
+     WHERE r.client_id = u.client_id AND (u.role_code <> 'USER' OR g.criteria IS NOT NULL)
+       AND NOT (r.id = ANY(u.consent_pending_types)))`;
 }
 
 /** The signed-in person of a call and the types it sees, read with its session. */

@@ -19,6 +19,7 @@ import { DEMO_FAQS, DEMO_OWNERS, DEMO_REPORTS, DEMO_REPOSITORY_DOCUMENTS, type D
 import { buildDemoPdf, demoPdfText } from './demo-pdf.js';
 import { buildDemoTypeThumbnail } from './demo-thumbnails.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, buildDemoCustomers } from './demo-users.js';
+import { DEMO_DISCLOSURE, seedDemoConsent } from './demo-consent.js';
 import {
   grantReportAccess,
   insertClient,
@@ -122,7 +123,8 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
     }
 
     const userIds: Record<string, number> = {};
-    for (const account of [...DEMO_ACCOUNTS, ...buildDemoCustomers(DEMO_CUSTOMER_COUNT)]) {
+    const accounts = [...DEMO_ACCOUNTS, ...buildDemoCustomers(DEMO_CUSTOMER_COUNT)];
+    for (const account of accounts) {
       userIds[account.username] = await insertUser(trx, {
         username: account.username,
         first_name: account.firstName,
@@ -160,6 +162,12 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       const keys = await seedRepositoryFiles(storage, document);
       await insertRepositoryDocument(trx, { name_en: document.name_en, name_fr: document.name_fr, position, ...keys });
     }
+    const consenting = accounts.filter((account) => account.role === 'USER' && account.clientCode === DEMO_DISCLOSURE.clientCode);
+    await seedDemoConsent(
+      trx,
+      clientIds,
+      consenting.map((account) => ({ userId: userIds[account.username]!, language: account.language })),
+    );
     return { clientIds, userIds, reports };
   });
 

@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** One published version of a client's delivery disclosure (migration 034); the latest is in force. */
+export interface DeliveryDisclosuresTable {
+  id: Generated<number>;
+  client_id: number;
+  version: number;
+  /** The types whose documents it covers. */
+  report_ids: number[];
+  requirements_en: string;
+  requirements_fr: string;
+  withdrawal_en: string;
+  withdrawal_fr: string;
+  paper_en: string;
+  paper_fr: string;
+  /** SHA-256 of what the person agrees to (see domain/delivery-consent.ts). */
+  content_hash: string;
+  published_at: Timestamp;
+  published_by: number | null;
+}
+
+export type ConsentEvent = 'consent' | 'withdrawal';
+export type ConsentWay = 'registration' | 'sign-in' | 'settings';
+
+/** A person's consent or withdrawal, as it was given; never changed. */
+export interface DeliveryConsentsTable {
+  id: Generated<string>;
+  client_id: number;
+  user_id: number;
+  disclosure_id: number;
+  disclosure_version: number;
+  disclosure_hash: string;
+  event: ConsentEvent;
+  how: ConsentWay;
+  language: string;
+  address: string;
+  user_agent: string | null;
+  occurred_at: Timestamp;
+}

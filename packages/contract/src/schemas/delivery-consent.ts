@@ -1,0 +1,86 @@
+import { z } from '../zod.js';
+import { idFromText, integer, requiredText } from './builders.js';
+
+/**
+ * Consent to electronic delivery. A client may publish versioned disclosures (what a person needs
+ * to open the documents, how to withdraw, how to ask for paper, and the types they cover); a
+ * client that published none asks nothing, and everything works as the specification says. Where
+ * one is in force, a person of role USER sees the documents of a covered type once it consented to
+ * that version, after showing it can open the portal's PDFs: it opens a sample document and types
+ * the code printed in it. Withdrawing asks for paper; the documents stay readable.
+ */
+
+export const DISCLOSURE_TEXT_MAX_LENGTH = 4000;
+export const CONSENT_WAYS = ['registration', 'sign-in', 'settings'] as const;
+export const CONSENT_STATES = ['notRequired', 'pending', 'consented', 'withdrawn'] as const;
+
+export const DISCLOSURE_ERROR_KEYS = {
+  textRequired: 'validation.disclosureTextRequired',
+  textTooLong: 'validation.disclosureTextTooLong',
+  typesRequired: 'validation.disclosureTypesRequired',
+  typeUnknown: 'validation.disclosureTypeUnknown',
+} as const;
+
+const TypeSchema = z.object({ code: z.string(), titleEn: z.string(), titleFr: z.string() });
+
+export const DisclosureSchema = z.object({
+  version: integer(),
+  publishedAt: z.string(),
+  types: z.array(TypeSchema),
+  requirementsEn: z.string(),
+  requirementsFr: z.string(),
+  withdrawalEn: z.string(),
+  withdrawalFr: z.string(),
+  paperEn: z.string(),
+  paperFr: z.string(),
+  /** SHA-256 of what a person agrees to; each consent keeps it. */
+  contentHash: z.string(),
+});
+export type Disclosure = z.infer<typeof DisclosureSchema>;
+
+// ---- GET /api/consent, POST /api/consent, POST /api/consent/withdraw ----
+
+export const ConsentStateSchema = z.object({
+  /** notRequired: no disclosure in force for the person; pending: it must consent to see the covered types. */
+  state: z.enum(CONSENT_STATES),
+  disclosure: z.nullable(DisclosureSchema),
+  /** When the person consented to the version in force. */
+  consentedAt: z.nullable(z.string()),
+  /** Since when the person asked for paper. */
+  paperSince: z.nullable(z.string()),
+});
+export type ConsentState = z.infer<typeof ConsentStateSchema>;
+export const ConsentStateResponseSchema = z.object({ success: z.literal(true), data: ConsentStateSchema });
+
+export const GiveConsentRequestSchema = z.object({
+  /** The version the person read: a newer one published meanwhile answers 409. */
+  version: integer(),
+  /** The code printed in the person's sample document. */
+  code: requiredText(20, { required: 'errors.consentCodeWrong', tooLong: 'errors.consentCodeWrong' }),
+  /** Where the person consented; sign-in when left out. */
+  how: z.optional(z.enum(CONSENT_WAYS)),
+});
+export type GiveConsentRequest = z.infer<typeof GiveConsentRequestSchema>;
+
+// ---- /api/console/clients/:clientId/disclosures ----
+
+const text = () =>
+  requiredText(DISCLOSURE_TEXT_MAX_LENGTH, { required: DISCLOSURE_ERROR_KEYS.textRequired, tooLong: DISCLOSURE_ERROR_KEYS.textTooLong });
+
+export const PublishDisclosureRequestSchema = z.object({
+  /** The codes of the client's types it covers. */
+  typeCodes: z
+    .array(z.string({ error: DISCLOSURE_ERROR_KEYS.typeUnknown }))
+    .check(z.minLength(1, DISCLOSURE_ERROR_KEYS.typesRequired), z.maxLength(100, DISCLOSURE_ERROR_KEYS.typeUnknown)),
+  requirementsEn: text(),
+  requirementsFr: text(),
+  withdrawalEn: text(),
+  withdrawalFr: text(),
+  paperEn: text(),
+  paperFr: text(),
+});
+export type PublishDisclosureRequest = z.infer<typeof PublishDisclosureRequestSchema>;
+
+export const DisclosureClientParamsSchema = z.object({ clientId: idFromText() });
+export const DisclosureVersionsResponseSchema = z.object({ success: z.literal(true), data: z.array(DisclosureSchema) });
+export const DisclosureResponseSchema = z.object({ success: z.literal(true), data: DisclosureSchema });
