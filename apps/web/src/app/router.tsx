@@ -97,6 +97,10 @@ export const router = createHashRouter([
                 path: 'help',
                 lazy: async () => (await import('../features/help-content-editor/help-content-page')).HelpContentEditorPage,
               },
+              {
+                path: 'disclosures',
+                lazy: async () => (await import('../features/delivery-disclosures/disclosures-page')).DisclosuresPage,
+              },
               { path: 'audit', lazy: async () => (await import('../features/audit-log/audit-log-page')).AuditLogPage },
             ],
           },

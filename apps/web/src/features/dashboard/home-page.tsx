@@ -7,6 +7,7 @@ import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatDate } from '../../lib/format';
 import { useStoredUser } from '../../lib/stored-user';
+import { ConsentCard } from './consent-card';
 import { dashboardKeys } from './query-keys';
 import { ReportTiles } from './report-tiles';
 import { reportsQuery } from './reports-query';
@@ -48,6 +49,7 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
         </Stack>
         {canSubscribe && renderAddSubscription?.(refreshDocuments)}
       </Group>
+      <ConsentCard onConsented={refreshDocuments} />
       {isPending && <LoadingIndicator />}
       {error && (
         <ErrorAlert onRetry={() => void refetch()} isRetrying={isFetching}>

@@ -11,6 +11,8 @@ import { useTranslation } from '../../i18n/use-translation';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useStoredUser } from '../../lib/stored-user';
 import { useTimedMessage } from '../../lib/use-timed-message';
+import { consentStateQuery } from '../../lib/consent-query';
+import { DeliveryTab } from './delivery-tab';
 import { DigestTab } from './digest-tab';
 import { PasswordTab } from './password-tab';
 import { SessionsTab } from './sessions-tab';
@@ -20,7 +22,7 @@ import { usePasswordRequirement } from './use-password-requirement';
 // The profile's phone field carries the world's numbering plans: fetched when the dialog first shows it.
 const ProfileTab = lazy(async () => ({ default: (await import('./profile-tab')).ProfileTab }));
 
-const SETTINGS_TABS = ['profile', 'password', 'digest', 'sessions'] as const;
+const SETTINGS_TABS = ['profile', 'password', 'digest', 'delivery', 'sessions'] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const isSettingsTab = (value: string | null): value is SettingsTab => (SETTINGS_TABS as readonly (string | null)[]).includes(value);
@@ -48,6 +50,9 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const banner = useTimedMessage();
   // Only USERs choose a digest of their new documents (the server refuses other roles).
   const hasDigest = useStoredUser()?.role === 'USER';
+  // Electronic delivery only where the person's client asks consent to it.
+  const consent = useQuery({ ...consentStateQuery(), enabled: hasDigest && opened });
+  const hasDelivery = consent.data !== undefined && consent.data.state !== 'notRequired';
 
   useEffect(() => {
     if (isPasswordRequired) setTab('password');
@@ -100,6 +105,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
               <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
               <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
               {hasDigest && <Tabs.Tab value="digest">{t('settings.tabs.digest')}</Tabs.Tab>}
+              {hasDelivery && <Tabs.Tab value="delivery">{t('settings.tabs.delivery')}</Tabs.Tab>}
               <Tabs.Tab value="sessions">{t('settings.tabs.sessions')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="profile">
@@ -122,6 +128,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
                 <DigestTab banner={banner} />
               </Tabs.Panel>
             )}
+            {hasDelivery && <Tabs.Panel value="delivery">{tab === 'delivery' && <DeliveryTab />}</Tabs.Panel>}
             <Tabs.Panel value="sessions">
               {/* Read when the tab is opened, not with the dialog. */}
               {tab === 'sessions' && <SessionsTab banner={banner} />}

@@ -12,5 +12,6 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { path: 'brands', labelKey: 'console.sections.brands' },
   { path: 'types', labelKey: 'console.sections.types' },
   { path: 'help', labelKey: 'console.sections.help' },
+  { path: 'disclosures', labelKey: 'console.sections.disclosures' },
   { path: 'audit', labelKey: 'console.sections.audit' },
 ];

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingIndicator } from '../../components/loading-indicator';
+import { describeError } from '../../i18n/error-message';
+import { pickBilingual } from '../../i18n/pick-bilingual';
+import { useCurrentLanguage } from '../../i18n/use-current-language';
+import { useTranslation } from '../../i18n/use-translation';
+import { consoleClientsQuery } from '../../lib/console-clients-query';
+import { useStoredUser } from '../../lib/stored-user';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { DisclosureEditor } from './disclosure-editor';
+import { DisclosureVersions } from './disclosure-versions';
+
+/**
+ * The console's delivery disclosures: a client's terms of electronic delivery, version by
+ * version. Publishing one asks the client's customers to consent again; a client that published
+ * none asks nothing.
+ */
+export function DisclosuresPage() {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const isMobile = useIsMobile();
+  const user = useStoredUser();
+  const clients = useQuery(consoleClientsQuery());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const list = clients.data ?? [];
+  const client =
+    list.find((candidate) => String(candidate.id) === chosen) ?? list.find((candidate) => candidate.code === user?.client) ?? list[0];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>{t('console.disclosures.title')}</Title>
+        <Text c="dimmed" maw={720}>
+          {t('console.disclosures.intro')}
+        </Text>
+      </Stack>
+      {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
+      {clients.isPending && <LoadingIndicator label={t('console.disclosures.loading')} />}
+      {list.length > 1 && (
+        <Select
+          label={t('console.disclosures.client')}
+          data={list.map((option) => ({
+            value: String(option.id),
+            label: `${pickBilingual(language, { en: option.nameEn, fr: option.nameFr })} (${option.code})`,
+          }))}
+          value={client ? String(client.id) : null}
+          onChange={setChosen}
+          allowDeselect={false}
+          searchable
+          w={isMobile ? '100%' : 320}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {client && (
+        <>
+          <DisclosureEditor key={`editor-${client.id}`} clientId={client.id} />
+          <DisclosureVersions key={`versions-${client.id}`} clientId={client.id} />
+        </>
+      )}
+    </Stack>
+  );
+}
