@@ -17,6 +17,8 @@ interface ConsentFormProps {
   disclosure: Disclosure;
   how: (typeof CONSENT_WAYS)[number];
   onConsented: () => void;
+  /** Inside a stack of dialogs (Settings), the sample's preview joins it under this id. */
+  previewStackId?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ interface ConsentFormProps {
  * how to withdraw, how to ask for paper, the types it covers; then the proof that the person can
  * open the portal's PDFs (the code printed in its own sample document) and its agreement.
  */
-export function ConsentForm({ disclosure, how, onConsented }: ConsentFormProps) {
+export function ConsentForm({ disclosure, how, onConsented, previewStackId }: ConsentFormProps) {
   const { t } = useTranslation();
   const language = useCurrentLanguage();
   const queryClient = useQueryClient();
@@ -83,7 +85,7 @@ export function ConsentForm({ disclosure, how, onConsented }: ConsentFormProps) 
         <Text size="sm">{t('consent.sampleExplained')}</Text>
         <Group>
           <Button
-            variant="light"
+            variant="default"
             leftSection={<IconFileText size={18} aria-hidden />}
             onClick={() =>
               setPreview({
@@ -115,7 +117,7 @@ export function ConsentForm({ disclosure, how, onConsented }: ConsentFormProps) 
           {t('consent.submit')}
         </Button>
       </Group>
-      <PdfPreviewDialog request={preview} onClose={() => setPreview(null)} onReturnHome={() => setPreview(null)} />
+      <PdfPreviewDialog request={preview} onClose={() => setPreview(null)} onReturnHome={() => setPreview(null)} stackId={previewStackId} />
     </Stack>
   );
 }

@@ -24,6 +24,8 @@ interface PdfPreviewDialogProps {
   request: PreviewRequest | null;
   onClose: () => void;
   onReturnHome: () => void;
+  /** Inside a stack of dialogs, its id there. */
+  stackId?: string;
 }
 
 type State = { status: 'loading' } | { status: 'ready'; file: ReceivedFile; pdf: PDFDocumentProxy } | { status: 'error' };
@@ -32,7 +34,7 @@ type State = { status: 'loading' } | { status: 'ready'; file: ReceivedFile; pdf:
  * Shows a PDF page by page with pdf.js. A failed load or an answer that is not a PDF turns
  * into the spec's error dialog, with "Return home" and "Retry".
  */
-export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewDialogProps) {
+export function PdfPreviewDialog({ request, onClose, onReturnHome, stackId }: PdfPreviewDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -66,10 +68,11 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
 
   const showError = useCallback(() => setState({ status: 'error' }), []);
 
-  if (!request) return null;
+  // In a stack of dialogs, a closed dialog stays mounted: one unmounted while open would leave the stack thinking it still is.
+  if (!request) return stackId ? <Dialog opened={false} onClose={onClose} stackId={stackId} title="" /> : null;
   if (state.status === 'error') {
     return (
-      <Dialog opened onClose={onClose} title={t('preview.errorTitle')} centered>
+      <Dialog opened onClose={onClose} title={t('preview.errorTitle')} centered stackId={stackId}>
         <Stack gap="lg">
           <Text>{t('preview.error')}</Text>
           <Group justify="flex-end">
@@ -89,6 +92,7 @@ export function PdfPreviewDialog({ request, onClose, onReturnHome }: PdfPreviewD
   return (
     <Dialog
       opened
+      stackId={stackId}
       onClose={onClose}
       title={t('preview.title', { title: request.title })}
       size="auto"

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
+import { Alert, Center, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveryConsentEndpoints } from '@portal/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DangerButton } from '../../components/danger-button';
 import { ConsentForm } from '../../components/consent-form';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -52,9 +53,9 @@ export function DeliveryTab() {
           </Alert>
           <Text size="sm">{t('consent.withdrawExplained')}</Text>
           <Group>
-            <Button variant="light" color="red" onClick={() => setConfirming(true)}>
+            <DangerButton variant="default" onClick={() => setConfirming(true)}>
               {t('consent.withdraw')}
-            </Button>
+            </DangerButton>
           </Group>
         </>
       )}
@@ -70,9 +71,10 @@ export function DeliveryTab() {
       )}
       {state === 'notRequired' && <Text>{t('consent.stateNotRequired')}</Text>}
       {(state === 'withdrawn' || state === 'pending') && disclosure && (
-        <ConsentForm disclosure={disclosure} how="settings" onConsented={refreshDocuments} />
+        <ConsentForm disclosure={disclosure} how="settings" onConsented={refreshDocuments} previewStackId="consent-sample" />
       )}
       <ConfirmDialog
+        stackId="withdraw-consent"
         opened={isConfirming}
         title={t('consent.withdrawTitle')}
         text={t('consent.withdrawQuestion')}
