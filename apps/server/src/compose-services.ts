@@ -103,6 +103,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const sessions = createSessionsRepository(db);
   const accessEvidence = createAccessEvidenceRepository(db);
   const acknowledgements = createAcknowledgementsRepository(db);
+  const deliveryConsent = createDeliveryConsentRepository(db);
   const experiences = createExperiencesRepository(db);
   const connectionLog = createConnectionLogRepository(db);
   const rateLimiter = createRateLimiter({ rateLimits: createRateLimitsRepository(db) });
@@ -293,10 +294,11 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       documents,
       audit,
       transact,
+      consentHistory: (userId) => deliveryConsent.historyOf(userId),
     }),
     acknowledgements: createAcknowledgementsService({ documents, acknowledgements }),
     deliveryConsent: createDeliveryConsentService({
-      consent: createDeliveryConsentRepository(db),
+      consent: deliveryConsent,
       secrets: createServerSecretsRepository(db),
       audit,
       transact,

@@ -151,7 +151,7 @@ describe('access evidence', () => {
         new RegExp(`^attachment; filename="evidence-${id}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`),
       );
       const files = unzipSync(answer.rawPayload);
-      expect(Object.keys(files).sort()).toEqual(['events.jsonl', 'summary.pdf', 'verification.txt']);
+      expect(Object.keys(files).sort()).toEqual(['consents.jsonl', 'events.jsonl', 'summary.pdf', 'verification.txt']);
 
       const lines = strFromU8(files['events.jsonl']!)
         .trim()

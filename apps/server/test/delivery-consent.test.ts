@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCLOSURE_ERROR_KEYS, endpoints, ERROR_KEYS, type PublishDisclosureRequest } from '@portal/contract';
 import { sql } from 'kysely';
@@ -204,6 +205,22 @@ describe('withdrawing', () => {
       { event: 'withdrawal', how: 'settings', disclosure_version: 2 },
       { event: 'consent', how: 'settings', disclosure_version: 3 },
     ]);
+  });
+
+  it('puts the person’s consent history in its evidence pack', async () => {
+    const readerId = (await db().selectFrom('users').select('id').where('username', '=', fixture.reader).executeTakeFirstOrThrow()).id;
+    const pack = await get(staff, `/api/usermanagement/users/${readerId}/evidence?lang=fr`);
+    expect(pack.statusCode).toBe(200);
+    const lines = strFromU8(unzipSync(pack.rawPayload)['consents.jsonl']!)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; disclosureVersion: number; disclosureHash: string; how: string });
+    expect(lines.map((line) => [line.event, line.disclosureVersion, line.how])).toEqual([
+      ['consent', 1, 'registration'],
+      ['withdrawal', 2, 'settings'],
+      ['consent', 3, 'settings'],
+    ]);
+    expect(lines.every((line) => /^[0-9a-f]{64}$/.test(line.disclosureHash))).toBe(true);
   });
 
   it('keeps every event as written: the database refuses to change or delete one', async () => {

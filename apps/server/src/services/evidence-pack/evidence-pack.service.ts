@@ -13,6 +13,7 @@ import type { DocumentsService } from '../documents.service.js';
 import { requireComplianceScope, type Actor } from '../permissions.js';
 import { requireManageableUser } from '../user-management.service.js';
 import { buildSummaryPdf } from './summary-pdf.js';
+import type { ConsentRow } from '../../db/repositories/delivery-consent.repository.js';
 
 /** A pack as it leaves: a zip, and the name to save it under. */
 export interface EvidencePack {
@@ -42,6 +43,22 @@ async function zipOf(entries: { name: string; data: Buffer | string }[]): Promis
   return Buffer.concat(chunks);
 }
 
+/** One consent or withdrawal as a line of consents.jsonl: what was agreed to (version and hash), when, how and from where. */
+function consentLine(row: ConsentRow): string {
+  return JSON.stringify({
+    event: row.event,
+    occurredAt: row.occurred_at.toISOString(),
+    user: row.user_id,
+    client: row.client_id,
+    disclosureVersion: row.disclosure_version,
+    disclosureHash: row.disclosure_hash,
+    how: row.how,
+    language: row.language,
+    address: row.address,
+    userAgent: row.user_agent,
+  });
+}
+
 /**
  * Evidence packs: everything recorded of one person's openings of documents, for a dispute or a
  * regulator. The events as JSON lines with their hashes, a readable summary in the language asked,
@@ -55,6 +72,8 @@ export function createEvidencePackService(deps: {
   documents: Pick<DocumentsService, 'findDocument'>;
   audit: AuditLogRepository;
   transact: Transact;
+  /** A person's consents to electronic delivery and withdrawals, oldest first. */
+  consentHistory: (userId: number) => Promise<ConsentRow[]>;
 }) {
   /** The pack of what `subject` names, with the chains its events belong to as they stand; audited. */
   async function packOf(
@@ -65,6 +84,8 @@ export function createEvidencePackService(deps: {
       noEvents: string;
       fileName: string;
       targetUserId: number | null;
+      /** A person's pack holds its consent history too. */
+      consents?: ConsentRow[];
     },
     language: Locale,
   ): Promise<EvidencePack> {
@@ -90,6 +111,7 @@ export function createEvidencePackService(deps: {
       { name: 'events.jsonl', data: events.map((event) => `${evidenceLine(event)}\n`).join('') },
       { name: 'summary.pdf', data: Buffer.from(summary) },
       { name: 'verification.txt', data: `${serverText(language, 'evidencePack.verification')}\n` },
+      ...(subject.consents ? [{ name: 'consents.jsonl', data: subject.consents.map((row) => `${consentLine(row)}\n`).join('') }] : []),
     ]);
     const after = { ...subject.events, events: events.length };
     await deps.transact((trx) =>
@@ -106,9 +128,10 @@ export function createEvidencePackService(deps: {
       const name = `${person.first_name} ${person.last_name}`.trim();
       const line = serverText(language, 'evidencePack.subjectPerson', { name, username: person.username, id: person.id });
       const noEvents = serverText(language, 'evidencePack.noEventsOfPerson');
+      const consents = await deps.consentHistory(person.id);
       return packOf(
         actor,
-        { events: { userId: person.id }, line, noEvents, fileName: `evidence-${person.id}`, targetUserId: person.id },
+        { events: { userId: person.id }, line, noEvents, fileName: `evidence-${person.id}`, targetUserId: person.id, consents },
         language,
       );
     },
