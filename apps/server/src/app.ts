@@ -22,6 +22,7 @@ import { registerEvidenceRoutes } from './routes/evidence.routes.js';
 import { registerLegalHoldsRoutes } from './routes/legal-holds.routes.js';
 import { registerAcknowledgementsRoutes } from './routes/acknowledgements.routes.js';
 import { registerDeliveryConsentRoutes } from './routes/delivery-consent.routes.js';
+import { registerPaperQueueRoutes } from './routes/paper-queue.routes.js';
 import { registerOwnSessionsRoutes } from './routes/own-sessions.routes.js';
 import { registerPasskeysRoutes } from './routes/passkeys.routes.js';
 import { registerDocumentsRoutes } from './routes/documents.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerLegalHoldsRoutes(app, services);
   registerAcknowledgementsRoutes(app, services);
   registerDeliveryConsentRoutes(app, services);
+  registerPaperQueueRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
   registerRetentionRoutes(app, services);

@@ -23,6 +23,7 @@ import { createSubscriptionsRepository } from './db/repositories/subscriptions.r
 import { createIngestedDocumentsRepository } from './db/repositories/ingested-documents.repository.js';
 import { createDigestRepository } from './db/repositories/digest.repository.js';
 import { createLegalHoldsRepository } from './db/repositories/legal-holds.repository.js';
+import { createPaperQueueRepository } from './db/repositories/paper-queue.repository.js';
 import { createRetentionRepository } from './db/repositories/retention.repository.js';
 import { createServerSecretsRepository } from './db/repositories/server-secrets.repository.js';
 import { createDocumentTextsRepository } from './db/repositories/document-texts.repository.js';
@@ -79,6 +80,7 @@ import { createReportAccessService } from './services/report-access.service.js';
 import { createAcknowledgementsService } from './services/acknowledgements.service.js';
 import { createDeliveryConsentService } from './services/delivery-consent/delivery-consent.service.js';
 import { createLegalHoldsService } from './services/legal-holds.service.js';
+import { createPaperQueueService } from './services/paper-queue.service.js';
 import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
 import { createOnboardingService } from './services/onboarding.service.js';
@@ -303,6 +305,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       audit,
       transact,
     }),
+    paperQueue: createPaperQueueService({ paper: createPaperQueueRepository(db) }),
     legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 
@@ -312,6 +315,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     sweepOrphanFiles: () => services.ingestion.sweepOrphanFiles(),
     chainAccessEvidence: () => services.accessEvidence.chainPending(),
     holdStoredFiles: () => services.legalHolds.holdStoredFiles(),
+    queuePaper: () => services.paperQueue.run(),
   });
   if (config.scheduledJobs) await startScheduledJobs({ queue: jobQueue, logger, jobs: scheduledJobs });
 

@@ -31,6 +31,7 @@ describe('with scheduled jobs on (the default)', () => {
       { name: JOB_NAMES.legalHoldObjects, cron: '*/5 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.digest, cron: '0 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.orphanFileSweep, cron: '40 * * * *', timezone: 'UTC' },
+      { name: JOB_NAMES.paperQueue, cron: '*/10 * * * *', timezone: 'UTC' },
     ]);
     const queues = await sql<{ name: string; policy: string }>`SELECT name, policy FROM pgboss.queue WHERE name IN (${sql.join(
       Object.values(JOB_NAMES),
@@ -71,6 +72,7 @@ describe('with scheduled jobs off', () => {
       JOB_NAMES.digest,
       JOB_NAMES.evidenceChaining,
       JOB_NAMES.legalHoldObjects,
+      JOB_NAMES.paperQueue,
     ]);
     expect(await t.app.scheduledJobs.runNow(JOB_NAMES.retention)).toMatchObject({ documentsDeleted: 0 });
   });

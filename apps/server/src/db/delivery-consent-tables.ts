@@ -21,6 +21,28 @@ export interface DeliveryDisclosuresTable {
   published_by: number | null;
 }
 
+export type PaperReason = 'withdrawn' | 'unopened' | 'bounce';
+
+/** A document to print and mail to one person, until the back office acknowledges it. */
+export interface PaperQueueTable {
+  id: Generated<string>;
+  client_id: number;
+  report_id: number;
+  document_id: number;
+  user_id: number;
+  reason: PaperReason;
+  queued_at: Timestamp;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by_key: number | null;
+}
+
+/** How far the paper queue's job has read each type. */
+export interface PaperQueueMarksTable {
+  report_id: number;
+  withdrawn_after_id: Generated<number>;
+  unopened_up_to: Generated<Date>;
+}
+
 export type ConsentEvent = 'consent' | 'withdrawal';
 export type ConsentWay = 'registration' | 'sign-in' | 'settings';
 

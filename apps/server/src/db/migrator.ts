@@ -32,6 +32,7 @@ import { statements as accessEvidence } from './migrations/031-access-evidence.j
 import { statements as legalHolds } from './migrations/032-legal-holds.js';
 import { statements as readAcknowledgements } from './migrations/033-read-acknowledgements.js';
 import { statements as deliveryConsent } from './migrations/034-delivery-consent.js';
+import { statements as paperQueue } from './migrations/035-paper-queue.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '032-legal-holds': legalHolds,
   '033-read-acknowledgements': readAcknowledgements,
   '034-delivery-consent': deliveryConsent,
+  '035-paper-queue': paperQueue,
 };
 
 const provider: MigrationProvider = {

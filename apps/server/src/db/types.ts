@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
-import type { DeliveryConsentsTable, DeliveryDisclosuresTable } from './delivery-consent-tables.js';
+import type { DeliveryConsentsTable, DeliveryDisclosuresTable, PaperQueueMarksTable, PaperQueueTable } from './delivery-consent-tables.js';
 import type { DocumentOwnerKeysTable, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 /** Row shapes of the tables created by the migrations. */
@@ -191,6 +191,8 @@ export interface ReportDefinitionsTable {
   retention_days: number | null;
   /** Each person who reads a document of the type confirms it, version by version (migration 033). */
   requires_acknowledgement: Generated<boolean>;
+  /** A consenting person who has not opened a document after this many days gets it on paper too (migration 035); null: never. */
+  paper_after_days: number | null;
 }
 
 export interface ReportAttributesTable {
@@ -378,6 +380,8 @@ export interface Database {
   legal_hold_objects: LegalHoldObjectsTable;
   delivery_disclosures: DeliveryDisclosuresTable;
   delivery_consents: DeliveryConsentsTable;
+  paper_queue: PaperQueueTable;
+  paper_queue_marks: PaperQueueMarksTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;

@@ -32,6 +32,7 @@ export function presentConsoleDocumentType(type: EditedTypeWithAttributes): Cons
     retentionDays: type.retention_days,
     onboardingEnabled: type.onboarding_enabled,
     requiresAcknowledgement: type.requires_acknowledgement,
+    paperAfterDays: type.paper_after_days,
     thumbnail: type.thumbnail
       ? { url: thumbnailPath(type.thumbnail.filename), width: type.thumbnail.width, height: type.thumbnail.height }
       : null,

@@ -44,6 +44,7 @@ function typeSnapshot(type: EditedTypeWithAttributes) {
     retentionDays: type.retention_days,
     onboardingEnabled: type.onboarding_enabled,
     requiresAcknowledgement: type.requires_acknowledgement,
+    paperAfterDays: type.paper_after_days,
     attributeOrder: type.attributes.map((a) => a.name),
   };
 }
@@ -116,6 +117,7 @@ export function createDocumentTypesEditorService(deps: {
             display_properties: { sortBy: input.sortBy, sortDesc: input.sortDesc },
             onboarding_enabled: input.onboardingEnabled,
             ...(input.requiresAcknowledgement !== undefined && { requires_acknowledgement: input.requiresAcknowledgement }),
+            ...(input.paperAfterDays !== undefined && { paper_after_days: input.paperAfterDays }),
           },
           trx,
         );

@@ -5,6 +5,12 @@ import {
   DisclosureVersionsResponseSchema,
   GiveConsentRequestSchema,
   PublishDisclosureRequestSchema,
+  AcknowledgePaperRequestSchema,
+  AcknowledgePaperResponseSchema,
+  PaperQueueCountsResponseSchema,
+  PaperQueueExportQuerySchema,
+  PaperQueueQuerySchema,
+  PaperQueueResponseSchema,
 } from '../schemas/delivery-consent.js';
 import { EvidencePackQuerySchema } from '../schemas/user-management.js';
 import { defineEndpoint } from './endpoint.js';
@@ -64,5 +70,42 @@ export const deliveryConsentEndpoints = {
     params: DisclosureClientParamsSchema,
     body: PublishDisclosureRequestSchema,
     response: DisclosureResponseSchema,
+  }),
+  paperQueue: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/paper-queue',
+    summary:
+      'The documents the key’s client must print and mail (of the key’s types), oldest first, a page at a time (perPage up to 500): ' +
+      'for a person who asked for paper (withdrawn), or who did not open the document within its type’s delay (unopened).',
+    access: 'apiKey',
+    query: PaperQueueQuerySchema,
+    response: PaperQueueResponseSchema,
+  }),
+  acknowledgePaperQueue: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/paper-queue/acknowledge',
+    summary: 'Marks entries printed: they leave the queue. Entries of another client or type, or already acknowledged, are not counted.',
+    access: 'apiKey',
+    body: AcknowledgePaperRequestSchema,
+    response: AcknowledgePaperResponseSchema,
+  }),
+  paperQueueCounts: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/clients/:clientId/paper-queue',
+    summary: 'The client’s waiting paper-queue entries, counted per document type and reason.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: DisclosureClientParamsSchema,
+    response: PaperQueueCountsResponseSchema,
+  }),
+  exportPaperQueue: defineEndpoint({
+    method: 'GET',
+    path: '/api/console/clients/:clientId/paper-queue/export',
+    summary: 'Every waiting entry of the client’s paper queue as a spreadsheet (.xlsx), headed in the language asked.',
+    access: 'session',
+    menu: 'tenantConsole',
+    params: DisclosureClientParamsSchema,
+    query: PaperQueueExportQuerySchema,
+    fileAnswer: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   }),
 };

@@ -27,6 +27,7 @@ export type AttributeCurrency = (typeof ATTRIBUTE_CURRENCIES)[number];
 export type AttributeOrdering = (typeof ATTRIBUTE_ORDERINGS)[number];
 
 export const CONSOLE_DOCUMENT_TYPE_ERROR_KEYS = {
+  paperAfterDaysInvalid: 'validation.paperAfterDaysInvalid',
   titleRequired: 'validation.documentTypeTitleRequired',
   titleTooLong: 'validation.documentTypeTitleTooLong',
   displayNameRequired: 'validation.attributeDisplayNameRequired',
@@ -121,6 +122,8 @@ export const ConsoleDocumentTypeSchema = z.object({
   onboardingEnabled: z.boolean(),
   /** Each reader confirms reading each document, version by version ("I have read this notice"). */
   requiresAcknowledgement: z.boolean(),
+  /** Days after which a consenting person who has not opened a document gets it on paper too; null: never. */
+  paperAfterDays: z.nullable(integer()),
   /** The image of the type's dashboard tile, where the type has one of its own. */
   thumbnail: z.nullable(z.object({ url: z.string(), width: integer(), height: integer() })),
   /** In their order. */
@@ -147,6 +150,18 @@ export const UpdateDocumentTypeRequestSchema = z.object({
   onboardingEnabled: Flag,
   /** Left out, the type keeps its setting. */
   requiresAcknowledgement: z.optional(Flag),
+  /** 1 to 365 days, or null for never; left out, the type keeps its setting. */
+  paperAfterDays: z.optional(
+    z.nullable(
+      z
+        .number({ error: CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.paperAfterDaysInvalid })
+        .check(
+          z.int(),
+          z.minimum(1, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.paperAfterDaysInvalid),
+          z.maximum(365, CONSOLE_DOCUMENT_TYPE_ERROR_KEYS.paperAfterDaysInvalid),
+        ),
+    ),
+  ),
 });
 export type UpdateDocumentTypeRequest = z.infer<typeof UpdateDocumentTypeRequestSchema>;
 export type UpdateDocumentTypeForm = z.input<typeof UpdateDocumentTypeRequestSchema>;

@@ -84,3 +84,42 @@ export type PublishDisclosureRequest = z.infer<typeof PublishDisclosureRequestSc
 export const DisclosureClientParamsSchema = z.object({ clientId: idFromText() });
 export const DisclosureVersionsResponseSchema = z.object({ success: z.literal(true), data: z.array(DisclosureSchema) });
 export const DisclosureResponseSchema = z.object({ success: z.literal(true), data: DisclosureSchema });
+
+// ---- The paper queue: /api/v1/paper-queue (a client's back office), /api/console/clients/:clientId/paper-queue ----
+
+export const PAPER_REASONS = ['withdrawn', 'unopened', 'bounce'] as const;
+export const PAPER_QUEUE_PAGE_MAX = 500;
+
+export const PaperQueueQuerySchema = z.object({
+  page: z.optional(idFromText()),
+  perPage: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAPER_QUEUE_PAGE_MAX))),
+});
+
+/** One document to print and mail to one person, with why. */
+export const PaperQueueEntrySchema = z.object({
+  id: integer(),
+  reason: z.enum(PAPER_REASONS),
+  queuedAt: z.string(),
+  documentType: z.string(),
+  /** The client's own id for the document; null for documents not sent through the API. */
+  externalId: z.nullable(z.string()),
+  documentDate: z.string(),
+  /** The document's attribute values, by which the back office finds the account and its address. */
+  attributes: z.record(z.string(), z.string()),
+  recipient: z.object({ username: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), language: z.string() }),
+});
+export const PaperQueueResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ entries: z.array(PaperQueueEntrySchema), total: integer(), page: integer(), perPage: integer() }),
+});
+
+export const AcknowledgePaperRequestSchema = z.object({
+  ids: z.array(z.number().check(z.int(), z.positive())).check(z.minLength(1), z.maxLength(PAPER_QUEUE_PAGE_MAX)),
+});
+export const AcknowledgePaperResponseSchema = z.object({ success: z.literal(true), data: z.object({ acknowledged: integer() }) });
+
+export const PaperQueueCountsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ code: z.string(), titleEn: z.string(), titleFr: z.string(), reason: z.enum(PAPER_REASONS), count: integer() })),
+});
+export const PaperQueueExportQuerySchema = z.object({ lang: z.optional(z.enum(['en', 'fr'])) });

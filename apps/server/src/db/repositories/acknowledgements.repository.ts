@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { grantSeesDocument } from './document-readers.js';
 
 /** A person's confirmation that they read a document's current version, as evidence keeps it. */
 export interface Acknowledgement {
@@ -128,15 +129,7 @@ export function createAcknowledgementsRepository(db: Kysely<Database>) {
         .where('d.id', '=', documentId)
         .where('u.role_code', '=', 'USER')
         .where('u.deleted_at', 'is', null)
-        .where(
-          sql<boolean>`EXISTS (
-            SELECT 1 FROM access_criteria g
-             WHERE g.access_id = ra.id
-               AND NOT EXISTS (
-                 SELECT 1 FROM access_criteria c JOIN report_attributes a ON a.id = c.attribute_id
-                  WHERE c.access_id = ra.id AND c.group_number = g.group_number
-                    AND (d.attributes ->> a.name) IS DISTINCT FROM c.value))`,
-        )
+        .where(grantSeesDocument('ra', 'd'))
         .orderBy('u.last_name')
         .orderBy('u.first_name')
         .orderBy('u.id')

@@ -23,6 +23,7 @@ export interface TypeChanges {
   display_properties: { sortBy: string; sortDesc: boolean };
   onboarding_enabled: boolean;
   requires_acknowledgement?: boolean;
+  paper_after_days?: number | null;
 }
 
 export interface AttributeChanges {

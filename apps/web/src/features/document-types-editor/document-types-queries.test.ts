@@ -29,6 +29,7 @@ const type = {
   retentionDays: null,
   onboardingEnabled: true,
   requiresAcknowledgement: false,
+  paperAfterDays: null,
   thumbnail: null,
   attributes: [attribute(1, 'accountNumber'), attribute(2, 'postalCode'), attribute(3, 'closingBalance')],
 } satisfies ConsoleDocumentType;

@@ -26,6 +26,8 @@ interface TypeDraft {
   retentionDays: number | string;
   onboardingEnabled: boolean;
   requiresAcknowledgement: boolean;
+  /** Empty: never. */
+  paperAfterDays: number | string;
 }
 
 function draftOf(type: ConsoleDocumentType): TypeDraft {
@@ -38,6 +40,7 @@ function draftOf(type: ConsoleDocumentType): TypeDraft {
     retentionDays: type.retentionDays ?? 365,
     onboardingEnabled: type.onboardingEnabled,
     requiresAcknowledgement: type.requiresAcknowledgement,
+    paperAfterDays: type.paperAfterDays ?? '',
   };
 }
 
@@ -48,7 +51,7 @@ export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType;
   const errorText = useErrorText();
   const [draft, setDraft] = useState<TypeDraft>(() => draftOf(type));
   const save = changes.updateType;
-  const issues = readFieldIssues(save.error, ['titleEn', 'titleFr', 'sortBy', 'retentionDays'] as const);
+  const issues = readFieldIssues(save.error, ['titleEn', 'titleFr', 'sortBy', 'retentionDays', 'paperAfterDays'] as const);
   const sortOptions = [
     { value: DOCUMENT_TYPE_SORT_BY_DATE, label: t('console.types.sortByDate') },
     ...type.attributes
@@ -73,6 +76,7 @@ export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType;
             retentionDays: draft.keepForever ? null : Number(draft.retentionDays),
             onboardingEnabled: draft.onboardingEnabled,
             requiresAcknowledgement: draft.requiresAcknowledgement,
+            paperAfterDays: draft.paperAfterDays === '' ? null : Number(draft.paperAfterDays),
           },
           {
             onSuccess: (answer) => {
@@ -150,6 +154,16 @@ export function TypeSettingsForm({ type, changes }: { type: ConsoleDocumentType;
               {t('console.types.onboardingHelp')}
             </Text>
           </Stack>
+          <NumberInput
+            label={t('console.types.paperAfterDays')}
+            description={t('console.types.paperAfterDaysHelp')}
+            min={1}
+            max={365}
+            allowDecimal={false}
+            value={draft.paperAfterDays}
+            onChange={(value) => setDraft({ ...draft, paperAfterDays: value })}
+            error={errorText(issues.paperAfterDays)}
+          />
           <Stack gap={4} justify="center">
             <Switch
               label={t('console.types.acknowledgement')}

@@ -1,0 +1,19 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * Whether the grant of alias `access` (a report_access row) lets its person see the document of
+ * alias `document`: one of the grant's criteria groups whose every value the document carries, as
+ * the lists' own scope reads it. Asked from the document's side, where the lists ask from the
+ * person's: who sees this document (its readers, the paper queue).
+ */
+export function grantSeesDocument(access: string, document: string): RawBuilder<boolean> {
+  const grant = sql.ref(`${access}.id`);
+  const attributes = sql.ref(`${document}.attributes`);
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM access_criteria g
+     WHERE g.access_id = ${grant}
+       AND NOT EXISTS (
+         SELECT 1 FROM access_criteria c JOIN report_attributes a ON a.id = c.attribute_id
+          WHERE c.access_id = ${grant} AND c.group_number = g.group_number
+            AND (${attributes} ->> a.name) IS DISTINCT FROM c.value))`;
+}
