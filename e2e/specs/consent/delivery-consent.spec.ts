@@ -63,6 +63,9 @@ test('A super user publishes new terms; a Laurentian customer consents at sign-i
   const newest = page.getByTestId('disclosure-version').first();
   await expect(newest).toContainText('In force');
   await expect(newest).toContainText('Bills, Contracts');
+  // The client's paper queue, counted per type and reason: nothing waits yet.
+  await expect(page.getByTestId('paper-queue-panel')).toContainText('Nothing waits to be printed.');
+  await expectNoSeriousA11yViolations(page);
 
   const customer = await browser.newContext({ baseURL });
   const customerPage = await customer.newPage();

@@ -12,6 +12,7 @@ import { useStoredUser } from '../../lib/stored-user';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { DisclosureEditor } from './disclosure-editor';
 import { DisclosureVersions } from './disclosure-versions';
+import { PaperQueuePanel } from './paper-queue-panel';
 
 /**
  * The console's delivery disclosures: a client's terms of electronic delivery, version by
@@ -58,6 +59,7 @@ export function DisclosuresPage() {
         <>
           <DisclosureEditor key={`editor-${client.id}`} clientId={client.id} />
           <DisclosureVersions key={`versions-${client.id}`} clientId={client.id} />
+          <PaperQueuePanel key={`paper-${client.id}`} clientId={client.id} />
         </>
       )}
     </Stack>
