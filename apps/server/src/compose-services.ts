@@ -24,6 +24,7 @@ import { createIngestedDocumentsRepository } from './db/repositories/ingested-do
 import { createDigestRepository } from './db/repositories/digest.repository.js';
 import { createLegalHoldsRepository } from './db/repositories/legal-holds.repository.js';
 import { createPaperQueueRepository } from './db/repositories/paper-queue.repository.js';
+import { createNoticesRepository } from './db/repositories/notices.repository.js';
 import { createRetentionRepository } from './db/repositories/retention.repository.js';
 import { createServerSecretsRepository } from './db/repositories/server-secrets.repository.js';
 import { createDocumentTextsRepository } from './db/repositories/document-texts.repository.js';
@@ -81,6 +82,8 @@ import { createAcknowledgementsService } from './services/acknowledgements.servi
 import { createDeliveryConsentService } from './services/delivery-consent/delivery-consent.service.js';
 import { createLegalHoldsService } from './services/legal-holds.service.js';
 import { createPaperQueueService } from './services/paper-queue.service.js';
+import { createNoticesService } from './services/notices.service.js';
+import { createDigestMailer } from './services/digest-mailer.js';
 import { createRetentionService } from './services/retention.service.js';
 import { createUserManagementService } from './services/user-management.service.js';
 import { createOnboardingService } from './services/onboarding.service.js';
@@ -113,6 +116,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   // One job queue per process: the outbox's deliveries and the scheduled jobs share it.
   const jobQueue = await startJobQueue({ database, logger, runSchedules: config.scheduledJobs });
   const mailLogos = createMailLogos({ experiences, logger });
+  const notices = createNoticesRepository(db);
   const outbox = await startOutbox({
     queue: jobQueue,
     mail: transports.mail,
@@ -121,6 +125,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     logger,
     pollingIntervalSeconds: config.jobPollSeconds,
     onAttempt: metrics.observeDelivery,
+    onNoticeResult: (sent, outcome) => notices.recordAnswer(sent, outcome),
   });
   metrics.readFrom({ poolConnections: database.poolConnections, waitingJobs: () => waitingJobs(jobQueue) });
   const documentTexts = createDocumentTextsRepository(db);
@@ -180,8 +185,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const apiKeys = createApiKeysRepository(db);
   const subscriptions = createSubscriptionService({ subscriptions: createSubscriptionsRepository(db), reportAccess });
   const digestRepository = createDigestRepository(db);
+  const paperQueue = createPaperQueueRepository(db);
   const digestMail = {
     digest: digestRepository,
+    notices,
     experiences,
     logos: mailLogos,
     tokens: createDigestTokens({ secrets: createServerSecretsRepository(db) }),
@@ -298,14 +305,15 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       transact,
       consentHistory: (userId) => deliveryConsent.historyOf(userId),
     }),
-    acknowledgements: createAcknowledgementsService({ documents, acknowledgements }),
+    acknowledgements: createAcknowledgementsService({ documents, acknowledgements, notices }),
     deliveryConsent: createDeliveryConsentService({
       consent: deliveryConsent,
       secrets: createServerSecretsRepository(db),
       audit,
       transact,
     }),
-    paperQueue: createPaperQueueService({ paper: createPaperQueueRepository(db) }),
+    paperQueue: createPaperQueueService({ paper: paperQueue }),
+    notices: createNoticesService({ notices, paper: paperQueue, mailer: () => createDigestMailer(digestMail), outbox, transact }),
     legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 
@@ -316,6 +324,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     chainAccessEvidence: () => services.accessEvidence.chainPending(),
     holdStoredFiles: () => services.legalHolds.holdStoredFiles(),
     queuePaper: () => services.paperQueue.run(),
+    sendNotices: () => services.notices.run(),
   });
   if (config.scheduledJobs) await startScheduledJobs({ queue: jobQueue, logger, jobs: scheduledJobs });
 

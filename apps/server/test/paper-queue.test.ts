@@ -106,7 +106,7 @@ describe('the paper queue', () => {
       .where('id', 'in', [unopened, opened])
       .execute();
     await db()
-      .updateTable('paper_queue_marks')
+      .updateTable('delivery_marks')
       .set({ unopened_up_to: sql<Date>`now() - interval '10 days'` })
       .execute();
     const preview = await t.app.inject({

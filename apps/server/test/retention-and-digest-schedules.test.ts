@@ -27,6 +27,7 @@ describe('with scheduled jobs on (the default)', () => {
   it('registers each job’s schedule, in UTC, on a queue that holds one run waiting and one running', async () => {
     expect(await schedulesOf(t)).toEqual([
       { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', timezone: 'UTC' },
+      { name: JOB_NAMES.notices, cron: '* * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.retention, cron: '15 3 * * *', timezone: 'UTC' },
       { name: JOB_NAMES.legalHoldObjects, cron: '*/5 * * * *', timezone: 'UTC' },
       { name: JOB_NAMES.digest, cron: '0 * * * *', timezone: 'UTC' },
@@ -73,6 +74,7 @@ describe('with scheduled jobs off', () => {
       JOB_NAMES.evidenceChaining,
       JOB_NAMES.legalHoldObjects,
       JOB_NAMES.paperQueue,
+      JOB_NAMES.notices,
     ]);
     expect(await t.app.scheduledJobs.runNow(JOB_NAMES.retention)).toMatchObject({ documentsDeleted: 0 });
   });

@@ -37,10 +37,28 @@ export interface PaperQueueTable {
 }
 
 /** How far the paper queue's job has read each type. */
-export interface PaperQueueMarksTable {
+export interface DeliveryMarksTable {
   report_id: number;
   withdrawn_after_id: Generated<number>;
   unopened_up_to: Generated<Date>;
+  notices_after_id: Generated<number>;
+}
+
+export type NoticeState = 'digest' | 'queued' | 'accepted' | 'refused';
+
+/** The notice that a document is available to one person, and what became of it. */
+export interface DocumentNoticesTable {
+  document_id: number;
+  user_id: number;
+  client_id: number;
+  report_id: number;
+  state: NoticeState;
+  published_at: Timestamp;
+  queued_at: Timestamp | null;
+  accepted_at: Timestamp | null;
+  refused_at: Timestamp | null;
+  refusal: string | null;
+  first_opened_at: Timestamp | null;
 }
 
 export type ConsentEvent = 'consent' | 'withdrawal';

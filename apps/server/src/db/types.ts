@@ -1,7 +1,13 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
-import type { DeliveryConsentsTable, DeliveryDisclosuresTable, PaperQueueMarksTable, PaperQueueTable } from './delivery-consent-tables.js';
+import type {
+  DeliveryConsentsTable,
+  DeliveryDisclosuresTable,
+  DeliveryMarksTable,
+  DocumentNoticesTable,
+  PaperQueueTable,
+} from './delivery-consent-tables.js';
 import type { DocumentOwnerKeysTable, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 /** Row shapes of the tables created by the migrations. */
@@ -381,7 +387,8 @@ export interface Database {
   delivery_disclosures: DeliveryDisclosuresTable;
   delivery_consents: DeliveryConsentsTable;
   paper_queue: PaperQueueTable;
-  paper_queue_marks: PaperQueueMarksTable;
+  delivery_marks: DeliveryMarksTable;
+  document_notices: DocumentNoticesTable;
   document_texts: DocumentTextsTable;
   report_access: ReportAccessTable;
   access_criteria: AccessCriteriaTable;

@@ -33,6 +33,11 @@ export async function startOutbox(deps: {
   pollingIntervalSeconds?: number;
   /** Told of every attempt, for the metrics. */
   onAttempt?: (channel: DeliveryChannel, result: DeliveryResult) => void;
+  /** Told what the mail server answered a message carrying notices of availability: accepted, or refused for good (5xx). */
+  onNoticeResult?: (
+    notices: NonNullable<OutgoingMail['notices']>,
+    outcome: { accepted: true } | { accepted: false; refusal: string },
+  ) => Promise<void>;
 }): Promise<Outbox> {
   const boss = deps.queue;
   for (const name of [MAIL_QUEUE, SMS_QUEUE]) await boss.createQueue(name, { name, ...DELIVERY_RETRIES });
@@ -48,9 +53,22 @@ export async function startOutbox(deps: {
       throw error;
     }
   };
-  await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) =>
-    attempt('mail', async () => deps.mail.send(job!.data, await deps.inlineImagesOf?.(job!.data)), { to: job!.data.to }),
-  );
+  await boss.work<OutgoingMail>(MAIL_QUEUE, polling, async ([job]) => {
+    const message = job!.data;
+    try {
+      await attempt('mail', async () => deps.mail.send(message, await deps.inlineImagesOf?.(message)), { to: message.to });
+    } catch (error) {
+      // A notice the mail server refuses for good (5xx: no such mailbox) is a hard bounce: its
+      // documents go to paper, and sending it again would be refused again.
+      const code = (error as { responseCode?: number }).responseCode;
+      if (message.notices && deps.onNoticeResult && code !== undefined && code >= 500 && code < 600) {
+        await deps.onNoticeResult(message.notices, { accepted: false, refusal: String((error as Error).message) });
+        return;
+      }
+      throw error;
+    }
+    if (message.notices) await deps.onNoticeResult?.(message.notices, { accepted: true });
+  });
   await boss.work<OutgoingSms>(SMS_QUEUE, polling, async ([job]) => attempt('sms', () => deps.sms.send(job!.data), {}));
 
   const send = async (queue: string, data: object, trx?: Tx) => {

@@ -9,13 +9,14 @@ export const JOB_NAMES = {
   evidenceChaining: 'access-evidence-chaining',
   legalHoldObjects: 'legal-hold-objects',
   paperQueue: 'paper-queue',
+  notices: 'availability-notices',
 } as const;
 
 /**
  * The portal's clockwork, in UTC: retention at night, when lists are least used; the sweep of
  * files no document names, hourly; the digests, hourly, each person's when its day or week has
  * passed; the chaining of the access evidence recorded since, every minute; the object store's
- * legal holds brought in line with the database's, every five minutes; the paper queue fed, every ten.
+ * legal holds brought in line with the database's, every five minutes; the paper queue fed, every ten; the notices of availability sent, every minute.
  */
 export function listPortalJobs(deps: {
   retention: RetentionService;
@@ -28,6 +29,8 @@ export function listPortalJobs(deps: {
   holdStoredFiles: () => Promise<unknown>;
   /** Adds to the paper queue what people on paper, and those who left a document unopened too long, must get by mail. */
   queuePaper: () => Promise<unknown>;
+  /** Sends the notices of availability of the documents arrived for people who consented to electronic delivery. */
+  sendNotices: () => Promise<unknown>;
 }): ScheduledJob[] {
   return [
     { name: JOB_NAMES.retention, cron: '15 3 * * *', expireInMinutes: 180, run: () => deps.retention.run() },
@@ -36,5 +39,6 @@ export function listPortalJobs(deps: {
     { name: JOB_NAMES.evidenceChaining, cron: '* * * * *', expireInMinutes: 10, run: deps.chainAccessEvidence },
     { name: JOB_NAMES.legalHoldObjects, cron: '*/5 * * * *', expireInMinutes: 30, run: deps.holdStoredFiles },
     { name: JOB_NAMES.paperQueue, cron: '*/10 * * * *', expireInMinutes: 30, run: deps.queuePaper },
+    { name: JOB_NAMES.notices, cron: '* * * * *', expireInMinutes: 10, run: deps.sendNotices },
   ];
 }

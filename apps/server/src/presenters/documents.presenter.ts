@@ -1,6 +1,7 @@
 import type { GetReportsResponseSchema, ReportDataResponseSchema, ReportInfo, SearchAttributesResponseSchema } from '@portal/contract';
 import type { z } from 'zod/mini';
 import type { DocumentReader } from '../db/repositories/acknowledgements.repository.js';
+import type { DocumentNotice } from '../db/repositories/notices.repository.js';
 import type { ReportAttribute } from '../db/repositories/documents.repository.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import type { ReportPage, ReportSummary, SearchableAttributes } from '../services/documents.service.js';
@@ -96,7 +97,14 @@ function presentAttributeNames(attribute: ReportAttribute) {
 }
 
 /** A document's readers and their confirmations, as staff read them. */
-export function presentDocumentReaders(answer: { requiresAcknowledgement: boolean; version: number; readers: DocumentReader[] }) {
+export function presentDocumentReaders(answer: {
+  requiresAcknowledgement: boolean;
+  version: number;
+  readers: DocumentReader[];
+  notices: DocumentNotice[];
+}) {
+  const noticeOf = new Map(answer.notices.map((notice) => [notice.user_id, notice]));
+  const at = (date: Date | null) => date?.toISOString() ?? null;
   return {
     success: true as const,
     data: {
@@ -107,6 +115,17 @@ export function presentDocumentReaders(answer: { requiresAcknowledgement: boolea
         username: reader.username,
         name: `${reader.first_name} ${reader.last_name}`.trim(),
         acknowledgedAt: reader.acknowledged_at?.toISOString() ?? null,
+        notice: ((notice) =>
+          notice
+            ? {
+                state: notice.state,
+                publishedAt: notice.published_at.toISOString(),
+                queuedAt: at(notice.queued_at),
+                acceptedAt: at(notice.accepted_at),
+                refusedAt: at(notice.refused_at),
+                firstOpenedAt: at(notice.first_opened_at),
+              }
+            : null)(noticeOf.get(reader.user_id)),
       })),
     },
   };

@@ -3,6 +3,7 @@ import { endpoints } from '@portal/contract';
 import { requireApiKey } from '../plugins/api-key.plugin.js';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentPaperQueue } from '../presenters/paper-queue.presenter.js';
+import type { NoticesService } from '../services/notices.service.js';
 import type { PaperQueueService } from '../services/paper-queue.service.js';
 import { XLSX_CONTENT_TYPE, streamSpreadsheet } from '../services/usage-spreadsheet.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -10,7 +11,14 @@ import { resolveLanguage } from './request-context.js';
 
 const DEFAULT_PER_PAGE = 100;
 
-export function registerPaperQueueRoutes(app: FastifyInstance, deps: { paperQueue: PaperQueueService }) {
+export function registerPaperQueueRoutes(app: FastifyInstance, deps: { paperQueue: PaperQueueService; notices: NoticesService }) {
+  bindEndpoint(app, endpoints.reportNoticeBounce, async (request) => ({
+    success: true as const,
+    data: {
+      toPaper: await deps.notices.reportBounce(requireApiKey(request), request.body.email, request.body.reason ?? 'bounce reported'),
+    },
+  }));
+
   bindEndpoint(app, endpoints.paperQueue, async (request) => {
     const page = { page: request.query.page ?? 1, perPage: request.query.perPage ?? DEFAULT_PER_PAGE };
     return presentPaperQueue(await deps.paperQueue.waiting(requireApiKey(request), page), page);

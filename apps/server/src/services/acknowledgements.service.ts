@@ -4,6 +4,7 @@ import type { ScopedPerson, Viewer } from '../db/repositories/types-in-scope.rep
 import { AppError, forbidden } from '../errors.js';
 import type { DocumentsService, OpenedFrom } from './documents.service.js';
 import { requireUserManagementScope } from './permissions.js';
+import type { DocumentNotice, NoticesRepository } from '../db/repositories/notices.repository.js';
 
 const notAsked = () => new AppError(400, ERROR_KEYS.acknowledgementNotAsked, 'This document does not ask you to confirm reading it.');
 
@@ -12,7 +13,11 @@ const notAsked = () => new AppError(400, ERROR_KEYS.acknowledgementNotAsked, 'Th
  * confirms reading its current version; a new version asks again. Each confirmation is an event
  * of the access evidence chain. Staff see who has confirmed and who has not.
  */
-export function createAcknowledgementsService(deps: { documents: DocumentsService; acknowledgements: AcknowledgementsRepository }) {
+export function createAcknowledgementsService(deps: {
+  documents: DocumentsService;
+  acknowledgements: AcknowledgementsRepository;
+  notices: Pick<NoticesRepository, 'ofDocument'>;
+}) {
   return {
     /** When the person first confirmed the document's current version (now, the first time). */
     async acknowledge(viewer: Viewer<ScopedPerson & { username: string }>, key: string, where: OpenedFrom): Promise<Date> {
@@ -31,15 +36,16 @@ export function createAcknowledgementsService(deps: { documents: DocumentsServic
     async readers(
       viewer: Viewer<ScopedPerson & { client_id: number }>,
       key: string,
-    ): Promise<{ requiresAcknowledgement: boolean; version: number; readers: DocumentReader[] }> {
+    ): Promise<{ requiresAcknowledgement: boolean; version: number; readers: DocumentReader[]; notices: DocumentNotice[] }> {
       requireUserManagementScope(viewer.user);
       if (viewer.user.role_code === 'USER') throw forbidden();
       const document = await deps.documents.findDocument(viewer, key, 'en');
-      const [version, readers] = await Promise.all([
+      const [version, readers, notices] = await Promise.all([
         deps.acknowledgements.versionOf(document.id),
         deps.acknowledgements.readersOf(document.id),
+        deps.notices.ofDocument(document.id),
       ]);
-      return { requiresAcknowledgement: document.requiresAcknowledgement, version, readers };
+      return { requiresAcknowledgement: document.requiresAcknowledgement, version, readers, notices };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ExperiencesRepository } from '../db/repositories/experiences.repos
 import type { MailBrand } from './messages/branded-mail.js';
 import { composeDigestConfirmationMail, composeDigestMail, unsubscribeLinksFor, type DigestCadence } from './messages/digest-mail.js';
 import { mailBrandOf } from './messages/mail-brand.js';
+import { composeNoticeMail } from './messages/notice-mail.js';
 import type { MailLogos } from './messages/mail-logos.js';
 import { portalPageLink, type LinkAudience } from './messages/portal-links.js';
 import type { DigestTokens } from './digest-tokens.js';
@@ -76,6 +77,20 @@ export function createDigestMailer(deps: {
         portalUrl: portalPageLink(deps.publicUrl, audience),
         counts: titled(arrived),
         awaiting: titled(awaiting),
+      });
+    },
+
+    /** The notice that documents are available, for a person who chose no digest. */
+    async notice(person: DigestAddressee, documents: { titleEn: string; titleFr: string; date: string }[]): Promise<OutgoingMail> {
+      const language = localeOf(person.language);
+      const { brand, audience } = await brandOf(person.experienceId, language);
+      return composeNoticeMail({
+        to: person.email,
+        language,
+        brand,
+        recipientName: person.firstName,
+        portalUrl: portalPageLink(deps.publicUrl, audience),
+        documents: documents.map((document) => ({ title: language === 'fr' ? document.titleFr : document.titleEn, date: document.date })),
       });
     },
 

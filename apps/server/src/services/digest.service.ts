@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DigestRecipient, DigestRepository, NewDocumentCount } from '../db/repositories/digest.repository.js';
 import type { ExperiencesRepository } from '../db/repositories/experiences.repository.js';
+import type { NoticesRepository } from '../db/repositories/notices.repository.js';
 import type { Transact } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import { createDigestMailer, type DigestMailer } from './digest-mailer.js';
@@ -44,6 +45,7 @@ export interface DigestRun {
  */
 export function createDigestService(deps: {
   digest: DigestRepository;
+  notices: NoticesRepository;
   experiences: ExperiencesRepository;
   logos: MailLogos;
   tokens: DigestTokens;
@@ -57,7 +59,9 @@ export function createDigestService(deps: {
     const mail = await mailer.digest(person, cadence, news.arrived, news.awaiting);
     await deps.transact(async (trx) => {
       await deps.digest.moveDigestSince([person.id], upTo, trx);
-      await deps.outbox.queueMail(mail, trx);
+      // The notices of availability left for this digest go with it: its delivery is theirs.
+      const documentIds = (await deps.notices.takeDigestNotices([person.id], trx)).get(person.id);
+      await deps.outbox.queueMail(documentIds ? { ...mail, notices: { userId: person.id, documentIds } } : mail, trx);
     });
   }
 

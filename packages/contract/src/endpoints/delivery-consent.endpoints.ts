@@ -11,6 +11,8 @@ import {
   PaperQueueExportQuerySchema,
   PaperQueueQuerySchema,
   PaperQueueResponseSchema,
+  ReportBounceRequestSchema,
+  ReportBounceResponseSchema,
 } from '../schemas/delivery-consent.js';
 import { EvidencePackQuerySchema } from '../schemas/user-management.js';
 import { defineEndpoint } from './endpoint.js';
@@ -107,5 +109,16 @@ export const deliveryConsentEndpoints = {
     params: DisclosureClientParamsSchema,
     query: PaperQueueExportQuerySchema,
     fileAnswer: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  }),
+  reportNoticeBounce: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notices/bounces',
+    summary:
+      'Reports that notices sent to an address bounced after the mail server had accepted them (JSON { "email", "reason"? }): ' +
+      'the notices to that address of the key’s client accepted in the last 30 days, of documents not opened since, become refused, ' +
+      'and their documents enter the paper queue (reason bounce). Answers how many entered it.',
+    access: 'apiKey',
+    body: ReportBounceRequestSchema,
+    response: ReportBounceResponseSchema,
   }),
 };

@@ -123,3 +123,12 @@ export const PaperQueueCountsResponseSchema = z.object({
   data: z.array(z.object({ code: z.string(), titleEn: z.string(), titleFr: z.string(), reason: z.enum(PAPER_REASONS), count: integer() })),
 });
 export const PaperQueueExportQuerySchema = z.object({ lang: z.optional(z.enum(['en', 'fr'])) });
+
+// ---- POST /api/v1/notices/bounces ----
+
+/** A bounce a mail provider reports after having accepted a notice: the address, and what it said. */
+export const ReportBounceRequestSchema = z.object({
+  email: requiredText(254, { required: 'validation.required', tooLong: 'validation.emailInvalidFormat' }),
+  reason: z.optional(z.string().check(z.maxLength(500))),
+});
+export const ReportBounceResponseSchema = z.object({ success: z.literal(true), data: z.object({ toPaper: integer() }) });

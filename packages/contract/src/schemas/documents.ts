@@ -181,6 +181,17 @@ export const DocumentReaderSchema = z.object({
   username: z.string(),
   name: z.string(),
   acknowledgedAt: z.nullable(z.string()),
+  /** The notice of availability the person was sent, where its client asks consent to electronic delivery, and what became of it. */
+  notice: z.nullable(
+    z.object({
+      state: z.enum(['digest', 'queued', 'accepted', 'refused']),
+      publishedAt: z.string(),
+      queuedAt: z.nullable(z.string()),
+      acceptedAt: z.nullable(z.string()),
+      refusedAt: z.nullable(z.string()),
+      firstOpenedAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export type DocumentReader = z.infer<typeof DocumentReaderSchema>;
 export const DocumentReadersResponseSchema = z.object({

@@ -74,6 +74,15 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
             .values(opening.documentIds.map((documentId) => ({ user_id: opening.userId, document_id: documentId })))
             .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing()),
         )
+        // The first opening of a document a notice told the person of: its delivery's last state.
+        .with('noticed', (db) =>
+          db
+            .updateTable('document_notices')
+            .set({ first_opened_at: sql<Date>`now()` })
+            .where('user_id', '=', opening.userId)
+            .where('document_id', 'in', opening.documentIds)
+            .where('first_opened_at', 'is', null),
+        )
         .insertInto('access_evidence')
         .columns([
           'client_id',

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PaperReason } from '../delivery-consent-tables.js';
 import type { Database } from '../types.js';
-import { grantSeesDocument } from './document-readers.js';
+import { readersOfType } from './document-readers.js';
 
 /** A waiting entry as the back office reads it: the document, the person, the reason. */
 export interface PaperQueueEntryRow {
@@ -34,17 +34,7 @@ export function createPaperQueueRepository(db: Kysely<Database>) {
       .orderBy('r.id')
       .execute();
 
-  /** The people of role USER who see documents `d` through grants `ra`, joined as `u`. */
-  const readers = (reportId: number) =>
-    db
-      .selectFrom('documents as d')
-      .innerJoin('report_access as ra', (join) => join.onRef('ra.report_id', '=', 'd.report_id').on('ra.has_access', '=', true))
-      .innerJoin('users as u', 'u.id', 'ra.user_id')
-      .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
-      .where('d.report_id', '=', reportId)
-      .where('u.role_code', '=', 'USER')
-      .where('u.deleted_at', 'is', null)
-      .where(grantSeesDocument('ra', 'd'));
+  const readers = (reportId: number) => readersOfType(db, reportId);
 
   return {
     coveredTypes,
@@ -122,17 +112,24 @@ export function createPaperQueueRepository(db: Kysely<Database>) {
     },
 
     async marksOf(reportId: number) {
-      const row = await db.selectFrom('paper_queue_marks').selectAll().where('report_id', '=', reportId).executeTakeFirst();
-      return row ?? { report_id: reportId, withdrawn_after_id: 0, unopened_up_to: new Date(0) };
+      const row = await db.selectFrom('delivery_marks').selectAll().where('report_id', '=', reportId).executeTakeFirst();
+      return row ?? { report_id: reportId, withdrawn_after_id: 0, unopened_up_to: new Date(0), notices_after_id: 0 };
     },
 
-    async saveMarks(reportId: number, marks: { withdrawnAfterId: number; unopenedUpTo: Date }): Promise<void> {
-      await db
-        .insertInto('paper_queue_marks')
-        .values({ report_id: reportId, withdrawn_after_id: marks.withdrawnAfterId, unopened_up_to: marks.unopenedUpTo })
-        .onConflict((oc) =>
-          oc.column('report_id').doUpdateSet({ withdrawn_after_id: marks.withdrawnAfterId, unopened_up_to: marks.unopenedUpTo }),
-        )
+    async saveMarks(
+      reportId: number,
+      marks: { withdrawnAfterId?: number; unopenedUpTo?: Date; noticesAfterId?: number },
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      const values = {
+        ...(marks.withdrawnAfterId !== undefined && { withdrawn_after_id: marks.withdrawnAfterId }),
+        ...(marks.unopenedUpTo !== undefined && { unopened_up_to: marks.unopenedUpTo }),
+        ...(marks.noticesAfterId !== undefined && { notices_after_id: marks.noticesAfterId }),
+      };
+      await trx
+        .insertInto('delivery_marks')
+        .values({ report_id: reportId, ...values })
+        .onConflict((oc) => oc.column('report_id').doUpdateSet(values))
         .execute();
     },
 

@@ -18,6 +18,8 @@ export interface OutgoingMail {
   senderName?: string;
   /** Queued as a reference, not as bytes: a digest run writes thousands of messages with the same few logos. */
   logo?: MailLogo;
+  /** The notices of availability it carries: what the mail server answers becomes their delivery state. */
+  notices?: { userId: number; documentIds: number[] };
 }
 
 /** An image the HTML shows by its content id, sent inside the message (mail programs block images from the web). */
