@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
+import type { PasskeyChallengesTable, PasskeysTable, TrustedDevicesTable } from './device-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type {
   DeliveryConsentsTable,
@@ -118,45 +119,6 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface TrustedDevicesTable {
-  id: Generated<number>;
-  public_id: Generated<string>;
-  user_id: number;
-  token_hash: string;
-  security_stamp: string;
-  /** The browser and system family when trusted ("Chrome/Android"): another family asks for the code again. */
-  browser_family: string;
-  /** The address networks the device signed in from with a code: another network asks for the code again. */
-  networks: string[];
-  user_agent: string | null;
-  created_at: Timestamp;
-  last_used_at: Timestamp;
-  expires_at: Date;
-}
-
-export interface PasskeysTable {
-  id: Generated<number>;
-  public_id: Generated<string>;
-  user_id: number;
-  /** base64url, as the browser names the credential. */
-  credential_id: string;
-  /** The credential's COSE public key. */
-  public_key: Uint8Array;
-  /** The signature counter its authenticator last reported (bigint: PostgreSQL answers it as text). */
-  counter: ColumnType<string, number, number>;
-  transports: string[];
-  name: string;
-  created_at: Timestamp;
-  last_used_at: Date | null;
-}
-
-export interface PasskeyChallengesTable {
-  session_hash: string;
-  purpose: 'register' | 'sign-in';
-  challenge: string;
-  expires_at: Date;
-}
-
 export interface OneTimeCodesTable {
   id: Generated<number>;
   purpose: 'mfa' | 'contact' | 'registration' | 'passkey';
@@ -254,6 +216,7 @@ export interface DocumentsTable {
   updated_at: Timestamp;
 }
 
+export type { PasskeyChallengesTable, PasskeysTable, TrustedDevicesTable } from './device-tables.js';
 export type { DocumentOwnerKeysTable, DocumentTextState, DocumentTextsTable, OwnerValuesTable } from './document-search-tables.js';
 
 export interface DocumentViewsTable {
