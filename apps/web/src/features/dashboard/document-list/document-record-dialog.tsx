@@ -1,6 +1,6 @@
 import { Badge, Divider, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { documentsEndpoints, userManagementEndpoints } from '@portal/contract';
+import { documentsEndpoints, userManagementEndpoints, type ResponseOf } from '@portal/contract';
 import { Dialog } from '../../../components/dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { EvidenceExport } from '../../../components/evidence-export';
@@ -45,7 +45,6 @@ export function DocumentRecordDialog({ document, onClose }: { document: Recorded
 
 function DocumentRecord({ document }: { document: RecordedDocument }) {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
   const user = useStoredUser();
   const readers = useQuery({
     queryKey: ['documentReaders', document.key],
@@ -56,49 +55,7 @@ function DocumentRecord({ document }: { document: RecordedDocument }) {
     <Stack gap="lg">
       {readers.error && <ErrorAlert>{describeError(readers.error)}</ErrorAlert>}
       {readers.isPending && !readers.error && <LoadingIndicator label={t('documentRecord.loading')} />}
-      {readers.data && !readers.data.requiresAcknowledgement && <Text>{t('documentRecord.notAsked')}</Text>}
-      {readers.data?.requiresAcknowledgement && (
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('documentRecord.readers', { version: String(readers.data.version) })}
-          </Title>
-          {readers.data.readers.length === 0 ? (
-            <Text role="status">{t('documentRecord.noReader')}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={420} type="native">
-              <Table striped data-testid="document-readers">
-                <HiddenCaption>{t('documentRecord.readersCaption')}</HiddenCaption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('documentRecord.columns.name')}</Table.Th>
-                    <Table.Th>{t('documentRecord.columns.username')}</Table.Th>
-                    <Table.Th>{t('documentRecord.columns.state')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {readers.data.readers.map((reader) => (
-                    <Table.Tr key={reader.userId}>
-                      <Table.Td>{reader.name}</Table.Td>
-                      <Table.Td>{reader.username}</Table.Td>
-                      <Table.Td>
-                        {reader.acknowledgedAt ? (
-                          <Badge color="teal.9" variant="filled">
-                            {t('documentRecord.confirmedOn', { date: formatMoment(reader.acknowledgedAt, language) })}
-                          </Badge>
-                        ) : (
-                          <Badge color="orange.9" variant="filled">
-                            {t('documentRecord.notConfirmed')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      )}
+      {readers.data && <ReadersTable data={readers.data} />}
       {user && mayActForClient(user) && (
         <>
           <Divider />
@@ -113,6 +70,70 @@ function DocumentRecord({ document }: { document: RecordedDocument }) {
             fallbackFileName="evidence-document.zip"
           />
         </>
+      )}
+    </Stack>
+  );
+}
+
+type Readers = ResponseOf<typeof documentsEndpoints.documentReaders>['data'];
+type Reader = Readers['readers'][number];
+
+/** Each customer who sees the document: the notice of availability it was sent and what became of it, and its confirmation of reading where asked. */
+function ReadersTable({ data }: { data: Readers }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const hasNotices = data.readers.some((reader) => reader.notice !== null);
+  const moment = (value: string) => formatMoment(value, language);
+  const noticeText = (notice: NonNullable<Reader['notice']>) => {
+    const state = t(`documentRecord.notice.${notice.state}`);
+    const when = notice.refusedAt ?? notice.acceptedAt ?? notice.queuedAt ?? notice.publishedAt;
+    const opened = notice.firstOpenedAt ? ` · ${t('documentRecord.notice.opened', { date: moment(notice.firstOpenedAt) })}` : '';
+    return `${state} (${moment(when)})${opened}`;
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {data.requiresAcknowledgement ? t('documentRecord.readers', { version: String(data.version) }) : t('documentRecord.readersTitle')}
+      </Title>
+      {!data.requiresAcknowledgement && <Text size="sm">{t('documentRecord.notAsked')}</Text>}
+      {data.readers.length === 0 ? (
+        <Text role="status">{t('documentRecord.noReader')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420} type="native">
+          <Table striped data-testid="document-readers">
+            <HiddenCaption>{t('documentRecord.readersCaption')}</HiddenCaption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('documentRecord.columns.name')}</Table.Th>
+                <Table.Th>{t('documentRecord.columns.username')}</Table.Th>
+                {hasNotices && <Table.Th>{t('documentRecord.columns.notice')}</Table.Th>}
+                {data.requiresAcknowledgement && <Table.Th>{t('documentRecord.columns.state')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.readers.map((reader) => (
+                <Table.Tr key={reader.userId}>
+                  <Table.Td>{reader.name}</Table.Td>
+                  <Table.Td>{reader.username}</Table.Td>
+                  {hasNotices && <Table.Td>{reader.notice ? noticeText(reader.notice) : t('documentRecord.notice.none')}</Table.Td>}
+                  {data.requiresAcknowledgement && (
+                    <Table.Td>
+                      {reader.acknowledgedAt ? (
+                        <Badge color="teal.9" variant="filled">
+                          {t('documentRecord.confirmedOn', { date: moment(reader.acknowledgedAt) })}
+                        </Badge>
+                      ) : (
+                        <Badge color="orange.9" variant="filled">
+                          {t('documentRecord.notConfirmed')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
