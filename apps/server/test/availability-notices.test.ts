@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type PublishDisclosureRequest } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
 import { grantReportAccess } from '../src/db/seed/factories.js';
-import { accessCodeOf } from '../src/domain/delivery-consent.js';
 import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
 import { encodeDocumentKey } from '../src/services/document-key.js';
+import { consentAs, publishDisclosure } from './consent-fixture.js';
 import { OWNERS, TYPES } from './documents-fixture.js';
 import { createIngestionApp, makePdf, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
@@ -21,15 +21,6 @@ let bouncingId: number;
 let clientId: number;
 
 const db = () => t.database.db;
-const DISCLOSURE: PublishDisclosureRequest = {
-  typeCodes: [TYPES.statements.code],
-  requirementsEn: 'A browser.',
-  requirementsFr: 'Un navigateur.',
-  withdrawalEn: 'In Settings.',
-  withdrawalFr: 'Dans Paramètres.',
-  paperEn: 'Call us.',
-  paperFr: 'Appelez-nous.',
-};
 const BOUNCING = 'acme.bouncing';
 const runNotices = () => t.app.scheduledJobs.runNow(JOB_NAMES.notices) as Promise<{ notices: number }>;
 const send = async (externalId: string, owner: (typeof OWNERS)[number]) => {
@@ -43,19 +34,6 @@ const send = async (externalId: string, owner: (typeof OWNERS)[number]) => {
 const noticeOf = (documentId: number, userId: number) =>
   db().selectFrom('document_notices').selectAll().where('document_id', '=', documentId).where('user_id', '=', userId).executeTakeFirst();
 const keyOf = (id: number) => encodeDocumentKey({ id, reportCode: TYPES.statements.code, language: 'en' });
-
-async function consent(cookie: string, userId: number) {
-  expect((await t.app.inject({ url: '/api/consent/sample', headers: { cookie } })).statusCode).toBe(200);
-  const secret = await db()
-    .selectFrom('server_secrets')
-    .select('secret')
-    .where('name', '=', 'delivery-consent-codes')
-    .executeTakeFirstOrThrow();
-  const disclosure = await db().selectFrom('delivery_disclosures').select('id').where('client_id', '=', clientId).executeTakeFirstOrThrow();
-  const code = accessCodeOf(Buffer.from(secret.secret, 'base64url'), userId, disclosure.id);
-  const answer = await t.app.inject({ method: 'POST', url: '/api/consent', payload: { version: 1, code }, headers: { cookie } });
-  expect(answerOf(endpoints.giveConsent, answer).data.state).toBe('consented');
-}
 
 beforeAll(async () => {
   ({ t, fixture } = await createIngestionApp({ SCHEDULED_JOBS: 'false' }));
@@ -71,15 +49,9 @@ beforeAll(async () => {
   readerId = (await db().selectFrom('users').select('id').where('username', '=', fixture.reader).executeTakeFirstOrThrow()).id;
   clientId = (await db().selectFrom('report_definitions').select('client_id').where('id', '=', statementsId).executeTakeFirstOrThrow())
     .client_id;
-  const published = await t.app.inject({
-    method: 'POST',
-    url: `/api/console/clients/${clientId}/disclosures`,
-    payload: DISCLOSURE,
-    headers: { cookie: internal! },
-  });
-  expect(published.statusCode).toBe(200);
-  await consent(reader, readerId);
-  await consent(bouncing!, bouncingId);
+  await publishDisclosure(t, internal!, clientId);
+  await consentAs(t, reader, readerId, clientId);
+  await consentAs(t, bouncing!, bouncingId, clientId);
   // The mail server refuses this person's mailbox for good.
   t.smtp.refusedRecipients.add(`${BOUNCING}@example.com`);
   // First sight of the covered type: the documents already there were delivered before.

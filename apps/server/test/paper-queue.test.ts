@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type PublishDisclosureRequest } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { sql } from 'kysely';
 import { grantReportAccess } from '../src/db/seed/factories.js';
-import { accessCodeOf } from '../src/domain/delivery-consent.js';
 import { decodeDocumentKey } from '../src/services/document-key.js';
 import { JOB_NAMES } from '../src/jobs/portal-jobs.js';
+import { consentAs, publishDisclosure } from './consent-fixture.js';
 import { OWNERS, TYPES } from './documents-fixture.js';
 import { createIngestionApp, makePdf, senderOf, type IngestionFixture, type Sender } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
@@ -21,15 +21,6 @@ let secondId: number;
 let clientId: number;
 
 const db = () => t.database.db;
-const DISCLOSURE: PublishDisclosureRequest = {
-  typeCodes: [TYPES.statements.code],
-  requirementsEn: 'A browser.',
-  requirementsFr: 'Un navigateur.',
-  withdrawalEn: 'In Settings.',
-  withdrawalFr: 'Dans Paramètres.',
-  paperEn: 'Call us.',
-  paperFr: 'Appelez-nous.',
-};
 const runJob = () => t.app.scheduledJobs.runNow(JOB_NAMES.paperQueue) as Promise<{ types: number; queued: number }>;
 const queueOf = async (key: string, query = '') =>
   answerOf(endpoints.paperQueue, await t.app.inject({ url: `/api/v1/paper-queue${query}`, headers: { authorization: `Bearer ${key}` } }))
@@ -66,35 +57,13 @@ describe('the paper queue', () => {
   });
 
   it('takes the documents that arrive for a person on paper, and those a consenting person left unopened past the type’s delay', async () => {
-    const published = await t.app.inject({
-      method: 'POST',
-      url: `/api/console/clients/${clientId}/disclosures`,
-      payload: DISCLOSURE,
-      headers: { cookie: internal },
-    });
-    const disclosureId = (
-      await db().selectFrom('delivery_disclosures').select('id').where('client_id', '=', clientId).executeTakeFirstOrThrow()
-    ).id;
-    expect(published.statusCode).toBe(200);
+    await publishDisclosure(t, internal, clientId);
     // First sight of the covered type: what is already there was delivered before; nothing is queued.
     expect((await runJob()).queued).toBe(0);
 
     // The reader asks for paper; the second person consents with its sample's code.
     expect((await t.app.inject({ method: 'POST', url: '/api/consent/withdraw', headers: { cookie: reader } })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/consent/sample', headers: { cookie: second } })).statusCode).toBe(200);
-    const secret = await db()
-      .selectFrom('server_secrets')
-      .select('secret')
-      .where('name', '=', 'delivery-consent-codes')
-      .executeTakeFirstOrThrow();
-    const code = accessCodeOf(Buffer.from(secret.secret, 'base64url'), secondId, disclosureId);
-    const consented = await t.app.inject({
-      method: 'POST',
-      url: '/api/consent',
-      payload: { version: 1, code },
-      headers: { cookie: second },
-    });
-    expect(answerOf(endpoints.giveConsent, consented).data.state).toBe('consented');
+    await consentAs(t, second, secondId, clientId);
 
     const forReader = await send('PQ-READER', OWNERS[0]);
     const unopened = await send('PQ-SECOND-1', OWNERS[1]);

@@ -59,6 +59,45 @@ async function headOf(db: Kysely<Database>, client: number): Promise<{ seq: numb
   return head ? { seq: Number(head.seq), hash: head.hash ?? '' } : null;
 }
 
+/** The columns an event is written with; the chain's are set later, by the chaining job. */
+export const EVIDENCE_COLUMNS = [
+  'client_id',
+  'user_id',
+  'username',
+  'document_id',
+  'report_code',
+  'document_version',
+  'content_hash',
+  'action',
+  'address',
+  'user_agent',
+] as const;
+
+/**
+ * One event per document `d` (of type `r`) for what a person did, in the order of EVIDENCE_COLUMNS:
+ * the document's version and file hash as they stand when the statement runs.
+ */
+export function evidenceRowsOf(
+  db: Kysely<Database>,
+  act: { userId: number; username: string; action: EvidenceAction; address: string; userAgent: string | null },
+) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
+    .select([
+      'r.client_id',
+      sql<number>`${act.userId}::int`.as('user_id'),
+      sql<string>`${act.username}::text`.as('username'),
+      'd.id',
+      'r.code',
+      'd.version',
+      'd.content_hash',
+      sql<string>`${act.action}::text`.as('action'),
+      sql<string>`${act.address}::text`.as('address'),
+      sql<string | null>`${act.userAgent}::text`.as('user_agent'),
+    ]);
+}
+
 export function createAccessEvidenceRepository(db: Kysely<Database>) {
   return {
     /**
@@ -84,37 +123,8 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
             .where('first_opened_at', 'is', null),
         )
         .insertInto('access_evidence')
-        .columns([
-          'client_id',
-          'user_id',
-          'username',
-          'document_id',
-          'report_code',
-          'document_version',
-          'content_hash',
-          'action',
-          'address',
-          'user_agent',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('documents as d')
-            .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
-            .select([
-              'r.client_id',
-              sql<number>`${opening.userId}::int`.as('user_id'),
-              sql<string>`${opening.username}::text`.as('username'),
-              'd.id',
-              'r.code',
-              'd.version',
-              'd.content_hash',
-              sql<string>`${opening.action}::text`.as('action'),
-              sql<string>`${opening.address}::text`.as('address'),
-              sql<string | null>`${opening.userAgent}::text`.as('user_agent'),
-            ])
-            .where('d.id', 'in', opening.documentIds)
-            .orderBy('d.id'),
-        )
+        .columns(EVIDENCE_COLUMNS)
+        .expression(evidenceRowsOf(db, opening).where('d.id', 'in', opening.documentIds).orderBy('d.id'))
         .execute();
     },
 

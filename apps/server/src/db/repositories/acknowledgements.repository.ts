@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
 import { grantSeesDocument } from './document-readers.js';
+import { EVIDENCE_COLUMNS, evidenceRowsOf } from './access-evidence.repository.js';
 
 /** A person's confirmation that they read a document's current version, as evidence keeps it. */
 export interface Acknowledgement {
@@ -43,34 +44,9 @@ export function createAcknowledgementsRepository(db: Kysely<Database>) {
       const { userId, documentId } = acknowledgement;
       const inserted = await db
         .insertInto('access_evidence')
-        .columns([
-          'client_id',
-          'user_id',
-          'username',
-          'document_id',
-          'report_code',
-          'document_version',
-          'content_hash',
-          'action',
-          'address',
-          'user_agent',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('documents as d')
-            .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
-            .select([
-              'r.client_id',
-              sql<number>`${userId}::int`.as('user_id'),
-              sql<string>`${acknowledgement.username}::text`.as('username'),
-              'd.id',
-              'r.code',
-              'd.version',
-              'd.content_hash',
-              sql<string>`'acknowledge'`.as('action'),
-              sql<string>`${acknowledgement.address}::text`.as('address'),
-              sql<string | null>`${acknowledgement.userAgent}::text`.as('user_agent'),
-            ])
+        .columns(EVIDENCE_COLUMNS)
+        .expression(
+          evidenceRowsOf(db, { ...acknowledgement, action: 'acknowledge' })
             .where('d.id', '=', documentId)
             .where(({ not, exists, selectFrom }) =>
               not(
