@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Select, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ClientSelect } from '../../components/client-select';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
-import { pickBilingual } from '../../i18n/pick-bilingual';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { consoleClientsQuery } from '../../lib/console-clients-query';
 import { useStoredUser } from '../../lib/stored-user';
-import { useIsMobile } from '../../lib/use-is-mobile';
 import { DisclosureEditor } from './disclosure-editor';
 import { DisclosureVersions } from './disclosure-versions';
 import { PaperQueuePanel } from './paper-queue-panel';
@@ -21,8 +19,6 @@ import { PaperQueuePanel } from './paper-queue-panel';
  */
 export function DisclosuresPage() {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const isMobile = useIsMobile();
   const user = useStoredUser();
   const clients = useQuery(consoleClientsQuery());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -41,18 +37,11 @@ export function DisclosuresPage() {
       {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
       {clients.isPending && <LoadingIndicator label={t('console.disclosures.loading')} />}
       {list.length > 1 && (
-        <Select
+        <ClientSelect
           label={t('console.disclosures.client')}
-          data={list.map((option) => ({
-            value: String(option.id),
-            label: `${pickBilingual(language, { en: option.nameEn, fr: option.nameFr })} (${option.code})`,
-          }))}
+          clients={list}
           value={client ? String(client.id) : null}
           onChange={setChosen}
-          allowDeselect={false}
-          searchable
-          w={isMobile ? '100%' : 320}
-          comboboxProps={{ withinPortal: true }}
         />
       )}
       {client && (

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Select, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ClientSelect } from '../../components/client-select';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
-import { pickBilingual } from '../../i18n/pick-bilingual';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { useStoredUser } from '../../lib/stored-user';
-import { useIsMobile } from '../../lib/use-is-mobile';
 import { FaqEntriesSection } from './faq-entries-section';
 import { helpContentClientsQuery } from './help-content-queries';
 import { RepositorySection } from './repository-section';
@@ -20,8 +18,6 @@ import { RepositorySection } from './repository-section';
  */
 export function HelpContentEditorPage() {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
-  const isMobile = useIsMobile();
   const user = useStoredUser();
   const clients = useQuery(helpContentClientsQuery());
   const [chosen, setChosen] = useState<string | null>(null);
@@ -40,19 +36,7 @@ export function HelpContentEditorPage() {
       {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
       {clients.isPending && <LoadingIndicator label={t('console.help.loading')} />}
       {list.length > 1 && (
-        <Select
-          label={t('console.help.client')}
-          data={list.map((option) => ({
-            value: String(option.id),
-            label: `${pickBilingual(language, { en: option.nameEn, fr: option.nameFr })} (${option.code})`,
-          }))}
-          value={client ? String(client.id) : null}
-          onChange={setChosen}
-          allowDeselect={false}
-          searchable
-          w={isMobile ? '100%' : 320}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <ClientSelect label={t('console.help.client')} clients={list} value={client ? String(client.id) : null} onChange={setChosen} />
       )}
       {client && (
         <>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { LegalHold } from '@portal/contract';
+import { ClientSelect } from '../../components/client-select';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
-import { pickBilingual } from '../../i18n/pick-bilingual';
-import { useCurrentLanguage } from '../../i18n/use-current-language';
 import { useTranslation } from '../../i18n/use-translation';
 import { mayActForClient } from '../../lib/compliance';
 import { useStoredUser } from '../../lib/stored-user';
@@ -25,7 +24,6 @@ const ALL_CLIENTS = 'all';
  */
 export function LegalHoldsPage() {
   const { t } = useTranslation();
-  const language = useCurrentLanguage();
   const isMobile = useIsMobile();
   const user = useStoredUser();
   const mayHold = user !== null && mayActForClient(user);
@@ -54,20 +52,12 @@ export function LegalHoldsPage() {
       </Stack>
       <Group justify="space-between" align="flex-end" gap="md">
         {canChooseClient && clients.length > 1 ? (
-          <Select
+          <ClientSelect
             label={t('legalHolds.clientFilter')}
-            data={[
-              { value: ALL_CLIENTS, label: t('legalHolds.allClients') },
-              ...clients.map((client) => ({
-                value: String(client.id),
-                label: `${pickBilingual(language, { en: client.nameEn, fr: client.nameFr })} (${client.code})`,
-              })),
-            ]}
+            clients={clients}
+            all={{ value: ALL_CLIENTS, label: t('legalHolds.allClients') }}
             value={clientFilter}
             onChange={(value) => setClientFilter(value ?? ALL_CLIENTS)}
-            allowDeselect={false}
-            w={isMobile ? '100%' : 280}
-            comboboxProps={{ withinPortal: true }}
           />
         ) : (
           <span />
