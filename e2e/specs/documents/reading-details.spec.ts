@@ -103,7 +103,7 @@ test('@mobile On a phone, every section of the tenant console is in reach', asyn
   await openHomeAs(page, 'demo.super', 'Sam');
   await page.goto('/#/console/clients');
   const sections = page.getByRole('navigation', { name: 'Console sections' }).getByRole('link');
-  await expect(sections).toHaveCount(5);
+  await expect(sections).toHaveCount(6);
   for (const section of await sections.all()) await expect(section).toBeInViewport({ ratio: 1 });
   await expectNoSeriousA11yViolations(page);
 });

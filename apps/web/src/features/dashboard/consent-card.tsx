@@ -1,22 +1,16 @@
 import { useId } from 'react';
 import { Paper, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { Disclosure } from '@portal/contract';
 import { ConsentForm } from '../../components/consent-form';
 import { useTranslation } from '../../i18n/use-translation';
-import { consentStateQuery } from '../../lib/consent-query';
-import { useStoredUser } from '../../lib/stored-user';
 
 /**
  * On the dashboard of a customer whose client asks it: consent to the disclosure in force, at the
  * first sign-in and after each new version. Until then the covered types are not listed.
  */
-export function ConsentCard({ onConsented }: { onConsented: () => void }) {
+export function ConsentCard({ disclosure, onConsented }: { disclosure: Disclosure; onConsented: () => void }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const isCustomer = useStoredUser()?.role === 'USER';
-  const consent = useQuery({ ...consentStateQuery(), enabled: isCustomer });
-  const disclosure = consent.data?.disclosure;
-  if (consent.data?.state !== 'pending' || !disclosure) return null;
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId} data-testid="consent-card">
       <Stack gap="sm">

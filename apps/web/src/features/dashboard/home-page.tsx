@@ -6,8 +6,8 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatDate } from '../../lib/format';
+import { consentStateQuery } from '../../lib/consent-query';
 import { useStoredUser } from '../../lib/stored-user';
-import { ConsentCard } from './consent-card';
 import { dashboardKeys } from './query-keys';
 import { ReportTiles } from './report-tiles';
 import { reportsQuery } from './reports-query';
@@ -15,6 +15,8 @@ import { usePanelStack } from './use-panel-stack';
 
 // A list's search, table, date picker and preview are fetched when the first list opens: the
 // tiles are what a phone shows first.
+// Consent is asked rarely: its form, sample viewer and texts come only to the person asked.
+const ConsentCard = lazy(async () => ({ default: (await import('./consent-card')).ConsentCard }));
 const DocumentListPanel = lazy(async () => ({
   default: (await import('./document-list/document-list-panel')).DocumentListPanel,
 }));
@@ -34,6 +36,8 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
   const panels = usePanelStack(user?.userid);
   const queryClient = useQueryClient();
   const { data, error, isPending, isFetching, refetch } = useQuery(reportsQuery());
+  const consent = useQuery({ ...consentStateQuery(), enabled: user?.role === 'USER' });
+  const pendingDisclosure = consent.data?.state === 'pending' ? consent.data.disclosure : null;
   const reports = data?.ReportsInfos ?? [];
   // Subscribing is for people who own documents (role USER), where the client offers it.
   const canSubscribe = data?.HasOnboarding === true && user?.role === 'USER';
@@ -49,7 +53,11 @@ export function HomePage({ renderAddSubscription }: HomePageProps) {
         </Stack>
         {canSubscribe && renderAddSubscription?.(refreshDocuments)}
       </Group>
-      <ConsentCard onConsented={refreshDocuments} />
+      {pendingDisclosure && (
+        <Suspense fallback={<LoadingIndicator />}>
+          <ConsentCard disclosure={pendingDisclosure} onConsented={refreshDocuments} />
+        </Suspense>
+      )}
       {isPending && <LoadingIndicator />}
       {error && (
         <ErrorAlert onRetry={() => void refetch()} isRetrying={isFetching}>
