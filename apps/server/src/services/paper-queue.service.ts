@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/contract';
-import type { PaperQueueEntryRow, PaperQueueRepository } from '../db/repositories/paper-queue.repository.js';
+import type { PaperQueueRepository } from '../db/repositories/paper-queue.repository.js';
 import { serverText } from '../i18n/server-texts.js';
 import type { ApiKeyContext } from './api-key-authentication.service.js';
 import { requireTenantClient, type Actor } from './permissions.js';
@@ -106,4 +106,3 @@ export function createPaperQueueService(deps: { paper: PaperQueueRepository }) {
   };
 }
 export type PaperQueueService = ReturnType<typeof createPaperQueueService>;
-export type { PaperQueueEntryRow };

@@ -134,29 +134,16 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    typesOf(reportIds: number[], trx: Kysely<Database> = db) {
-      if (reportIds.length === 0) return Promise.resolve([]);
-      return trx
-        .selectFrom('report_definitions')
-        .select(['id', 'code', 'title_en', 'title_fr', 'client_id'])
-        .where('id', 'in', reportIds)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+    /** Types in the clients' order: those of these ids, or every one of a client. */
+    typesOf(which: { reportIds: number[] } | { clientId: number }, trx: Kysely<Database> = db) {
+      if ('reportIds' in which && which.reportIds.length === 0) return Promise.resolve([]);
+      const types = trx.selectFrom('report_definitions').select(['id', 'code', 'title_en', 'title_fr', 'client_id']);
+      const chosen = 'reportIds' in which ? types.where('id', 'in', which.reportIds) : types.where('client_id', '=', which.clientId);
+      return chosen.orderBy('position').orderBy('id').execute();
     },
 
     clientNames(clientId: number) {
       return db.selectFrom('clients').select(['name_en', 'name_fr']).where('id', '=', clientId).executeTakeFirstOrThrow();
-    },
-
-    typesOfClient(clientId: number, trx: Kysely<Database> = db) {
-      return trx
-        .selectFrom('report_definitions')
-        .select(['id', 'code', 'title_en', 'title_fr', 'client_id'])
-        .where('client_id', '=', clientId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
     },
   };
 }

@@ -34,3 +34,14 @@ export function readersOfType(db: Kysely<Database>, reportId: number) {
     .where('u.deleted_at', 'is', null)
     .where(grantSeesDocument('ra', 'd'));
 }
+
+/** The type's newest document id after `afterId` (`afterId` itself when none arrived since): how far a job reads a type. */
+export async function lastDocumentIdAfter(db: Kysely<Database>, reportId: number, afterId: number): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select(sql<number>`coalesce(max(id), ${afterId})`.as('id'))
+    .where('report_id', '=', reportId)
+    .where('id', '>', afterId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { NoticeState } from '../delivery-consent-tables.js';
 import type { Database } from '../types.js';
-import { readersOfType } from './document-readers.js';
+import { lastDocumentIdAfter, readersOfType } from './document-readers.js';
 
 /** A person to tell that documents are available, with what the message needs. */
 export interface NoticeRecipient {
@@ -34,12 +34,7 @@ export function createNoticesRepository(db: Kysely<Database>) {
      * left for the person's digest when it chose one. Answers the last document id read.
      */
     async publish(reportId: number, afterId: number, trx: Kysely<Database> = db): Promise<number> {
-      const last = await trx
-        .selectFrom('documents')
-        .select(sql<number>`coalesce(max(id), ${afterId})`.as('id'))
-        .where('report_id', '=', reportId)
-        .where('id', '>', afterId)
-        .executeTakeFirstOrThrow();
+      const last = { id: await lastDocumentIdAfter(trx, reportId, afterId) };
       if (last.id === afterId) return afterId;
       await trx
         .insertInto('document_notices')

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PaperReason } from '../delivery-consent-tables.js';
 import type { Database } from '../types.js';
-import { readersOfType } from './document-readers.js';
+import { lastDocumentIdAfter, readersOfType } from './document-readers.js';
 
 /** A waiting entry as the back office reads it: the document, the person, the reason. */
 export interface PaperQueueEntryRow {
@@ -44,12 +44,7 @@ export function createPaperQueueRepository(db: Kysely<Database>) {
      * the document arrived; answers the last document id read.
      */
     async queueWithdrawn(reportId: number, afterId: number): Promise<{ queued: number; lastId: number }> {
-      const last = await db
-        .selectFrom('documents')
-        .select(sql<number>`coalesce(max(id), ${afterId})`.as('id'))
-        .where('report_id', '=', reportId)
-        .where('id', '>', afterId)
-        .executeTakeFirstOrThrow();
+      const last = { id: await lastDocumentIdAfter(db, reportId, afterId) };
       if (last.id === afterId) return { queued: 0, lastId: afterId };
       const result = await db
         .insertInto('paper_queue')
@@ -102,14 +97,7 @@ export function createPaperQueueRepository(db: Kysely<Database>) {
     },
 
     /** The type's newest document id (0 with none). */
-    async lastDocumentId(reportId: number): Promise<number> {
-      const row = await db
-        .selectFrom('documents')
-        .select(sql<number>`coalesce(max(id), 0)`.as('id'))
-        .where('report_id', '=', reportId)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    lastDocumentId: (reportId: number): Promise<number> => lastDocumentIdAfter(db, reportId, 0),
 
     async marksOf(reportId: number) {
       const row = await db.selectFrom('delivery_marks').selectAll().where('report_id', '=', reportId).executeTakeFirst();

@@ -33,7 +33,7 @@ export async function seedDemoConsent(
 ): Promise<void> {
   const consent = createDeliveryConsentRepository(trx);
   const clientId = clientIds[DEMO_DISCLOSURE.clientCode]!;
-  const types = (await consent.typesOfClient(clientId, trx)).filter((type) =>
+  const types = (await consent.typesOf({ clientId }, trx)).filter((type) =>
     (DEMO_DISCLOSURE.typeCodes as readonly string[]).includes(type.code),
   );
   const texts = { requirements: DEMO_DISCLOSURE.requirements, withdrawal: DEMO_DISCLOSURE.withdrawal, paper: DEMO_DISCLOSURE.paper };

@@ -48,7 +48,7 @@ export function createDeliveryConsentService(deps: {
   };
 
   async function presentDisclosure(row: DisclosureRow): Promise<Disclosure> {
-    const types = await deps.consent.typesOf(row.report_ids);
+    const types = await deps.consent.typesOf({ reportIds: row.report_ids });
     return {
       version: row.version,
       publishedAt: row.published_at.toISOString(),
@@ -136,7 +136,7 @@ export function createDeliveryConsentService(deps: {
     async publish(actor: Actor, clientId: number, input: PublishDisclosureRequest): Promise<Disclosure> {
       requireTenantClient(actor, clientId);
       const row = await deps.transact(async (trx) => {
-        const types = await deps.consent.typesOfClient(clientId, trx);
+        const types = await deps.consent.typesOf({ clientId }, trx);
         const codes = [...new Set(input.typeCodes)];
         const covered = types.filter((type) => codes.includes(type.code));
         if (covered.length !== codes.length) {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ClientSelect } from '../../components/client-select';
@@ -7,7 +6,7 @@ import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
 import { consoleClientsQuery } from '../../lib/console-clients-query';
-import { useStoredUser } from '../../lib/stored-user';
+import { useChosenClient } from '../../lib/use-chosen-client';
 import { DisclosureEditor } from './disclosure-editor';
 import { DisclosureVersions } from './disclosure-versions';
 import { PaperQueuePanel } from './paper-queue-panel';
@@ -19,12 +18,8 @@ import { PaperQueuePanel } from './paper-queue-panel';
  */
 export function DisclosuresPage() {
   const { t } = useTranslation();
-  const user = useStoredUser();
   const clients = useQuery(consoleClientsQuery());
-  const [chosen, setChosen] = useState<string | null>(null);
-  const list = clients.data ?? [];
-  const client =
-    list.find((candidate) => String(candidate.id) === chosen) ?? list.find((candidate) => candidate.code === user?.client) ?? list[0];
+  const { list, client, choose } = useChosenClient(clients.data);
 
   return (
     <Stack gap="lg">
@@ -37,12 +32,7 @@ export function DisclosuresPage() {
       {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
       {clients.isPending && <LoadingIndicator label={t('console.disclosures.loading')} />}
       {list.length > 1 && (
-        <ClientSelect
-          label={t('console.disclosures.client')}
-          clients={list}
-          value={client ? String(client.id) : null}
-          onChange={setChosen}
-        />
+        <ClientSelect label={t('console.disclosures.client')} clients={list} value={client ? String(client.id) : null} onChange={choose} />
       )}
       {client && (
         <>

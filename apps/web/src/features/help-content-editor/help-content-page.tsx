@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ClientSelect } from '../../components/client-select';
@@ -6,7 +5,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
 import { useTranslation } from '../../i18n/use-translation';
-import { useStoredUser } from '../../lib/stored-user';
+import { useChosenClient } from '../../lib/use-chosen-client';
 import { FaqEntriesSection } from './faq-entries-section';
 import { helpContentClientsQuery } from './help-content-queries';
 import { RepositorySection } from './repository-section';
@@ -18,12 +17,8 @@ import { RepositorySection } from './repository-section';
  */
 export function HelpContentEditorPage() {
   const { t } = useTranslation();
-  const user = useStoredUser();
   const clients = useQuery(helpContentClientsQuery());
-  const [chosen, setChosen] = useState<string | null>(null);
-  const list = clients.data ?? [];
-  const client =
-    list.find((candidate) => String(candidate.id) === chosen) ?? list.find((candidate) => candidate.code === user?.client) ?? list[0];
+  const { list, client, choose } = useChosenClient(clients.data);
 
   return (
     <Stack gap="lg">
@@ -36,7 +31,7 @@ export function HelpContentEditorPage() {
       {clients.error && <ErrorAlert>{describeError(clients.error)}</ErrorAlert>}
       {clients.isPending && <LoadingIndicator label={t('console.help.loading')} />}
       {list.length > 1 && (
-        <ClientSelect label={t('console.help.client')} clients={list} value={client ? String(client.id) : null} onChange={setChosen} />
+        <ClientSelect label={t('console.help.client')} clients={list} value={client ? String(client.id) : null} onChange={choose} />
       )}
       {client && (
         <>
