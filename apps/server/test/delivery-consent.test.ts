@@ -229,3 +229,64 @@ describe('withdrawing', () => {
     await expect(sql`TRUNCATE delivery_consents`.execute(db())).rejects.toThrow(/kept as written/);
   });
 });
+
+describe('who is asked follows the account', () => {
+  let joinerId: number;
+  let joiner: string;
+  const waysOf = async (userId: number) =>
+    (await db().selectFrom('delivery_consents').select('how').where('user_id', '=', userId).orderBy('id').execute()).map((row) => row.how);
+
+  beforeAll(async () => {
+    joinerId = await fixture.addPerson('acme.joiner');
+    joiner = await signIn(t, 'acme.joiner');
+  });
+
+  it('keeps the first consent of an account opened under the disclosure as its registration, and later ones as sign-ins', async () => {
+    const version = (await stateOf(joiner)).disclosure!.version;
+    const first = await post(joiner, '/api/consent', { version, code: (await codeInSample(joiner)).code });
+    expect(answerOf(endpoints.giveConsent, first).data.state).toBe('consented');
+    expect(await waysOf(joinerId)).toEqual(['registration']);
+
+    answerOf(endpoints.publishDisclosure, await publish(internal, { ...DISCLOSURE, paperEn: 'Visit us for paper.' }));
+    const again = await post(joiner, '/api/consent', { version: version + 1, code: (await codeInSample(joiner)).code });
+    expect(answerOf(endpoints.giveConsent, again).data.state).toBe('consented');
+    expect(await waysOf(joinerId)).toEqual(['registration', 'sign-in']);
+  });
+
+  it('asks afresh a person who becomes a customer or moves to another client, keeps the state of an edit that changes neither, and never asks staff', async () => {
+    const users = createManagedUsersRepository(db());
+    const edit = async (change: { roleCode?: 'USER' | 'INTERNAL'; clientId?: number; experienceId?: number }) => {
+      const row = await db().selectFrom('users').selectAll().where('id', '=', joinerId).executeTakeFirstOrThrow();
+      const fields = {
+        username: row.username,
+        firstName: row.first_name,
+        lastName: 'Edited',
+        email: row.email,
+        roleCode: row.role_code as 'USER',
+        clientId: row.client_id,
+        experienceId: row.experience_id,
+        activeMfa: row.mfa_active,
+      };
+      await db().transaction().execute((trx) => users.update(joinerId, { ...fields, ...change }, trx));
+      return db().selectFrom('users').select(['consent_pending_types', 'paper_delivery_since']).where('id', '=', joinerId).executeTakeFirstOrThrow();
+    };
+    const covered = [fixture.reportIds[TYPES.statements.code]];
+
+    expect(answerOf(endpoints.withdrawConsent, await post(joiner, '/api/consent/withdraw')).data.state).toBe('withdrawn');
+    expect((await edit({})).paper_delivery_since).not.toBeNull();
+
+    expect(await edit({ roleCode: 'INTERNAL' })).toMatchObject({ consent_pending_types: [] });
+    expect(await edit({ roleCode: 'USER' })).toEqual({ consent_pending_types: covered, paper_delivery_since: null });
+
+    const other = await db()
+      .selectFrom('experiences')
+      .select(['client_id', 'id as experience_id'])
+      .where('client_id', '<>', clientId)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(await edit({ clientId: other.client_id, experienceId: other.experience_id })).toEqual({
+      consent_pending_types: [],
+      paper_delivery_since: null,
+    });
+  });
+});

@@ -129,7 +129,7 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
     stateOf(userId: number) {
       return db
         .selectFrom('users')
-        .select(['id', 'client_id', 'role_code', 'consent_pending_types', 'paper_delivery_since'])
+        .select(['id', 'client_id', 'role_code', 'consent_pending_types', 'paper_delivery_since', 'created_at'])
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
     },

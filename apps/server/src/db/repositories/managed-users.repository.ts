@@ -43,6 +43,27 @@ function editableColumns(fields: ManagedUserFields) {
   };
 }
 
+/** The types the delivery disclosure in force at a client covers, or none. */
+function typesInForceFor(clientId: number) {
+  return sql<number[]>`coalesce((SELECT d.report_ids FROM delivery_disclosures d
+    WHERE d.client_id = ${clientId} ORDER BY d.version DESC LIMIT 1), '{}')`;
+}
+
+/**
+ * Consent follows the role and the client: staff are never asked, and a person who becomes a
+ * customer, or a customer of another client, is asked by the new client's disclosure afresh (a
+ * withdrawal given to the former client does not carry over). An edit that keeps both keeps the
+ * person's state. In an UPDATE the columns read the row as it was.
+ */
+function consentOnBecoming(fields: ManagedUserFields) {
+  if (fields.roleCode !== 'USER') return { consent_pending_types: sql<number[]>`'{}'` };
+  const becomes = sql<boolean>`(role_code <> 'USER' OR client_id <> ${fields.clientId})`;
+  return {
+    consent_pending_types: sql<number[]>`CASE WHEN ${becomes} THEN ${typesInForceFor(fields.clientId)} ELSE consent_pending_types END`,
+    paper_delivery_since: sql<Date | null>`CASE WHEN ${becomes} THEN NULL ELSE paper_delivery_since END`,
+  };
+}
+
 /**
  * The text the users_search_trgm_idx trigram index is built on; written exactly as the index
  * expression so that the planner can answer searches from it.
@@ -236,10 +257,7 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
           must_set_password: true,
           created_by: fields.createdBy,
           // A customer of a client with a delivery disclosure in force starts asked to consent to it.
-          ...(fields.roleCode === 'USER' && {
-            consent_pending_types: sql<number[]>`coalesce((SELECT d.report_ids FROM delivery_disclosures d
-              WHERE d.client_id = ${fields.clientId} ORDER BY d.version DESC LIMIT 1), '{}')`,
-          }),
+          ...(fields.roleCode === 'USER' && { consent_pending_types: typesInForceFor(fields.clientId) }),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
@@ -251,7 +269,7 @@ export function createManagedUsersRepository(db: Kysely<Database>) {
     async update(userId: number, fields: ManagedUserFields, trx: Kysely<Database>): Promise<void> {
       await trx
         .updateTable('users')
-        .set(editableColumns(fields))
+        .set({ ...editableColumns(fields), ...consentOnBecoming(fields) })
         .where('id', '=', userId)
         .execute()
         .catch(rethrowUsernameTaken(fields.username));

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { AuditLogRepository } from '../../db/repositories/audit-log.repository.js';
 import type { Disclosure as DisclosureRow, DeliveryConsentRepository } from '../../db/repositories/delivery-consent.repository.js';
+import type { ConsentWay } from '../../db/delivery-consent-tables.js';
 import type { ServerSecretsRepository } from '../../db/repositories/server-secrets.repository.js';
 import type { Transact } from '../../db/transact.js';
 import { accessCodeOf, disclosureHash, normalizeAccessCode } from '../../domain/delivery-consent.js';
@@ -86,6 +87,16 @@ export function createDeliveryConsentService(deps: {
     };
   }
 
+  /**
+   * A first consent asked at sign-in by an account opened after the disclosure was published is
+   * the consent that completes its registration or onboarding, and is kept as such.
+   */
+  async function wayOf(user: Actor, disclosure: DisclosureRow, asked: ConsentWay): Promise<ConsentWay> {
+    if (asked !== 'sign-in') return asked;
+    const [person, last] = await Promise.all([deps.consent.stateOf(user.id), deps.consent.lastEventOf(user.id)]);
+    return !last && person.created_at >= disclosure.published_at ? 'registration' : asked;
+  }
+
   return {
     state: stateOf,
 
@@ -111,9 +122,8 @@ export function createDeliveryConsentService(deps: {
       if (normalizeAccessCode(input.code) !== accessCodeOf(await codeKey(), user.id, disclosure.id)) {
         throw new AppError(400, ERROR_KEYS.consentCodeWrong, 'This is not the code printed in your sample document.');
       }
-      await deps.transact((trx) =>
-        deps.consent.record({ userId: user.id, disclosure, event: 'consent', how: input.how ?? 'sign-in', ...context }, trx),
-      );
+      const how = await wayOf(user, disclosure, input.how ?? 'sign-in');
+      await deps.transact((trx) => deps.consent.record({ userId: user.id, disclosure, event: 'consent', how, ...context }, trx));
       return stateOf(user);
     },
 
