@@ -303,7 +303,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       documents,
       audit,
       transact,
-      consentHistory: (userId) => deliveryConsent.historyOf(userId),
+      consents: deliveryConsent,
     }),
     acknowledgements: createAcknowledgementsService({ documents, acknowledgements, notices }),
     deliveryConsent: createDeliveryConsentService({

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCLOSURE_ERROR_KEYS, endpoints, ERROR_KEYS, type PublishDisclosureRequest } from '@portal/contract';
 import { sql } from 'kysely';
 import { createManagedUsersRepository } from '../src/db/repositories/managed-users.repository.js';
-import { TYPES, createDocumentsFixture, type DocumentsFixture } from './documents-fixture.js';
+import { encodeDocumentKey } from '../src/services/document-key.js';
+import { READER_OWNER, TYPES, createDocumentsFixture, type DocumentsFixture } from './documents-fixture.js';
 import { DEMO_PASSWORD, createTestApp, signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf } from './wire.js';
 
@@ -221,6 +222,25 @@ describe('withdrawing', () => {
       ['consent', 3, 'settings'],
     ]);
     expect(lines.every((line) => /^[0-9a-f]{64}$/.test(line.disclosureHash))).toBe(true);
+  });
+
+  it('puts the consent history of the people a document was delivered to in the document’s pack, and no one else’s', async () => {
+    const readerId = (await db().selectFrom('users').select('id').where('username', '=', fixture.reader).executeTakeFirstOrThrow()).id;
+    const consentsIn = async (documentId: number) => {
+      const documentKey = encodeDocumentKey({ id: documentId, reportCode: TYPES.statements.code, language: 'en' });
+      const pack = await get(staff, `/api/evidence/document?documentKey=${encodeURIComponent(documentKey)}&lang=en`);
+      expect(pack.statusCode).toBe(200);
+      const text = strFromU8(unzipSync(pack.rawPayload)['consents.jsonl']!).trim();
+      return text === '' ? [] : text.split('\n').map((line) => JSON.parse(line) as { user: number; disclosureVersion: number });
+    };
+    const own = fixture.documents[TYPES.statements.code]!.find((document) => document.attributes.accountNumber === READER_OWNER.number)!;
+    const others = fixture.documents[TYPES.statements.code]!.find((document) => document.attributes.accountNumber !== READER_OWNER.number)!;
+    expect((await consentsIn(own.id)).map((line) => [line.user, line.disclosureVersion])).toEqual([
+      [readerId, 1],
+      [readerId, 2],
+      [readerId, 3],
+    ]);
+    expect(await consentsIn(others.id)).toEqual([]);
   });
 
   it('keeps every event as written: the database refuses to change or delete one', async () => {

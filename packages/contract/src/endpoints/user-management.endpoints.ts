@@ -72,7 +72,7 @@ export const userManagementEndpoints = {
     method: 'GET',
     path: '/api/usermanagement/users/:id/evidence',
     summary:
-      'An evidence pack of a user one may manage: a zip of every opening of a document recorded of the user (events.jsonl, with the hashes that chain them), a summary PDF in the language asked, and how to check them; audited.',
+      'An evidence pack of a user one may manage: a zip of every opening of a document recorded of the user (events.jsonl, with the hashes that chain them), the user\'s consents to electronic delivery and withdrawals (consents.jsonl), a summary PDF in the language asked, and how to check them; audited.',
     access: 'session',
     menu: 'userManagement',
     params: UserIdParamsSchema,
@@ -83,7 +83,7 @@ export const userManagementEndpoints = {
     method: 'GET',
     path: '/api/evidence/document',
     summary:
-      'An evidence pack of one document the caller sees: a zip of every opening of it recorded, by anyone (events.jsonl, with the hashes that chain them), a summary PDF in the language asked, and how to check them; audited.',
+      'An evidence pack of one document the caller sees: a zip of every opening of it recorded, by anyone (events.jsonl, with the hashes that chain them), the consents to electronic delivery and withdrawals of the people who see or opened it (consents.jsonl), a summary PDF in the language asked, and how to check them; audited.',
     access: 'session',
     menu: 'userManagement',
     query: DocumentEvidencePackQuerySchema,

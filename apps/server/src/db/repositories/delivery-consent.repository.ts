@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ConsentEvent, ConsentWay, DeliveryConsentsTable, DeliveryDisclosuresTable } from '../delivery-consent-tables.js';
 import type { Database } from '../types.js';
+import { grantSeesDocument } from './document-readers.js';
 
 export type Disclosure = Selectable<DeliveryDisclosuresTable>;
 export type ConsentRow = Selectable<DeliveryConsentsTable>;
@@ -123,6 +124,38 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
     /** Every consent and withdrawal of the person, oldest first: its history for an evidence pack. */
     historyOf(userId: number): Promise<ConsentRow[]> {
       return db.selectFrom('delivery_consents').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    },
+
+    /**
+     * The consents and withdrawals, given to the document's client, of everyone the document was
+     * delivered to: who sees it now and who opened it. By person, each oldest first.
+     */
+    historyOfDocument(documentId: number): Promise<ConsentRow[]> {
+      return db
+        .selectFrom('delivery_consents as c')
+        .selectAll('c')
+        .where('c.client_id', '=', (eb) =>
+          eb.selectFrom('documents as d').innerJoin('report_definitions as r', 'r.id', 'd.report_id').select('r.client_id').where('d.id', '=', documentId),
+        )
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('documents as d')
+                .innerJoin('report_access as ra', (join) => join.onRef('ra.report_id', '=', 'd.report_id').on('ra.has_access', '=', true))
+                .select(sql`1`.as('one'))
+                .where('d.id', '=', documentId)
+                .whereRef('ra.user_id', '=', 'c.user_id')
+                .where(grantSeesDocument('ra', 'd')),
+            ),
+            eb.exists(
+              eb.selectFrom('access_evidence as e').select(sql`1`.as('one')).where('e.document_id', '=', documentId).whereRef('e.user_id', '=', 'c.user_id'),
+            ),
+          ]),
+        )
+        .orderBy('c.user_id')
+        .orderBy('c.id')
+        .execute();
     },
 
     /** The person's state as calls read it. */

@@ -13,7 +13,7 @@ import type { DocumentsService } from '../documents.service.js';
 import { requireComplianceScope, type Actor } from '../permissions.js';
 import { requireManageableUser } from '../user-management.service.js';
 import { buildSummaryPdf } from './summary-pdf.js';
-import type { ConsentRow } from '../../db/repositories/delivery-consent.repository.js';
+import type { ConsentRow, DeliveryConsentRepository } from '../../db/repositories/delivery-consent.repository.js';
 
 /** A pack as it leaves: a zip, and the name to save it under. */
 export interface EvidencePack {
@@ -72,8 +72,8 @@ export function createEvidencePackService(deps: {
   documents: Pick<DocumentsService, 'findDocument'>;
   audit: AuditLogRepository;
   transact: Transact;
-  /** A person's consents to electronic delivery and withdrawals, oldest first. */
-  consentHistory: (userId: number) => Promise<ConsentRow[]>;
+  /** Consents to electronic delivery and withdrawals: a person's, or those of a document's people. */
+  consents: Pick<DeliveryConsentRepository, 'historyOf' | 'historyOfDocument'>;
 }) {
   /** The pack of what `subject` names, with the chains its events belong to as they stand; audited. */
   async function packOf(
@@ -84,8 +84,8 @@ export function createEvidencePackService(deps: {
       noEvents: string;
       fileName: string;
       targetUserId: number | null;
-      /** A person's pack holds its consent history too. */
-      consents?: ConsentRow[];
+      /** The consent history of the people the pack is about. */
+      consents: ConsentRow[];
     },
     language: Locale,
   ): Promise<EvidencePack> {
@@ -111,7 +111,7 @@ export function createEvidencePackService(deps: {
       { name: 'events.jsonl', data: events.map((event) => `${evidenceLine(event)}\n`).join('') },
       { name: 'summary.pdf', data: Buffer.from(summary) },
       { name: 'verification.txt', data: `${serverText(language, 'evidencePack.verification')}\n` },
-      ...(subject.consents ? [{ name: 'consents.jsonl', data: subject.consents.map((row) => `${consentLine(row)}\n`).join('') }] : []),
+      { name: 'consents.jsonl', data: subject.consents.map((row) => `${consentLine(row)}\n`).join('') },
     ]);
     const after = { ...subject.events, events: events.length };
     await deps.transact((trx) =>
@@ -128,7 +128,7 @@ export function createEvidencePackService(deps: {
       const name = `${person.first_name} ${person.last_name}`.trim();
       const line = serverText(language, 'evidencePack.subjectPerson', { name, username: person.username, id: person.id });
       const noEvents = serverText(language, 'evidencePack.noEventsOfPerson');
-      const consents = await deps.consentHistory(person.id);
+      const consents = await deps.consents.historyOf(person.id);
       return packOf(
         actor,
         { events: { userId: person.id }, line, noEvents, fileName: `evidence-${person.id}`, targetUserId: person.id, consents },
@@ -147,7 +147,8 @@ export function createEvidencePackService(deps: {
       });
       const noEvents = serverText(language, 'evidencePack.noEventsOfDocument');
       const fileName = `evidence-document-${document.id}`;
-      return packOf(viewer.user, { events: { documentId: document.id }, line, noEvents, fileName, targetUserId: null }, language);
+      const consents = await deps.consents.historyOfDocument(document.id);
+      return packOf(viewer.user, { events: { documentId: document.id }, line, noEvents, fileName, targetUserId: null, consents }, language);
     },
   };
 }
