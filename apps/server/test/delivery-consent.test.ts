@@ -287,8 +287,14 @@ describe('who is asked follows the account', () => {
         experienceId: row.experience_id,
         activeMfa: row.mfa_active,
       };
-      await db().transaction().execute((trx) => users.update(joinerId, { ...fields, ...change }, trx));
-      return db().selectFrom('users').select(['consent_pending_types', 'paper_delivery_since']).where('id', '=', joinerId).executeTakeFirstOrThrow();
+      await db()
+        .transaction()
+        .execute((trx) => users.update(joinerId, { ...fields, ...change }, trx));
+      return db()
+        .selectFrom('users')
+        .select(['consent_pending_types', 'paper_delivery_since'])
+        .where('id', '=', joinerId)
+        .executeTakeFirstOrThrow();
     };
     const covered = [fixture.reportIds[TYPES.statements.code]];
 

@@ -72,7 +72,7 @@ export const userManagementEndpoints = {
     method: 'GET',
     path: '/api/usermanagement/users/:id/evidence',
     summary:
-      'An evidence pack of a user one may manage: a zip of every opening of a document recorded of the user (events.jsonl, with the hashes that chain them), the user\'s consents to electronic delivery and withdrawals (consents.jsonl), a summary PDF in the language asked, and how to check them; audited.',
+      "An evidence pack of a user one may manage: a zip of every opening of a document recorded of the user (events.jsonl, with the hashes that chain them), the user's consents to electronic delivery and withdrawals (consents.jsonl), a summary PDF in the language asked, and how to check them; audited.",
     access: 'session',
     menu: 'userManagement',
     params: UserIdParamsSchema,

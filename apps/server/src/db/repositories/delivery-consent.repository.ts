@@ -135,7 +135,11 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
         .selectFrom('delivery_consents as c')
         .selectAll('c')
         .where('c.client_id', '=', (eb) =>
-          eb.selectFrom('documents as d').innerJoin('report_definitions as r', 'r.id', 'd.report_id').select('r.client_id').where('d.id', '=', documentId),
+          eb
+            .selectFrom('documents as d')
+            .innerJoin('report_definitions as r', 'r.id', 'd.report_id')
+            .select('r.client_id')
+            .where('d.id', '=', documentId),
         )
         .where((eb) =>
           eb.or([
@@ -149,7 +153,11 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
                 .where(grantSeesDocument('ra', 'd')),
             ),
             eb.exists(
-              eb.selectFrom('access_evidence as e').select(sql`1`.as('one')).where('e.document_id', '=', documentId).whereRef('e.user_id', '=', 'c.user_id'),
+              eb
+                .selectFrom('access_evidence as e')
+                .select(sql`1`.as('one'))
+                .where('e.document_id', '=', documentId)
+                .whereRef('e.user_id', '=', 'c.user_id'),
             ),
           ]),
         )
