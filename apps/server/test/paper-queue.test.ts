@@ -61,7 +61,13 @@ describe('the paper queue', () => {
 
   it('takes the documents that arrive for a person on paper, and those a consenting person left unopened past the type’s delay', async () => {
     await publishDisclosure(t, internal, clientId);
-    // First sight of the covered type: what is already there was delivered before; nothing is queued.
+    // The publication marks where the type's documents start: what is already there was delivered before.
+    const statementsId = fixture.reportIds[TYPES.statements.code]!;
+    const last = await db().selectFrom('documents').select(sql<number>`max(id)`.as('id')).executeTakeFirstOrThrow();
+    expect(await db().selectFrom('delivery_marks').selectAll().where('report_id', '=', statementsId).executeTakeFirst()).toMatchObject({
+      withdrawn_after_id: last.id,
+      notices_after_id: last.id,
+    });
     expect((await runJob()).queued).toBe(0);
 
     // The reader asks for paper; the second person consents with its sample's code.

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../../fixtures/test';
-import { createDialog, newKeyDialog, openApiKeys } from '../../fixtures/api-keys';
+import { createKeyOnScreen } from '../../fixtures/api-keys';
 import { deleteDocuments, runImportCommand, sha256Of, unviewedOf, writeStatementBatch } from '../../fixtures/ingestion';
 import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 
@@ -23,18 +23,7 @@ test('Statements a bank sends with the import command arrive unviewed on its cus
   // A super user makes a key for the bank (the client of demo.user) and copies it from the screen that shows it once.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openHomeAs(page, 'demo.super', 'Sam');
-  await openApiKeys(page);
-  await page.getByRole('button', { name: 'Create a key' }).click();
-  const form = createDialog(page);
-  await form.getByRole('textbox', { name: 'Name' }).fill('Statement printing');
-  await form.getByRole('textbox', { name: 'Client' }).click();
-  await page.getByRole('option', { name: 'Northbridge Financial (NBF)' }).click();
-  await form.getByRole('button', { name: 'Create the key' }).click();
-  const shown = newKeyDialog(page);
-  await shown.getByRole('button', { name: 'Copy the key' }).click();
-  const key = await page.evaluate(() => navigator.clipboard.readText());
-  expect(key).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
-  await shown.getByRole('button', { name: 'Done' }).click();
+  const key = await createKeyOnScreen(page, { name: 'Statement printing', client: 'Northbridge Financial (NBF)' });
 
   // demo.user (owner NB-100200, postal code H2X 1Y4) looks at the dashboard before anything is sent.
   const customerContext = await browser.newContext({ baseURL });

@@ -14,7 +14,7 @@ const LATE_BOUNCE_DAYS = 30;
  * Notices of availability: each document of a covered type that arrives for a person who consented
  * to electronic delivery gets a notice, sent at once (or with the person's digest when it chose
  * one), and its delivery state follows what the mail server answers. Like the paper queue, a type
- * is read from the moment it is first seen covered.
+ * is read from the publication that first covered it.
  */
 export function createNoticesService(deps: {
   notices: NoticesRepository;
@@ -32,10 +32,6 @@ export function createNoticesService(deps: {
     async run(): Promise<{ notices: number }> {
       for (const type of await deps.paper.coveredTypes()) {
         const marks = await deps.paper.marksOf(type.id);
-        if (marks.notices_after_id === 0) {
-          await deps.paper.saveMarks(type.id, { noticesAfterId: Math.max(1, await deps.paper.lastDocumentId(type.id)) });
-          continue;
-        }
         await deps.transact(async (trx) => {
           const lastId = await deps.notices.publish(type.id, marks.notices_after_id, trx);
           await deps.paper.saveMarks(type.id, { noticesAfterId: lastId }, trx);

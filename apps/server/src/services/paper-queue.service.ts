@@ -15,9 +15,8 @@ export interface PaperQueueRun {
 
 /**
  * The paper queue: what a client's back office prints and mails, fed by the job from the types a
- * disclosure in force covers. A type is read from the moment the job first sees it covered: the
- * documents already there were delivered before the client asked for proof, and none of them is
- * queued then.
+ * disclosure in force covers, each read from the marks its publication set: the documents already
+ * there were delivered before the client asked for proof, and none of them is queued.
  */
 export function createPaperQueueService(deps: { paper: PaperQueueRepository }) {
   async function* exportBatches(clientId: number, language: Locale): AsyncIterable<SpreadsheetCell[][]> {
@@ -49,12 +48,6 @@ export function createPaperQueueService(deps: { paper: PaperQueueRepository }) {
       const types = await deps.paper.coveredTypes();
       for (const type of types) {
         const marks = await deps.paper.marksOf(type.id);
-        const seenBefore = marks.withdrawn_after_id > 0 || marks.unopened_up_to.getTime() > 0;
-        if (!seenBefore) {
-          // First sight of a covered type: start from now (see above).
-          await deps.paper.saveMarks(type.id, { withdrawnAfterId: await deps.paper.lastDocumentId(type.id), unopenedUpTo: new Date() });
-          continue;
-        }
         const withdrawn = await deps.paper.queueWithdrawn(type.id, marks.withdrawn_after_id);
         let unopenedUpTo = marks.unopened_up_to;
         if (type.paper_after_days !== null) {

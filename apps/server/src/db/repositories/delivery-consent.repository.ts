@@ -75,6 +75,19 @@ export function createDeliveryConsentRepository(db: Kysely<Database>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // A type is covered from the publication of the version that first covers it: the documents
+      // already there were delivered before the client asked for proof. The jobs that send notices
+      // and feed the paper queue read its documents from the last one there now.
+      await sql`INSERT INTO delivery_marks (report_id, withdrawn_after_id, unopened_up_to, notices_after_id)
+                SELECT covered.id, last.id, now(), last.id
+                  FROM unnest(${disclosure.reportIds}::integer[]) AS covered(id),
+                       (SELECT coalesce(max(id), 0) AS id FROM documents) AS last
+                 WHERE NOT EXISTS (SELECT 1 FROM delivery_disclosures p
+                                    WHERE p.client_id = ${disclosure.clientId} AND p.version = ${version - 1}
+                                      AND covered.id = ANY(p.report_ids))
+                ON CONFLICT (report_id) DO UPDATE
+                  SET withdrawn_after_id = EXCLUDED.withdrawn_after_id, unopened_up_to = EXCLUDED.unopened_up_to,
+                      notices_after_id = EXCLUDED.notices_after_id`.execute(trx);
       await trx
         .updateTable('users')
         .set({ consent_pending_types: disclosure.reportIds })

@@ -96,9 +96,6 @@ export function createPaperQueueRepository(db: Kysely<Database>) {
       return { queued: Number(result.numInsertedOrUpdatedRows ?? 0), upTo };
     },
 
-    /** The type's newest document id (0 with none). */
-    lastDocumentId: (reportId: number): Promise<number> => lastDocumentIdAfter(db, reportId, 0),
-
     async marksOf(reportId: number) {
       const row = await db.selectFrom('delivery_marks').selectAll().where('report_id', '=', reportId).executeTakeFirst();
       return row ?? { report_id: reportId, withdrawn_after_id: 0, unopened_up_to: new Date(0), notices_after_id: 0 };

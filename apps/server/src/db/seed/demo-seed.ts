@@ -107,6 +107,7 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
   const existing = await db.selectFrom('clients').select('id').where('code', '=', DEMO_CLIENTS[0]!.code).executeTakeFirst();
   if (existing) return { seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const accounts = [...DEMO_ACCOUNTS, ...buildDemoCustomers(DEMO_CUSTOMER_COUNT)];
 
   const { clientIds, userIds, reports } = await db.transaction().execute(async (trx) => {
     await insertRoles(trx);
@@ -123,7 +124,6 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
     }
 
     const userIds: Record<string, number> = {};
-    const accounts = [...DEMO_ACCOUNTS, ...buildDemoCustomers(DEMO_CUSTOMER_COUNT)];
     for (const account of accounts) {
       userIds[account.username] = await insertUser(trx, {
         username: account.username,
@@ -162,12 +162,6 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       const keys = await seedRepositoryFiles(storage, document);
       await insertRepositoryDocument(trx, { name_en: document.name_en, name_fr: document.name_fr, position, ...keys });
     }
-    const consenting = accounts.filter((account) => account.role === 'USER' && account.clientCode === DEMO_DISCLOSURE.clientCode);
-    await seedDemoConsent(
-      trx,
-      clientIds,
-      consenting.map((account) => ({ userId: userIds[account.username]!, language: account.language })),
-    );
     return { clientIds, userIds, reports };
   });
 
@@ -190,6 +184,14 @@ export async function seedDemoData(db: Kysely<Database>, storage: DocumentStorag
       await grantReportAccess(trx, userId, grant.reportId, [grant.criteria]);
       await markViewed(trx, userId, grant.viewedIds);
     }
+    // Published once the documents are in: they were delivered before the client asked for proof,
+    // so the portal's first start sends no notice of them.
+    const consenting = accounts.filter((account) => account.role === 'USER' && account.clientCode === DEMO_DISCLOSURE.clientCode);
+    await seedDemoConsent(
+      trx,
+      clientIds,
+      consenting.map((account) => ({ userId: userIds[account.username]!, language: account.language })),
+    );
   });
   return { seeded: true };
 }

@@ -3,6 +3,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import type { BrandColorName, ContrastReport } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { translateKey } from '../../lib/error-text';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 interface ContrastPanelProps {
   report: ContrastReport | null;
@@ -64,7 +65,7 @@ export function ContrastPanel({ report, onUseShade }: ContrastPanelProps) {
         </Stack>
       )}
       {/* Sideways in its own frame on a narrow screen; focusable, as nothing inside it takes the focus. */}
-      <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-label={t('console.brands.contrastPairs')}>
+      <ScrollingTable minWidth={400} label={t('console.brands.contrastPairs')}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -96,7 +97,7 @@ export function ContrastPanel({ report, onUseShade }: ContrastPanelProps) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollingTable>
     </Stack>
   );
 }

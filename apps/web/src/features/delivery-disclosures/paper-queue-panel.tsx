@@ -12,6 +12,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { callApi } from '../../lib/api-client';
 import { CONSOLE_QUERY_ROOT } from '../../lib/console-clients-query';
 import { fetchFile, saveFile } from '../../lib/file-transfer';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 /** The client's paper queue as the console shows it: what waits to be printed, per type and reason, and all of it as a spreadsheet. */
 export function PaperQueuePanel({ clientId }: { clientId: number }) {
@@ -47,7 +48,7 @@ export function PaperQueuePanel({ clientId }: { clientId: number }) {
       {counts.error && <ErrorAlert>{describeError(counts.error)}</ErrorAlert>}
       {counts.data && rows.length === 0 && <Text role="status">{t('console.paperQueue.empty')}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={360} type="native">
+        <ScrollingTable minWidth={360} label={t('console.paperQueue.title')}>
           <Table striped>
             <HiddenCaption>{t('console.paperQueue.title')}</HiddenCaption>
             <Table.Thead>
@@ -67,7 +68,7 @@ export function PaperQueuePanel({ clientId }: { clientId: number }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
       {exporting === 'failed' && <ErrorAlert>{describeError(failure)}</ErrorAlert>}
       <Group>

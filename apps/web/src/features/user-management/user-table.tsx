@@ -11,6 +11,7 @@ import { UserRowActions, type RowActionHandlers } from './user-row-actions';
 import type { UserEditor } from './use-user-editor';
 import type { UserColumn } from './use-user-list-request';
 import classes from './user-management.module.css';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 const COLUMNS: readonly UserColumn[] = ['id', 'role', 'firstName', 'lastName', 'username', 'email', 'client', 'division'];
 
@@ -46,9 +47,8 @@ export function UserTable({ users, lists, editor, editFormId, isSaving, sort, on
   const editRow = <UserEditRow editor={editor} lists={lists} formId={editFormId} isSaving={isSaving} />;
 
   return (
-    // Focusable, so that a keyboard scrolls it sideways even when no control inside can take the
-    // focus (every row's actions wait while a user is edited in the phone's dialog).
-    <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label={t('userManagement.tableCaption')}>
+    // Focusable: every row's actions wait while a user is edited in the phone's dialog.
+    <ScrollingTable minWidth={1100} label={t('userManagement.tableCaption')}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="user-table">
         <HiddenCaption>{t('userManagement.tableCaption')}</HiddenCaption>
         <Table.Thead>
@@ -96,6 +96,6 @@ export function UserTable({ users, lists, editor, editFormId, isSaving, sort, on
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollingTable>
   );
 }

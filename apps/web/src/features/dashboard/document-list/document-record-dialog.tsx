@@ -15,6 +15,7 @@ import { fetchFile } from '../../../lib/file-transfer';
 import { formatMoment } from '../../../lib/format';
 import { useStoredUser } from '../../../lib/stored-user';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { ScrollingTable } from '../../../components/scrolling-table';
 
 export interface RecordedDocument {
   key: string;
@@ -99,7 +100,7 @@ function ReadersTable({ data }: { data: Readers }) {
       {data.readers.length === 0 ? (
         <Text role="status">{t('documentRecord.noReader')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} type="native">
+        <ScrollingTable minWidth={420} label={t('documentRecord.readersCaption')}>
           <Table striped data-testid="document-readers">
             <HiddenCaption>{t('documentRecord.readersCaption')}</HiddenCaption>
             <Table.Thead>
@@ -133,7 +134,7 @@ function ReadersTable({ data }: { data: Readers }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
     </Stack>
   );
