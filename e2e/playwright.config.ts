@@ -8,6 +8,7 @@ process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_SMTP_HTTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+process.env.E2E_IDP_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
@@ -36,6 +37,13 @@ export default defineConfig({
       command: 'node --import tsx e2e/fixtures/smtp-sink-server.ts',
       cwd: '..',
       url: `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node --import tsx e2e/fixtures/identity-provider-server.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${process.env.E2E_IDP_PORT}/.well-known/openid-configuration`,
       timeout: 30_000,
       reuseExistingServer: false,
     },

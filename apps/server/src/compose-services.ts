@@ -1,3 +1,4 @@
+import { endpoints } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -60,6 +61,10 @@ import { createHelpContentEditorService } from './services/help-content-editor.s
 import { createIngestionService } from './services/ingestion/ingestion.service.js';
 import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
+import { createFederatedSignInService } from './services/federation/federated-sign-in.service.js';
+import { createIdentityConnectionsService } from './services/federation/identity-connections.service.js';
+import { createProviderDirectory } from './services/federation/provider-directory.js';
+import { createIdentityConnectionsRepository } from './db/repositories/identity-connections.repository.js';
 import { createNotifier } from './services/notifier.service.js';
 import { createMailLogos } from './services/messages/mail-logos.js';
 import { createOneTimeCodeService } from './services/one-time-codes.service.js';
@@ -180,6 +185,8 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     welcomeTokenTtlDays: config.welcomeTokenTtlDays,
   });
   const managedUsers = createManagedUsersRepository(db);
+  const identityConnections = createIdentityConnectionsRepository(db);
+  const providers = createProviderDirectory({ secrets: createServerSecretsRepository(db) });
   const reportAccess = createReportAccessRepository(db);
   const audit = createAuditLogRepository();
   const apiKeys = createApiKeysRepository(db);
@@ -228,8 +235,25 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       trustedDevices,
       passkeys,
       rateLimiter,
+      identityConnections,
       lockout: config.lockout,
       loginLimits: config.loginLimits,
+    }),
+    identityConnections: createIdentityConnectionsService({ connections: identityConnections, directory: providers, audit, transact }),
+    federatedSignIn: createFederatedSignInService({
+      connections: identityConnections,
+      directory: providers,
+      users,
+      managedUsers,
+      issuer,
+      mfa,
+      connectionLog,
+      audit,
+      transact,
+      rateLimiter,
+      trustedDevices,
+      passkeys,
+      redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}`,
     }),
     recovery,
     userManagement: createUserManagementService({

@@ -63,7 +63,10 @@ describe('the paper queue', () => {
     await publishDisclosure(t, internal, clientId);
     // The publication marks where the type's documents start: what is already there was delivered before.
     const statementsId = fixture.reportIds[TYPES.statements.code]!;
-    const last = await db().selectFrom('documents').select(sql<number>`max(id)`.as('id')).executeTakeFirstOrThrow();
+    const last = await db()
+      .selectFrom('documents')
+      .select(sql<number>`max(id)`.as('id'))
+      .executeTakeFirstOrThrow();
     expect(await db().selectFrom('delivery_marks').selectAll().where('report_id', '=', statementsId).executeTakeFirst()).toMatchObject({
       withdrawn_after_id: last.id,
       notices_after_id: last.id,

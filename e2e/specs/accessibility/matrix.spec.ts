@@ -196,6 +196,14 @@ for (const run of MATRIX_RUNS) {
         await check('legal holds');
         await checkDialogOf('new legal hold', () => page.getByRole('button', { name: t('legalHolds.place') }).click());
 
+        // The identity providers and the form of a new connection (never sent).
+        await navigateTo('shell.identityProviders', '/identity-providers');
+        await expect(page.getByRole('heading', { name: t('identityProviders.title'), level: 1 })).toBeVisible();
+        await check('identity providers');
+        await checkDialogOf('new identity provider connection', () =>
+          page.getByRole('button', { name: t('identityProviders.add') }).click(),
+        );
+
         // Each section of the tenant console, with the dialogs its editors open.
         await navigateTo('shell.console', '/console');
         await expect(page.getByRole('heading', { name: t('console.title'), level: 1 })).toBeVisible();

@@ -66,6 +66,7 @@ test('Every screen and dialog has a heading outline', async ({ page }) => {
     ['usage reports', '/reports'],
     ['API keys', '/api-keys'],
     ['legal holds', '/legal-holds'],
+    ['identity providers', '/identity-providers'],
     ['console, clients', '/console/clients'],
     ['console, brands', '/console/brands'],
     ['console, document types', '/console/types'],

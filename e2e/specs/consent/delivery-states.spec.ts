@@ -27,7 +27,7 @@ async function sendBill(url: string, key: string, bill: { externalId: string; do
   const form = new FormData();
   const attributes = { customerNumber: 'LA-500100', postalCode: 'G1R 4P5', amountDue: '84.20' };
   form.append('metadata', JSON.stringify({ documentDate: bill.documentDate, language: 'fr', attributes }));
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), `${bill.externalId}.pdf`);
+  form.append('file', new Blob([Buffer.from(pdf)], { type: 'application/pdf' }), `${bill.externalId}.pdf`);
   const response = await fetch(`${url}/api/v1/document-types/LAU-BILL/documents/${bill.externalId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${key}` },

@@ -33,6 +33,7 @@ import { statements as legalHolds } from './migrations/032-legal-holds.js';
 import { statements as readAcknowledgements } from './migrations/033-read-acknowledgements.js';
 import { statements as deliveryConsent } from './migrations/034-delivery-consent.js';
 import { statements as paperQueue } from './migrations/035-paper-queue.js';
+import { statements as identityConnections } from './migrations/036-identity-connections.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '033-read-acknowledgements': readAcknowledgements,
   '034-delivery-consent': deliveryConsent,
   '035-paper-queue': paperQueue,
+  '036-identity-connections': identityConnections,
 };
 
 const provider: MigrationProvider = {

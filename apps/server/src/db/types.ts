@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { PasskeyChallengesTable, PasskeysTable, TrustedDevicesTable } from './device-tables.js';
+import type { FederatedSignInsTable, IdentityConnectionsTable, IdentityDomainsTable, UserIdentitiesTable } from './identity-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type {
   DeliveryConsentsTable,
@@ -347,6 +348,10 @@ export interface Database {
   access_evidence: AccessEvidenceTable;
   legal_holds: LegalHoldsTable;
   legal_hold_objects: LegalHoldObjectsTable;
+  identity_connections: IdentityConnectionsTable;
+  identity_domains: IdentityDomainsTable;
+  user_identities: UserIdentitiesTable;
+  federated_sign_ins: FederatedSignInsTable;
   delivery_disclosures: DeliveryDisclosuresTable;
   delivery_consents: DeliveryConsentsTable;
   paper_queue: PaperQueueTable;

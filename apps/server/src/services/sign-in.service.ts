@@ -1,5 +1,6 @@
-import { ERROR_KEYS, hasControlCharacters, replaceControlCharacters, type Locale } from '@portal/contract';
+import { ERROR_KEYS, FEDERATION_ERROR_KEYS, hasControlCharacters, replaceControlCharacters, type Locale } from '@portal/contract';
 import type { ConnectionLogRepository } from '../db/repositories/connection-log.repository.js';
+import type { IdentityConnectionsRepository } from '../db/repositories/identity-connections.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { UsersRepository } from '../db/repositories/users.repository.js';
 import { AppError } from '../errors.js';
@@ -21,6 +22,8 @@ export interface SignInDependencies {
   trustedDevices: Pick<TrustedDevicesService, 'admits' | 'daysOfferedTo'>;
   passkeys: Pick<PasskeysService, 'hasPasskey'>;
   rateLimiter: RateLimiter;
+  /** Whether the client's identity provider must sign this role in: its password is refused. */
+  identityConnections: Pick<IdentityConnectionsRepository, 'enforces'>;
   lockout: { maxAttempts: number; minutes: number };
   loginLimits: { perIp: number; perUsername: number };
   now?: () => Date;
@@ -109,6 +112,10 @@ export function createSignInService(deps: SignInDependencies) {
     if (user.deleted_at) {
       await log(false, 'deleted');
       throw noLongerAccess();
+    }
+    if (await deps.identityConnections.enforces(user.client_id, user.role_code)) {
+      await log(false, 'use-provider');
+      throw new AppError(403, FEDERATION_ERROR_KEYS.useProvider, 'Sign in with your organisation’s account.');
     }
 
     await deps.users.recordSuccessfulLogin(user.id);

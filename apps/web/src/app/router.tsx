@@ -36,6 +36,10 @@ function menuPage(menu: Menu, load: () => Promise<ComponentType>): Pick<Route, '
  */
 export const router = createHashRouter([
   { path: '/login', lazy: async () => (await import('../features/auth/login-page')).LoginPage },
+  {
+    path: '/signed-in-with-provider',
+    lazy: async () => (await import('../features/auth/provider-return-page')).ProviderReturnPage,
+  },
   { path: '/register', lazy: async () => (await import('../features/registration/registration-page')).RegistrationPage },
   {
     path: '/forgotPassword',
@@ -72,6 +76,13 @@ export const router = createHashRouter([
           {
             path: '/legal-holds',
             ...menuPage('userManagement', async () => (await import('../features/legal-holds/legal-holds-page')).LegalHoldsPage),
+          },
+          {
+            path: '/identity-providers',
+            ...menuPage(
+              'userManagement',
+              async () => (await import('../features/identity-providers/identity-providers-page')).IdentityProvidersPage,
+            ),
           },
           {
             path: '/reports',

@@ -15,6 +15,7 @@ import { consoleDocumentTypesEndpoints } from './console-document-types.endpoint
 import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 import { passkeysEndpoints } from './passkeys.endpoints.js';
+import { identityConnectionsEndpoints } from './identity-connections.endpoints.js';
 import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
 import { deliveryConsentEndpoints } from './delivery-consent.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -39,6 +40,7 @@ export const endpoints = {
   ...consoleDocumentTypesEndpoints,
   ...consoleAuditEndpoints,
   ...legalHoldsEndpoints,
+  ...identityConnectionsEndpoints,
   ...deliveryConsentEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
@@ -63,5 +65,6 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   consoleDocumentTypes: consoleDocumentTypesEndpoints,
   consoleAudit: consoleAuditEndpoints,
   legalHolds: legalHoldsEndpoints,
+  identityConnections: identityConnectionsEndpoints,
   deliveryConsent: deliveryConsentEndpoints,
 };

@@ -18,6 +18,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/userManagement', labelKey: 'shell.userManagement', menu: 'userManagement', isInDrawer: false },
   { to: '/reports', labelKey: 'shell.reports', menu: 'reports', isInDrawer: true },
   { to: '/legal-holds', labelKey: 'shell.legalHolds', menu: 'userManagement', isInDrawer: true, isFor: mayActForClient },
+  {
+    to: '/identity-providers',
+    labelKey: 'shell.identityProviders',
+    menu: 'userManagement',
+    isInDrawer: true,
+    isFor: mayActForClient,
+  },
   { to: '/api-keys', labelKey: 'shell.apiKeys', menu: 'apiKeys', isInDrawer: true },
   { to: '/console', labelKey: 'shell.console', menu: 'tenantConsole', isInDrawer: true },
   { to: '/faq', labelKey: 'shell.faq', isInDrawer: true },

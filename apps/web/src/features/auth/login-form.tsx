@@ -8,7 +8,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_UNLOCK_DELAY_MS,
   USERNAME_MAX_LENGTH,
-  type ErrorKey,
 } from '@portal/contract';
 import { Link } from '../../app/routing';
 import { ErrorAlert } from '../../components/error-alert';
@@ -25,7 +24,7 @@ import { useUnlockAfter } from './use-unlock-after';
 interface LoginFormProps {
   beforeSignIn: () => Promise<void>;
   /** Why the visitor was sent here (session expired, reset link refused); hidden once they try to sign in. */
-  noticeKey?: ErrorKey;
+  noticeKey?: string;
 }
 
 export function LoginForm({ beforeSignIn, noticeKey }: LoginFormProps) {

@@ -1,0 +1,65 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** Which claim of the provider's ID token gives each fact of a person. */
+export interface ClaimNames {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: string;
+  groups: string;
+}
+
+/** A group the provider names, and the role it gives. */
+export interface RoleMapping {
+  group: string;
+  role: string;
+}
+
+/** One identity provider of one client (migration 036). */
+export interface IdentityConnectionsTable {
+  id: Generated<number>;
+  client_id: number;
+  kind: 'oidc';
+  name: string;
+  issuer: string;
+  /** The portal's client id at the provider. */
+  client_key: string;
+  /** The client secret, sealed with the server's key (see domain/sealed-secrets). */
+  sealed_secret: string;
+  scopes: string;
+  claims: Json<ClaimNames>;
+  role_mappings: ColumnType<RoleMapping[], string | undefined, string>;
+  /** The role of a person no group maps; null: such a person gets no account. */
+  default_role: string | null;
+  experience_id: number;
+  enforced_roles: ColumnType<string[], string[] | undefined, string[]>;
+  trust_provider_mfa: ColumnType<boolean, boolean | undefined, boolean>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentityDomainsTable {
+  domain: string;
+  connection_id: number;
+}
+
+export interface UserIdentitiesTable {
+  connection_id: number;
+  subject: string;
+  user_id: number;
+  linked_at: Timestamp;
+}
+
+export interface FederatedSignInsTable {
+  state_hash: string;
+  connection_id: number;
+  code_verifier: string;
+  nonce: string;
+  language: string;
+  expires_at: Timestamp;
+}

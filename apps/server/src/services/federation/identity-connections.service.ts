@@ -1,0 +1,161 @@
+import { ERROR_KEYS, IDENTITY_CONNECTION_ERROR_KEYS, type IdentityConnectionInput } from '@portal/contract';
+import type { AuditLogRepository } from '../../db/repositories/audit-log.repository.js';
+import {
+  DomainTakenError,
+  type IdentityConnectionFields,
+  type IdentityConnectionRow,
+  type IdentityConnectionsRepository,
+} from '../../db/repositories/identity-connections.repository.js';
+import type { Transact } from '../../db/transact.js';
+import { isClientInScope } from '../../domain/client-scope.js';
+import { AppError, forbidden } from '../../errors.js';
+import { getAssignableRoles, requireComplianceScope, type Actor } from '../permissions.js';
+import type { ProviderDirectory } from './provider-directory.js';
+
+const invalid = (key: string, message: string) => new AppError(400, key, message);
+
+/** What the audit log keeps of a connection: everything but its secret. */
+function snapshotOf(row: IdentityConnectionRow) {
+  return {
+    name: row.name,
+    issuer: row.issuer,
+    providerClientId: row.client_key,
+    scopes: row.scopes,
+    claims: row.claims,
+    domains: row.domains,
+    roleMappings: row.role_mappings,
+    defaultRole: row.default_role,
+    experienceCode: row.experience_code,
+    enforcedRoles: row.enforced_roles,
+    trustProviderMfa: row.trust_provider_mfa,
+    enabled: row.enabled,
+  };
+}
+
+/**
+ * A client's identity provider connections, set up by whoever acts for the client (its
+ * administrators and staff, super users for any client): the roles a connection gives are at most
+ * the caller's own, its issuer is read before it is saved, and its secret is sealed and never
+ * answered again. Every change is audited.
+ */
+export function createIdentityConnectionsService(deps: {
+  connections: IdentityConnectionsRepository;
+  directory: ProviderDirectory;
+  audit: AuditLogRepository;
+  transact: Transact;
+}) {
+  function requireClient(actor: Actor, clientId: number): void {
+    if (!isClientInScope(requireComplianceScope(actor), clientId)) throw forbidden();
+  }
+
+  async function fieldsOf(
+    actor: Actor,
+    clientId: number,
+    input: IdentityConnectionInput,
+    sealedSecret: string,
+  ): Promise<IdentityConnectionFields> {
+    const assignable = getAssignableRoles(actor);
+    const given = [...input.roleMappings.map((mapping) => mapping.role), ...(input.defaultRole ? [input.defaultRole] : [])];
+    if (given.some((role) => !assignable.includes(role))) {
+      throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.roleNotAllowed, 'A connection gives no role above your own.');
+    }
+    const experienceId = await deps.connections.experienceIdOf(clientId, input.experienceCode);
+    if (experienceId === undefined)
+      throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown, 'This experience is not one of the client’s.');
+    await deps.directory.check(input.issuer);
+    return {
+      client_id: clientId,
+      kind: 'oidc',
+      name: input.name,
+      issuer: input.issuer,
+      client_key: input.providerClientId,
+      sealed_secret: sealedSecret,
+      scopes: input.scopes,
+      claims: input.claims as unknown as string,
+      role_mappings: input.roleMappings as unknown as string,
+      default_role: input.defaultRole ?? null,
+      experience_id: experienceId,
+      enforced_roles: [...new Set(input.enforcedRoles)],
+      trust_provider_mfa: input.trustProviderMfa,
+      enabled: input.enabled,
+    };
+  }
+
+  const domainTaken = (error: unknown) => {
+    if (error instanceof DomainTakenError) {
+      throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.domainTaken, `Another connection serves ${error.domain} already.`);
+    }
+    throw error;
+  };
+
+  async function requireConnection(clientId: number, id: number) {
+    const row = await deps.connections.find(clientId, id);
+    if (!row) throw new AppError(404, ERROR_KEYS.notFound, 'This connection does not exist.');
+    return row;
+  }
+
+  return {
+    /** The clients the caller may connect, with their experiences. */
+    options(actor: Actor) {
+      const scope = requireComplianceScope(actor);
+      return deps.connections.clientsWithExperiences(scope.kind === 'allClients' ? null : [scope.clientId]);
+    },
+
+    async list(actor: Actor, clientId: number): Promise<IdentityConnectionRow[]> {
+      requireClient(actor, clientId);
+      return deps.connections.list(clientId);
+    },
+
+    async create(actor: Actor, clientId: number, input: IdentityConnectionInput): Promise<IdentityConnectionRow> {
+      requireClient(actor, clientId);
+      if (!input.clientSecret) throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.secretRequired, 'A new connection needs its client secret.');
+      const fields = await fieldsOf(actor, clientId, input, await deps.directory.seal(input.clientSecret));
+      return deps.transact(async (trx) => {
+        const id = await deps.connections.create(fields, input.domains, trx).catch(domainTaken);
+        const row = (await deps.connections.find(clientId, id, trx))!;
+        await deps.audit.record(
+          { actorUserId: actor.id, action: 'createIdentityConnection', targetUserId: null, clientId, before: null, after: snapshotOf(row) },
+          trx,
+        );
+        return row;
+      });
+    },
+
+    async update(actor: Actor, clientId: number, id: number, input: IdentityConnectionInput): Promise<IdentityConnectionRow> {
+      requireClient(actor, clientId);
+      const before = await requireConnection(clientId, id);
+      const sealed = input.clientSecret ? await deps.directory.seal(input.clientSecret) : before.sealed_secret;
+      const fields = await fieldsOf(actor, clientId, input, sealed);
+      return deps.transact(async (trx) => {
+        await deps.connections.update(id, fields, input.domains, trx).catch(domainTaken);
+        const row = (await deps.connections.find(clientId, id, trx))!;
+        const after = { ...snapshotOf(row), ...(input.clientSecret && { secretReplaced: true }) };
+        await deps.audit.record(
+          { actorUserId: actor.id, action: 'updateIdentityConnection', targetUserId: null, clientId, before: snapshotOf(before), after },
+          trx,
+        );
+        return row;
+      });
+    },
+
+    async remove(actor: Actor, clientId: number, id: number): Promise<void> {
+      requireClient(actor, clientId);
+      const before = await requireConnection(clientId, id);
+      await deps.transact(async (trx) => {
+        await deps.connections.remove(id, trx);
+        await deps.audit.record(
+          {
+            actorUserId: actor.id,
+            action: 'deleteIdentityConnection',
+            targetUserId: null,
+            clientId,
+            before: snapshotOf(before),
+            after: null,
+          },
+          trx,
+        );
+      });
+    },
+  };
+}
+export type IdentityConnectionsService = ReturnType<typeof createIdentityConnectionsService>;

@@ -1,0 +1,68 @@
+import type { RoleCode } from '@portal/contract';
+import type { IdentityConnectionRow } from '../../db/repositories/identity-connections.repository.js';
+import { isRoleCode } from '../permissions.js';
+
+/** A person as its provider describes it, in the portal's terms. */
+export interface ProviderIdentity {
+  subject: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: 'en' | 'fr';
+  groups: string[];
+}
+
+/** Authentication contexts that name multi-factor authentication (OpenID PAPE, Okta, Keycloak's custom levels). */
+const MULTI_FACTOR_CONTEXT = /multi-factor|multifactor|\bmfa\b|2fa/i;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * The person the ID token's claims describe, through the connection's claim names; undefined
+ * when its address is not of one of the connection's domains, or the provider says it is not
+ * verified. A connection vouches only for the domains it serves: another domain's address could
+ * name an account of another client.
+ */
+export function identityOf(
+  connection: Pick<IdentityConnectionRow, 'claims' | 'domains'>,
+  claims: Record<string, unknown>,
+): ProviderIdentity | undefined {
+  const names = connection.claims;
+  const email = text(claims[names.email])?.toLowerCase();
+  const subject = text(claims.sub);
+  if (!email || !subject || claims.email_verified === false) return undefined;
+  if (!connection.domains.includes(email.split('@')[1] ?? '')) return undefined;
+  const groups = claims[names.groups];
+  return {
+    subject,
+    username: (text(claims[names.username]) ?? email).slice(0, 100),
+    email,
+    firstName: (text(claims[names.firstName]) ?? email.split('@')[0]!).slice(0, 100),
+    lastName: (text(claims[names.lastName]) ?? '').slice(0, 100),
+    language: text(claims[names.language])?.toLowerCase().startsWith('fr') ? 'fr' : 'en',
+    groups: Array.isArray(groups)
+      ? groups.filter((group): group is string => typeof group === 'string')
+      : typeof groups === 'string'
+        ? [groups]
+        : [],
+  };
+}
+
+/** The role the person's groups give (the first mapping that matches), else the connection's default. */
+export function roleOf(connection: Pick<IdentityConnectionRow, 'role_mappings' | 'default_role'>, groups: string[]): RoleCode | null {
+  const mapped = connection.role_mappings.find((mapping) => groups.includes(mapping.group))?.role ?? connection.default_role;
+  return mapped && isRoleCode(mapped) ? mapped : null;
+}
+
+/**
+ * Whether the provider says it used more than one factor: `amr` (RFC 8176) holds `mfa`, or two
+ * methods or more (Entra ID sends ["pwd", "mfa"], Okta ["pwd", "otp", "mfa"]); else `acr` names a
+ * multi-factor context.
+ */
+export function mfaDoneAtProvider(claims: Record<string, unknown>): boolean {
+  const methods = new Set(Array.isArray(claims.amr) ? claims.amr.filter((method): method is string => typeof method === 'string') : []);
+  if (methods.has('mfa') || methods.size >= 2) return true;
+  const context = text(claims.acr);
+  return context !== undefined && MULTI_FACTOR_CONTEXT.test(context);
+}

@@ -1,0 +1,107 @@
+import type { Browser, Page } from '@playwright/test';
+import { IDENTITY_PROVIDER } from '../../fixtures/identity-provider';
+import { codeOf, readMailbox, waitForMail } from '../../fixtures/mailbox';
+import { expectNoSeriousA11yViolations, signIn } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
+
+/**
+ * The provider sends people back to the portal's public address (PUBLIC_URL, localhost in the
+ * browser tests): the sign-in starts there, so that the cookie binding its state comes back.
+ */
+const PORTAL = `http://localhost:${process.env.E2E_PORT}`;
+test.use({ baseURL: PORTAL });
+
+const CONNECTION = 'Northbridge directory';
+
+/** Opens the identity providers screen through the top bar, as an administrator would. */
+async function openIdentityProviders(page: Page) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Identity Providers' }).click();
+  await expect(page.getByRole('heading', { name: 'Identity providers', level: 1 })).toBeVisible();
+}
+
+/** A visitor's browser at the login screen, in the language its browser asks for. */
+async function loginScreen(browser: Browser, language: 'en' | 'fr') {
+  const context = await browser.newContext({ baseURL: PORTAL, locale: language === 'fr' ? 'fr-CA' : 'en-CA' });
+  const page = await context.newPage();
+  await page.goto('/#/login');
+  return { context, page };
+}
+
+test('An administrator connects the bank’s identity provider; its people sign in through it, in French without the portal’s code and in English with it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'demo.admin', 'Alex');
+  await openIdentityProviders(page);
+  // A run repeated on the same portal starts from no connection: removing one is part of the screen.
+  const existing = page.getByRole('region', { name: CONNECTION });
+  if ((await existing.count()) > 0) {
+    await existing.getByRole('button', { name: `Remove ${CONNECTION}` }).click();
+    await page.getByRole('dialog', { name: 'Remove this connection?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(existing).toHaveCount(0);
+  }
+  await expect(page.getByRole('status')).toContainText('No identity provider is connected');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add a connection' }).click();
+  const form = page.getByRole('dialog', { name: 'Connect an identity provider' });
+  await form.getByRole('textbox', { name: 'Name' }).fill(CONNECTION);
+  await form.getByRole('textbox', { name: 'Issuer' }).fill(IDENTITY_PROVIDER.issuer);
+  await form.getByRole('textbox', { name: 'Client ID' }).fill(IDENTITY_PROVIDER.clientId);
+  await form.getByLabel('Client secret').fill(IDENTITY_PROVIDER.clientSecret);
+  await form.getByRole('textbox', { name: 'E-mail domains' }).fill(IDENTITY_PROVIDER.domain);
+  await form.getByRole('switch', { name: /Skip the portal’s one-time code/ }).check();
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Save the connection' }).click();
+  await expect(form).toBeHidden();
+  const card = page.getByRole('region', { name: CONNECTION });
+  await expect(card).toContainText(IDENTITY_PROVIDER.domain);
+  await expect(card).toContainText(`${PORTAL}/auth/oidc/callback`);
+
+  // In French, a person whose organisation signed it in with two factors.
+  const french = await loginScreen(browser, 'fr');
+  await french.page.getByRole('button', { name: 'Se connecter avec votre organisation' }).click();
+  await french.page.getByRole('textbox', { name: 'Adresse courriel professionnelle' }).fill('ines.roy@northbridge.example');
+  await expectNoSeriousA11yViolations(french.page);
+  await french.page.getByRole('button', { name: 'Continuer vers votre organisation' }).click();
+  await expect(french.page.getByRole('heading', { name: 'Bienvenue, Inès' })).toBeVisible();
+  await french.context.close();
+
+  // In English, a person signed in with one factor: the portal asks its own code, by e-mail.
+  const english = await loginScreen(browser, 'en');
+  const mailsBefore = (await readMailbox('owen.park@northbridge.example')).length;
+  await english.page.getByRole('button', { name: 'Sign in with your organisation' }).click();
+  await english.page.getByRole('textbox', { name: 'Work e-mail address' }).fill('owen.park@northbridge.example');
+  await english.page.getByRole('button', { name: 'Continue to your organisation' }).click();
+  await expect(english.page).toHaveURL(/#\/mfaCodeValidation/);
+  const mail = await waitForMail('owen.park@northbridge.example', mailsBefore);
+  await english.page.getByLabel('Verification code').fill(codeOf(mail));
+  await english.page.getByRole('button', { name: 'Validate' }).click();
+  await expect(english.page.getByRole('heading', { name: 'Welcome, Owen' })).toBeVisible();
+  await english.context.close();
+
+  // An address no connection serves is told so, and nothing else happens.
+  const stranger = await loginScreen(browser, 'en');
+  await stranger.page.getByRole('button', { name: 'Sign in with your organisation' }).click();
+  await stranger.page.getByRole('textbox', { name: 'Work e-mail address' }).fill('someone@elsewhere.example');
+  await stranger.page.getByRole('button', { name: 'Continue to your organisation' }).click();
+  await expect(stranger.page.getByTestId('organisation-error')).toContainText('No organisation signs in with this address here.');
+  await stranger.context.close();
+});
+
+test('@mobile On a phone, the login screen offers the organisation’s sign-in, and the administrator reads the bank’s connection', async ({
+  page,
+}) => {
+  await page.goto('/#/login');
+  await page.getByRole('button', { name: 'Sign in with your organisation' }).click();
+  await expect(page.getByRole('textbox', { name: 'Work e-mail address' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await signIn(page, 'demo.admin', 'Alex');
+  await page.goto('/#/identity-providers');
+  await expect(page.getByRole('heading', { name: 'Identity providers', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: CONNECTION })).toContainText(IDENTITY_PROVIDER.domain);
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
