@@ -45,11 +45,11 @@ test('An administrator connects the bank’s identity provider; its people sign 
 
   await page.getByRole('button', { name: 'Add a connection' }).click();
   const form = page.getByRole('dialog', { name: 'Connect an identity provider' });
-  await form.getByRole('textbox', { name: 'Name' }).fill(CONNECTION);
-  await form.getByRole('textbox', { name: 'Issuer' }).fill(IDENTITY_PROVIDER.issuer);
-  await form.getByRole('textbox', { name: 'Client ID' }).fill(IDENTITY_PROVIDER.clientId);
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(CONNECTION);
+  await form.getByRole('textbox', { name: 'Issuer', exact: true }).fill(IDENTITY_PROVIDER.issuer);
+  await form.getByRole('textbox', { name: 'Client ID', exact: true }).fill(IDENTITY_PROVIDER.clientId);
   await form.getByLabel('Client secret').fill(IDENTITY_PROVIDER.clientSecret);
-  await form.getByRole('textbox', { name: 'E-mail domains' }).fill(IDENTITY_PROVIDER.domain);
+  await form.getByRole('textbox', { name: 'E-mail domains', exact: true }).fill(IDENTITY_PROVIDER.domain);
   await form.getByRole('switch', { name: /Skip the portal’s one-time code/ }).check();
   await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Save the connection' }).click();

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { identityConnectionsEndpoints } from '@portal/contract';
 import { Navigate } from '../../app/routing';
@@ -19,16 +18,17 @@ export function ProviderReturnPage() {
   const { t } = useTranslation();
   const session = useQuery({
     queryKey: ['federatedSession'],
-    queryFn: ({ signal }) => callApi(identityConnectionsEndpoints.federatedSession, { signal }),
+    // Kept before the page moves on: the signed-in routes' guard reads the person kept.
+    queryFn: async ({ signal }) => {
+      const answer = await callApi(identityConnectionsEndpoints.federatedSession, { signal });
+      forgetSessionExpired();
+      setStoredUser(answer.user);
+      return answer;
+    },
     retry: false,
     gcTime: 0,
   });
   const user = session.data?.user;
-  useEffect(() => {
-    if (!user) return;
-    forgetSessionExpired();
-    setStoredUser(user);
-  }, [user]);
 
   if (session.isError) return <Navigate to="/login?federationError=errors.federation.stateMismatch" replace />;
   if (user) return <Navigate to={landingPathOf(user)} replace />;
