@@ -26,6 +26,8 @@ export interface ProviderClient {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Where the provider may send the browser after ending its session. */
+  postLogoutRedirectUri?: string;
 }
 
 export interface RunningIdentityProvider {
@@ -54,6 +56,7 @@ export async function startIdentityProvider(options: {
       client_id: client.clientId,
       client_secret: client.clientSecret,
       redirect_uris: [client.redirectUri],
+      post_logout_redirect_uris: client.postLogoutRedirectUri ? [client.postLogoutRedirectUri] : [],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',

@@ -254,6 +254,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       trustedDevices,
       passkeys,
       redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}`,
+      afterLogoutUri: `${config.publicUrl}/`,
     }),
     recovery,
     userManagement: createUserManagementService({

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, FEDERATION_ERROR_KEYS } from '@portal/contract';
 import { hashSecret } from '../src/services/tokens.js';
-import { ACME_DOMAIN, comeBack, createFederationFixture, leaveForProvider, type FederationFixture } from './federation-fixture.js';
-import { DEMO_PASSWORD } from './test-app.js';
+import {
+  ACME_DOMAIN,
+  PROVIDER_CLIENT,
+  comeBack,
+  createFederationFixture,
+  leaveForProvider,
+  type FederationFixture,
+} from './federation-fixture.js';
+import { DEMO_PASSWORD, signIn } from './test-app.js';
 import { answerOf } from './wire.js';
 
 let f: FederationFixture;
@@ -52,6 +59,9 @@ describe('signing in through the client’s provider', () => {
     expect(location).toBe('/#/signed-in-with-provider');
     const user = await whoIs(session!);
     expect(user).toMatchObject({ role: 'USER', mfa: false, firstname: 'Nora', lastname: 'Newcomb' });
+    // Signed in by its organisation, the person is never asked to choose a password here.
+    const status = await f.t.app.inject({ url: '/login/account-status', headers: { cookie: session! } });
+    expect(answerOf(endpoints.accountStatus, status).accountStatus).toEqual({ MustSetPassword: false, PasswordExpired: false });
     const account = await db().selectFrom('users').selectAll().where('email', '=', NEWCOMER).executeTakeFirstOrThrow();
     expect(account).toMatchObject({
       username: NEWCOMER,
@@ -67,6 +77,22 @@ describe('signing in through the client’s provider', () => {
     expect((await whoIs(again.session!)).firstname).toBe('Nora');
     expect(await db().selectFrom('users').select('id').where('email', '=', NEWCOMER).execute()).toHaveLength(1);
     expect(await db().selectFrom('user_identities').selectAll().where('user_id', '=', account.id).execute()).toHaveLength(1);
+  });
+
+  it('signs out at the provider too: the logout answers the provider’s end-session address, and a password session’s does not', async () => {
+    const { session } = await throughProvider(NEWCOMER);
+    const logout = await f.t.app.inject({ url: '/login/logout', headers: { cookie: session! } });
+    const { providerLogoutUrl } = answerOf(endpoints.logout, logout);
+    const end = new URL(providerLogoutUrl!);
+    expect(end.origin).toBe(f.provider.issuer);
+    expect(end.searchParams.get('client_id')).toBe(PROVIDER_CLIENT.clientId);
+    expect(end.searchParams.get('post_logout_redirect_uri')).toBe('http://portal.test/');
+    // The provider takes it: its sign-out page, not an error.
+    expect((await fetch(end, { redirect: 'manual' })).status).toBe(200);
+    expect((await f.t.app.inject({ url: '/api/federation/session', headers: { cookie: session! } })).statusCode).toBe(401);
+    const staff = await f.t.app.inject({ url: '/login/logout', headers: { cookie: f.staff } });
+    expect(answerOf(endpoints.logout, staff).providerLogoutUrl).toBeUndefined();
+    f.staff = await signIn(f.t, f.fixture.staff);
   });
 
   it('gives the role a group maps, and owes the portal’s code when the provider used one factor', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { endpoints, type IdentityConnectionInput } from '@portal/contract';
+import { DEFAULT_IDENTITY_CLAIMS, endpoints, type IdentityConnectionInput } from '@portal/contract';
 import { startIdentityProvider, type ProviderPerson, type RunningIdentityProvider } from '../../../test-support/oidc-identity-provider.js';
 import { createDocumentsFixture, type DocumentsFixture } from './documents-fixture.js';
 import { createTestApp, signIn, type TestApp } from './test-app.js';
@@ -24,7 +24,10 @@ export async function createFederationFixture(people: ProviderPerson[]): Promise
   const t = await createTestApp();
   const fixture = await createDocumentsFixture(t);
   const redirectUri = `${t.config.publicUrl}${endpoints.finishFederatedSignIn.path}`;
-  const provider = await startIdentityProvider({ clients: [{ ...PROVIDER_CLIENT, redirectUri }], people });
+  const provider = await startIdentityProvider({
+    clients: [{ ...PROVIDER_CLIENT, redirectUri, postLogoutRedirectUri: `${t.config.publicUrl}/` }],
+    people,
+  });
   const staff = await signIn(t, fixture.staff);
   const row = await t.database.db.selectFrom('users').select('client_id').where('username', '=', fixture.staff).executeTakeFirstOrThrow();
   return {
@@ -39,14 +42,7 @@ export async function createFederationFixture(people: ProviderPerson[]): Promise
       providerClientId: PROVIDER_CLIENT.clientId,
       clientSecret: PROVIDER_CLIENT.clientSecret,
       scopes: 'openid email profile groups',
-      claims: {
-        username: 'preferred_username',
-        email: 'email',
-        firstName: 'given_name',
-        lastName: 'family_name',
-        language: 'locale',
-        groups: 'groups',
-      },
+      claims: DEFAULT_IDENTITY_CLAIMS,
       domains: [ACME_DOMAIN],
       roleMappings: [{ group: 'portal-service', role: 'CUSTOMER_SERVICE' }],
       defaultRole: 'USER',

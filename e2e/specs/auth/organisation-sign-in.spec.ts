@@ -27,7 +27,7 @@ async function loginScreen(browser: Browser, language: 'en' | 'fr') {
   return { context, page };
 }
 
-test('An administrator connects the bank’s identity provider; its people sign in through it, in French without the portal’s code and in English with it', async ({
+test('An administrator connects the bank’s identity provider; its people sign in through it, in French without the portal’s code and in English with it, and log out of both', async ({
   page,
   browser,
 }) => {
@@ -63,8 +63,12 @@ test('An administrator connects the bank’s identity provider; its people sign 
   await french.page.getByRole('button', { name: 'Se connecter avec votre organisation' }).click();
   await french.page.getByRole('textbox', { name: 'Adresse courriel professionnelle' }).fill('ines.roy@northbridge.example');
   await expectNoSeriousA11yViolations(french.page);
+  const accountStatus = french.page.waitForResponse((response) => response.url().includes('/login/account-status'));
   await french.page.getByRole('button', { name: 'Continuer vers votre organisation' }).click();
   await expect(french.page.getByRole('heading', { name: 'Bienvenue, Inès' })).toBeVisible();
+  // Signed in by its organisation: no password to choose here, so no dialog asks for one.
+  expect(await (await accountStatus).json()).toMatchObject({ accountStatus: { MustSetPassword: false, PasswordExpired: false } });
+  await expect(french.page.getByRole('dialog')).toHaveCount(0);
   await french.context.close();
 
   // In English, a person signed in with one factor: the portal asks its own code, by e-mail.
@@ -78,6 +82,15 @@ test('An administrator connects the bank’s identity provider; its people sign 
   await english.page.getByLabel('Verification code').fill(codeOf(mail));
   await english.page.getByRole('button', { name: 'Validate' }).click();
   await expect(english.page.getByRole('heading', { name: 'Welcome, Owen' })).toBeVisible();
+
+  // Logging out ends the session at the organisation too: its provider asks, then sends the browser back.
+  await english.page.getByRole('button', { name: /Account menu/ }).click();
+  await english.page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await english.page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(english.page).toHaveURL(new RegExp(`^${IDENTITY_PROVIDER.issuer}/session/end`));
+  await english.page.getByRole('button', { name: /Yes, sign me out/ }).click();
+  await expect(english.page).toHaveURL(new RegExp(`^${PORTAL}/#/login`));
+  expect((await english.page.request.get('/login/account-status')).status()).toBe(401);
   await english.context.close();
 
   // An address no connection serves is told so, and nothing else happens.

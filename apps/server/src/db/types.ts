@@ -118,6 +118,7 @@ export interface SessionsTable {
   /** Shown to the session's person to name it; the secret's hash never leaves the server. */
   public_id: Generated<string>;
   user_agent: string | null;
+  identity_connection_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OneTimeCodesTable {

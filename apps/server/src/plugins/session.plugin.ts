@@ -18,6 +18,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface AuthContext {
   sessionHash: string;
   mfaPending: boolean;
+  /** The identity provider connection that opened the session, if one did. */
+  identityConnectionId: number | null;
   language: string;
   user: UserWithOrganisation;
   /** The types the person sees, when the endpoint reads them with the session (bindEndpoint's `typesSeen`). */
@@ -85,6 +87,7 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     request.auth = {
       sessionHash: session.id_hash,
       mfaPending: session.mfa_pending,
+      identityConnectionId: session.connection_id,
       language: session.language,
       user,
       ...(types && { types }),

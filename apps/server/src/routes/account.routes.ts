@@ -9,10 +9,10 @@ import { bindEndpoint } from './bind-endpoint.js';
 import { resolveLanguage } from './request-context.js';
 
 export function registerAccountRoutes(app: FastifyInstance, deps: { account: AccountService; profile: ProfileService }) {
-  bindEndpoint(app, endpoints.accountStatus, async (request) => ({
-    success: true as const,
-    accountStatus: presentAccountStatus(deps.account.getAccountStatus(requireAuth(request).user)),
-  }));
+  bindEndpoint(app, endpoints.accountStatus, async (request) => {
+    const auth = requireAuth(request);
+    return { success: true as const, accountStatus: presentAccountStatus(deps.account.getAccountStatus(auth.user, auth)) };
+  });
 
   // The session already holds the person as they are now: there is nothing to ask a service.
   bindEndpoint(app, endpoints.userInfo, async (request) => ({

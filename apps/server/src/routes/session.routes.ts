@@ -5,6 +5,7 @@ import { presentDisplayLogin } from '../presenters/branding.presenter.js';
 import { presentLoggedInUser } from '../presenters/user.presenter.js';
 import type { BrandingService } from '../services/branding.service.js';
 import type { SessionLanguageService } from '../services/session-language.service.js';
+import type { FederatedSignInService } from '../services/federation/federated-sign-in.service.js';
 import type { SignInService } from '../services/sign-in.service.js';
 import { TRUSTED_DEVICE_COOKIE } from '../services/trusted-devices.service.js';
 import { bindEndpoint } from './bind-endpoint.js';
@@ -14,7 +15,12 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 export function registerSessionRoutes(
   app: FastifyInstance,
-  deps: { signIn: SignInService; branding: BrandingService; sessionLanguage: SessionLanguageService },
+  deps: {
+    signIn: SignInService;
+    branding: BrandingService;
+    sessionLanguage: SessionLanguageService;
+    federatedSignIn: Pick<FederatedSignInService, 'logoutUrl'>;
+  },
   options: { secureCookies: boolean },
 ) {
   bindEndpoint(app, endpoints.displayLogin, async (request) => {
@@ -40,9 +46,10 @@ export function registerSessionRoutes(
   });
 
   bindEndpoint(app, endpoints.logout, async (request, reply) => {
-    await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
+    const connectionId = await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
     app.clearSessionCookie(reply);
-    return { success: true as const };
+    const providerLogoutUrl = connectionId === null ? undefined : await deps.federatedSignIn.logoutUrl(connectionId);
+    return { success: true as const, ...(providerLogoutUrl && { providerLogoutUrl }) };
   });
 
   bindEndpoint(app, endpoints.setLang, async (request, reply) => {

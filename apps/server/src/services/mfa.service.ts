@@ -13,6 +13,8 @@ import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 export interface PendingSession {
   sessionHash: string;
   language: string;
+  /** The identity provider connection that began the sign-in, carried to the session the code opens. */
+  identityConnectionId?: number | null;
   user: UserWithOrganisation;
 }
 
@@ -104,7 +106,13 @@ export function createMfaService(deps: {
     const sessionToken = await deps.transact(async (trx) => {
       await within(trx);
       await deps.sessions.delete(pending.sessionHash, trx);
-      return deps.issuer.open({ userId: pending.user.id, mfaPending: false, language: pending.language, ...context }, trx);
+      const session = {
+        userId: pending.user.id,
+        mfaPending: false,
+        language: pending.language,
+        identityConnectionId: pending.identityConnectionId,
+      };
+      return deps.issuer.open({ ...session, ...context }, trx);
     });
     await deps.connectionLog.record({
       userId: pending.user.id,

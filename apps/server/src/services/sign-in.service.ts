@@ -142,8 +142,10 @@ export function createSignInService(deps: SignInDependencies) {
     };
   }
 
-  async function signOut(sessionToken: string | undefined): Promise<void> {
-    if (sessionToken) await deps.sessions.delete(hashSecret(sessionToken));
+  /** Ends the session; answers the identity provider connection that had opened it, if one had. */
+  async function signOut(sessionToken: string | undefined): Promise<number | null> {
+    if (!sessionToken) return null;
+    return (await deps.sessions.end(hashSecret(sessionToken)))?.connectionId ?? null;
   }
 
   return { signIn, signOut };

@@ -107,7 +107,12 @@ export const IdentityConnectionInputSchema = z.object({
     .array(
       z
         .string({ error: IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid })
-        .check(z.trim(), z.toLowerCase(), z.maxLength(253, IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid), z.regex(DOMAIN, IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid)),
+        .check(
+          z.trim(),
+          z.toLowerCase(),
+          z.maxLength(253, IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid),
+          z.regex(DOMAIN, IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid),
+        ),
     )
     .check(
       z.minLength(1, IDENTITY_CONNECTION_ERROR_KEYS.domainsRequired),

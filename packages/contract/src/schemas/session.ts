@@ -66,4 +66,11 @@ export const DisplayLoginResponseSchema = z.object({
 export const SetLangQuerySchema = z.object({ lang: LocaleSchema });
 export const SetLangResponseSchema = z.object({ success: z.literal(true), lang: LocaleSchema });
 
-export const LogoutResponseSchema = z.object({ success: z.literal(true) });
+export const LogoutResponseSchema = z.object({
+  success: z.literal(true),
+  /**
+   * The portal's own addition: where to send the browser to end the person's session at its
+   * organisation's identity provider too, when a provider opened the session and offers it.
+   */
+  providerLogoutUrl: z.optional(z.string()),
+});

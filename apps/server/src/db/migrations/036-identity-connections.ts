@@ -5,7 +5,8 @@
  * must sign in through it. `identity_domains` gives each e-mail domain to one connection, and so
  * to one client. `user_identities` links a person to the provider's subject once, for good.
  * `federated_sign_ins` keeps a sign-in between leaving for the provider and coming back: its state
- * (hashed), PKCE verifier and nonce, used once.
+ * (hashed), PKCE verifier and nonce, used once. A session a provider opened names its connection,
+ * so that signing out can end the provider's session too.
  */
 export const statements = [
   `CREATE TABLE identity_connections (
@@ -49,4 +50,5 @@ export const statements = [
     language text NOT NULL,
     expires_at timestamptz NOT NULL
   )`,
+  `ALTER TABLE sessions ADD COLUMN identity_connection_id integer REFERENCES identity_connections(id) ON DELETE SET NULL`,
 ];

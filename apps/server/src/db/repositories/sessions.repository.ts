@@ -13,6 +13,8 @@ export function createSessionsRepository(db: Kysely<Database>) {
         ip: string | null;
         userAgent: string | null;
         expiresAt: Date;
+        /** The identity provider connection that signed the person in, if one did. */
+        identityConnectionId?: number | null;
       },
       trx: Kysely<Database> = db,
     ): Promise<void> {
@@ -24,6 +26,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
           mfa_pending: row.mfaPending,
           language: row.language,
           device_id: row.deviceId,
+          identity_connection_id: row.identityConnectionId ?? null,
           ip: row.ip,
           user_agent: row.userAgent,
           expires_at: row.expiresAt,
@@ -41,6 +44,12 @@ export function createSessionsRepository(db: Kysely<Database>) {
 
     async delete(idHash: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    /** Ends a session; answers the identity provider connection that had opened it, if one had. */
+    async end(idHash: string): Promise<{ connectionId: number | null } | undefined> {
+      const row = await db.deleteFrom('sessions').where('id_hash', '=', idHash).returning('identity_connection_id').executeTakeFirst();
+      return row && { connectionId: row.identity_connection_id };
     },
 
     /** Ends every session of the user, or every one but the session given; answers how many ended. */

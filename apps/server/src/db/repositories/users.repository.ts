@@ -7,9 +7,15 @@ import { typesSeenByUser, typesSeenOf, type TypeSeen } from './types-in-scope.re
 function sessionAndUser<Row extends SessionColumns>(
   row: Row,
 ): { session: Session; user: Omit<Row, keyof SessionColumns>; types?: TypeSeen[] } {
-  const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, ...user } = row;
+  const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, session_connection_id, ...user } = row;
   return {
-    session: { id_hash: session_id_hash, mfa_pending: session_mfa_pending, language: session_language, last_seen_at: session_last_seen_at },
+    session: {
+      id_hash: session_id_hash,
+      mfa_pending: session_mfa_pending,
+      language: session_language,
+      last_seen_at: session_last_seen_at,
+      connection_id: session_connection_id,
+    },
     user,
   };
 }
@@ -19,6 +25,8 @@ interface Session {
   mfa_pending: boolean;
   language: string;
   last_seen_at: Date;
+  /** The identity provider connection that opened the session, if one did. */
+  connection_id: number | null;
 }
 
 interface SessionColumns {
@@ -26,6 +34,7 @@ interface SessionColumns {
   session_mfa_pending: boolean;
   session_language: string;
   session_last_seen_at: Date;
+  session_connection_id: number | null;
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
@@ -52,6 +61,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         's.mfa_pending as session_mfa_pending',
         's.language as session_language',
         's.last_seen_at as session_last_seen_at',
+        's.identity_connection_id as session_connection_id',
       ])
       .where('s.id_hash', '=', args.idHash)
       .where('s.expires_at', '>', args.now)

@@ -55,6 +55,8 @@ export function createFederatedSignInService(deps: {
   trustedDevices: Pick<TrustedDevicesService, 'daysOfferedTo'>;
   passkeys: Pick<PasskeysService, 'hasPasskey'>;
   redirectUri: string;
+  /** Where a provider sends the browser back after ending its session: the portal's sign-in screen. */
+  afterLogoutUri: string;
 }) {
   /** The account of a person the provider vouched for: linked, found by address, or made now. */
   async function accountOf(connection: IdentityConnectionRow, person: ProviderIdentity): Promise<number> {
@@ -206,6 +208,7 @@ export function createFederatedSignInService(deps: {
       const sessionToken = await deps.issuer.open({
         userId: user.id,
         mfaPending,
+        identityConnectionId: connection.id,
         language: signIn.language as Locale,
         deviceId: null,
         ip: visitor.ip,
@@ -213,6 +216,18 @@ export function createFederatedSignInService(deps: {
       });
       await log(user.id, user.username, true, mfaPending ? 'provider-accepted' : 'signed-in-provider');
       return { sessionToken, mfaPending };
+    },
+
+    /**
+     * Where the browser ends the person's session at the provider (RP-initiated logout), and comes
+     * back to the portal; undefined when the provider offers none or cannot be reached.
+     */
+    async logoutUrl(connectionId: number): Promise<string | undefined> {
+      const connection = await deps.connections.findById(connectionId);
+      if (!connection) return undefined;
+      const config = await deps.directory.configOf(connection).catch(() => undefined);
+      if (!config?.serverMetadata().end_session_endpoint) return undefined;
+      return oidc.buildEndSessionUrl(config, { client_id: connection.client_key, post_logout_redirect_uri: deps.afterLogoutUri }).href;
     },
 
     /** The person of a session a provider's sign-in opened, as the login answer describes it. */
