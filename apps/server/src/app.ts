@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
 import sessionPlugin from './plugins/session.plugin.js';
 import apiKeyPlugin from './plugins/api-key.plugin.js';
+import scimPlugin from './plugins/scim.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
 import metricsPlugin from './plugins/metrics.plugin.js';
 import requestIdPlugin, { requestIdOf } from './plugins/request-id.plugin.js';
@@ -23,6 +24,7 @@ import { registerEvidenceRoutes } from './routes/evidence.routes.js';
 import { registerLegalHoldsRoutes } from './routes/legal-holds.routes.js';
 import { registerFederationRoutes } from './routes/federation.routes.js';
 import { registerIdentityConnectionsRoutes } from './routes/identity-connections.routes.js';
+import { registerScimRoutes } from './routes/scim.routes.js';
 import { registerAcknowledgementsRoutes } from './routes/acknowledgements.routes.js';
 import { registerDeliveryConsentRoutes } from './routes/delivery-consent.routes.js';
 import { registerPaperQueueRoutes } from './routes/paper-queue.routes.js';
@@ -97,6 +99,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     secureCookies: config.isProduction,
   });
   await app.register(apiKeyPlugin, { authentication: apiKeyAuthentication });
+  await app.register(scimPlugin, { scim: services.scim });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
@@ -126,7 +129,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerUserManagementRoutes(app, services, searches);
   registerEvidenceRoutes(app, services);
   registerLegalHoldsRoutes(app, services);
-  registerIdentityConnectionsRoutes(app, services, { redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}` });
+  registerIdentityConnectionsRoutes(app, services, {
+    redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}`,
+    publicUrl: config.publicUrl,
+  });
+  registerScimRoutes(app, services, { publicUrl: config.publicUrl });
   registerFederationRoutes(app, services, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
   registerAcknowledgementsRoutes(app, services);
   registerDeliveryConsentRoutes(app, services);

@@ -65,6 +65,8 @@ import { createFederatedSignInService } from './services/federation/federated-si
 import { createIdentityConnectionsService } from './services/federation/identity-connections.service.js';
 import { createProviderDirectory } from './services/federation/provider-directory.js';
 import { createIdentityConnectionsRepository } from './db/repositories/identity-connections.repository.js';
+import { createScimRepository } from './db/repositories/scim.repository.js';
+import { createScimService } from './services/scim/scim.service.js';
 import { createNotifier } from './services/notifier.service.js';
 import { createMailLogos } from './services/messages/mail-logos.js';
 import { createOneTimeCodeService } from './services/one-time-codes.service.js';
@@ -187,6 +189,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const managedUsers = createManagedUsersRepository(db);
   const identityConnections = createIdentityConnectionsRepository(db);
   const providers = createProviderDirectory({ secrets: createServerSecretsRepository(db) });
+  const scim = createScimRepository(db);
   const reportAccess = createReportAccessRepository(db);
   const audit = createAuditLogRepository();
   const apiKeys = createApiKeysRepository(db);
@@ -239,7 +242,14 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       lockout: config.lockout,
       loginLimits: config.loginLimits,
     }),
-    identityConnections: createIdentityConnectionsService({ connections: identityConnections, directory: providers, audit, transact }),
+    identityConnections: createIdentityConnectionsService({
+      connections: identityConnections,
+      directory: providers,
+      provisioning: scim,
+      audit,
+      transact,
+    }),
+    scim: createScimService({ scim, managedUsers, sessions, connections: identityConnections, audit, transact }),
     federatedSignIn: createFederatedSignInService({
       connections: identityConnections,
       directory: providers,

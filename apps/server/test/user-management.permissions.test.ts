@@ -113,7 +113,7 @@ describe('calls behind a menu', () => {
     expect(outsideConsole.map((endpoint) => endpoint.menu).sort()).toEqual([
       ...Array(4).fill('apiKeys'),
       ...Array(3).fill('reports'),
-      ...Array(18).fill('userManagement'),
+      ...Array(25).fill('userManagement'),
     ]);
     const console = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.path.startsWith('/api/console/'));
     expect(behindMenu.filter((endpoint) => endpoint.menu === 'tenantConsole')).toEqual(console);

@@ -71,6 +71,23 @@ test('An administrator connects the bank’s identity provider; its people sign 
   await expect(french.page.getByRole('dialog')).toHaveCount(0);
   await french.context.close();
 
+  // The bank's provider provisions through SCIM with the connection's token, made on the screen and shown once.
+  await card.getByRole('button', { name: `Provisioning of ${CONNECTION}` }).click();
+  const provisioning = page.getByRole('dialog', { name: `Provisioning (SCIM): ${CONNECTION}` });
+  await provisioning.getByRole('button', { name: 'Make a token' }).click();
+  const token = await provisioning.getByTestId('scim-token').inputValue();
+  expect(token).toMatch(/^scim_/);
+  await expectNoSeriousA11yViolations(page);
+  const found = await fetch(`${PORTAL}/scim/v2/Users?filter=${encodeURIComponent('userName eq "ines.roy@northbridge.example"')}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(found.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+  expect(await found.json()).toMatchObject({
+    totalResults: 1,
+    Resources: [{ name: { givenName: 'Inès', familyName: 'Roy' }, active: true }],
+  });
+  await provisioning.getByRole('button', { name: 'Done' }).click();
+
   // In English, a person signed in with one factor: the portal asks its own code, by e-mail.
   const english = await loginScreen(browser, 'en');
   const mailsBefore = (await readMailbox('owen.park@northbridge.example')).length;

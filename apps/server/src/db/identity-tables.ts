@@ -41,6 +41,10 @@ export interface IdentityConnectionsTable {
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The SHA-256 of the connection's provisioning token (SCIM), and its first characters. */
+  scim_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  scim_token_prefix: ColumnType<string | null, string | null | undefined, string | null>;
+  scim_token_created_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdentityDomainsTable {

@@ -34,6 +34,7 @@ import { statements as readAcknowledgements } from './migrations/033-read-acknow
 import { statements as deliveryConsent } from './migrations/034-delivery-consent.js';
 import { statements as paperQueue } from './migrations/035-paper-queue.js';
 import { statements as identityConnections } from './migrations/036-identity-connections.js';
+import { statements as scimProvisioning } from './migrations/037-scim-provisioning.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '034-delivery-consent': deliveryConsent,
   '035-paper-queue': paperQueue,
   '036-identity-connections': identityConnections,
+  '037-scim-provisioning': scimProvisioning,
 };
 
 const provider: MigrationProvider = {

@@ -96,6 +96,8 @@ export interface UsersTable {
   consent_pending_types: Generated<number[]>;
   /** Since when the person asked for paper (withdrew its consent); null while it takes documents electronically. */
   paper_delivery_since: Date | null;
+  /** The identifier the client's identity provider gives the person it provisions (SCIM `externalId`). */
+  scim_external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasswordHistoryTable {

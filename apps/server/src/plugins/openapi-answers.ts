@@ -1,5 +1,5 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
-import { ErrorResponseSchema, IngestionErrorResponseSchema, type Endpoint, type Upload } from '@portal/contract';
+import { ErrorResponseSchema, IngestionErrorResponseSchema, ScimErrorSchema, type Endpoint, type Upload } from '@portal/contract';
 
 type JsonObject = Record<string, unknown>;
 
@@ -15,15 +15,16 @@ export function describeSchema(schema: $ZodType, io: 'input' | 'output'): JsonOb
   return described;
 }
 
-/** The two shapes of a refusal, named once in the description's components. */
+/** The shapes of a refusal, named once in the description's components: the SCIM routes answer RFC 7644's. */
 export const ERROR_SCHEMAS = {
   ErrorResponse: describeSchema(ErrorResponseSchema, 'input'),
   IngestionErrorResponse: describeSchema(IngestionErrorResponseSchema, 'input'),
+  ScimError: describeSchema(ScimErrorSchema, 'input'),
 };
 
 const WHY = {
   400: 'The request is malformed or breaks a rule; `error` names the rule (with `issues`, or the `field` at fault on the versioned routes).',
-  401: 'No live session (`session-expired`), a session that still owes its one-time code (`errors.mfaRequired`), or on the versioned routes no live API key.',
+  401: 'No live session (`session-expired`), a session that still owes its one-time code (`errors.mfaRequired`), on the versioned routes no live API key, or on the SCIM routes no live provisioning token.',
   403: 'The caller may not make this call: a menu its role lacks, a page of another site, or a document type outside the key’s scope.',
   404: 'What the path names does not exist, or not for this caller.',
   413: 'The body is larger than the server takes.',
@@ -60,7 +61,11 @@ export function errorStatusesOf(endpoint: Endpoint): ErrorStatus[] {
 
 /** The refusal answers of one operation: the versioned routes answer their own shape, with `field`. */
 export function describeErrorAnswers(endpoint: Endpoint): Record<string, JsonObject> {
-  const shape: keyof typeof ERROR_SCHEMAS = endpoint.access === 'apiKey' ? 'IngestionErrorResponse' : 'ErrorResponse';
+  const shapes: Partial<Record<Endpoint['access'], keyof typeof ERROR_SCHEMAS>> = {
+    apiKey: 'IngestionErrorResponse',
+    scimToken: 'ScimError',
+  };
+  const shape = shapes[endpoint.access] ?? 'ErrorResponse';
   return Object.fromEntries(
     errorStatusesOf(endpoint).map((status) => [
       String(status),

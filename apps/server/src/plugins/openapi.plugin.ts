@@ -24,12 +24,19 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description: 'A client’s API key (`cpk_…`), made in the portal; it opens the versioned routes (`/api/v1`) only.',
   },
+  scimToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The provisioning token (`scim_…`) of one of a client’s identity provider connections; it opens the SCIM routes (`/scim/v2`) only.',
+  },
 } as const;
 
 /** Which scheme opens a call; a public call needs neither (a session, when there is one, may still change its answer). */
 function securityOf(endpoint: Endpoint): Record<string, string[]>[] {
   if (endpoint.access === 'public') return [];
-  return [endpoint.access === 'apiKey' ? { apiKey: [] } : { session: [] }];
+  if (endpoint.access === 'apiKey') return [{ apiKey: [] }];
+  return [endpoint.access === 'scimToken' ? { scimToken: [] } : { session: [] }];
 }
 
 interface NamedEndpoint {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { compile } from 'zod/v4/core';
 import { guardRequestSchema, type Endpoint } from '@portal/contract';
+import { requireScimConnection } from '../plugins/scim.plugin.js';
 import { requireApiKey } from '../plugins/api-key.plugin.js';
 import { requireAccess, requireAuth } from '../plugins/session.plugin.js';
 import { requireMenu, type Actor } from '../services/permissions.js';
@@ -88,6 +89,11 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
       if (endpoint.access === 'apiKey') {
         await app.loadApiKey(request);
         requireApiKey(request);
+        return;
+      }
+      if (endpoint.access === 'scimToken') {
+        await app.loadScimConnection(request);
+        requireScimConnection(request);
         return;
       }
       await app.loadAuth(request, typesAsked(request));

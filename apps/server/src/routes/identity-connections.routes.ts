@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/contract';
+import { endpoints, SCIM_BASE_PATH } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentIdentityClientOption, presentIdentityConnection } from '../presenters/identity-connection.presenter.js';
 import type { IdentityConnectionsService } from '../services/federation/identity-connections.service.js';
@@ -12,7 +12,7 @@ const ACTS_FOR_CLIENT: SessionReads = { guard: requireComplianceScope };
 export function registerIdentityConnectionsRoutes(
   app: FastifyInstance,
   deps: { identityConnections: IdentityConnectionsService },
-  options: { redirectUri: string },
+  options: { redirectUri: string; publicUrl: string },
 ) {
   const present = (row: Parameters<typeof presentIdentityConnection>[0]) => presentIdentityConnection(row, options.redirectUri);
 
@@ -65,6 +65,27 @@ export function registerIdentityConnectionsRoutes(
     async (request) => {
       await deps.identityConnections.remove(requireAuth(request).user, request.params.clientId, request.params.id);
       return { success: true as const };
+    },
+    ACTS_FOR_CLIENT,
+  );
+
+  bindEndpoint(
+    app,
+    endpoints.createScimToken,
+    async (request) => {
+      const { clientId, id } = request.params;
+      const token = await deps.identityConnections.createScimToken(requireAuth(request).user, clientId, id);
+      return { success: true as const, data: { token, baseUrl: `${options.publicUrl}${SCIM_BASE_PATH}` } };
+    },
+    ACTS_FOR_CLIENT,
+  );
+
+  bindEndpoint(
+    app,
+    endpoints.revokeScimToken,
+    async (request, reply) => {
+      await deps.identityConnections.revokeScimToken(requireAuth(request).user, request.params.clientId, request.params.id);
+      return reply.status(204).send();
     },
     ACTS_FOR_CLIENT,
   );

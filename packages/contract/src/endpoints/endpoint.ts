@@ -4,15 +4,16 @@ import type { Menu } from '../schemas/roles.js';
 /**
  * Who may call an endpoint: anyone; a fully signed-in session; or a session that
  * has passed the password step but still owes its one-time code; or a client's back office
- * with an API key (versioned routes only: a session never opens them, a key opens nothing else).
+ * with an API key (versioned routes only: a session never opens them, a key opens nothing else);
+ * or a client's identity provider with a connection's provisioning token (the SCIM routes only).
  */
-export type EndpointAccess = 'public' | 'session' | 'pendingMfa' | 'apiKey';
+export type EndpointAccess = 'public' | 'session' | 'pendingMfa' | 'apiKey' | 'scimToken';
 
 export type Upload =
   { kind: 'multipart'; parts: z.ZodMiniObject; partTypes: Record<string, string> } | { kind: 'file'; mediaTypes: readonly string[] };
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path exactly as the specification writes it; the server matches it case-insensitively. */
   path: string;
   summary: string;

@@ -16,6 +16,7 @@ import { consoleAuditEndpoints } from './console-audit.endpoints.js';
 import { ownSessionsEndpoints } from './own-sessions.endpoints.js';
 import { passkeysEndpoints } from './passkeys.endpoints.js';
 import { identityConnectionsEndpoints } from './identity-connections.endpoints.js';
+import { scimEndpoints } from './scim.endpoints.js';
 import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
 import { deliveryConsentEndpoints } from './delivery-consent.endpoints.js';
 import type { Endpoint } from './endpoint.js';
@@ -41,6 +42,7 @@ export const endpoints = {
   ...consoleAuditEndpoints,
   ...legalHoldsEndpoints,
   ...identityConnectionsEndpoints,
+  ...scimEndpoints,
   ...deliveryConsentEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
@@ -66,5 +68,6 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   consoleAudit: consoleAuditEndpoints,
   legalHolds: legalHoldsEndpoints,
   identityConnections: identityConnectionsEndpoints,
+  scim: scimEndpoints,
   deliveryConsent: deliveryConsentEndpoints,
 };

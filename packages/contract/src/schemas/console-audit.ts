@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'deleteIdentityConnection',
   'linkIdentity',
   'createUserFromProvider',
+  'createProvisioningToken',
+  'revokeProvisioningToken',
   'softDeleteUser',
   'saveReportAccess',
   'createApiKey',

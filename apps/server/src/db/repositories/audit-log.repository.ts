@@ -15,6 +15,8 @@ export type AuditAction =
   | 'deleteIdentityConnection'
   | 'linkIdentity'
   | 'createUserFromProvider'
+  | 'createProvisioningToken'
+  | 'revokeProvisioningToken'
   | 'softDeleteUser'
   | 'saveReportAccess'
   | 'createApiKey'

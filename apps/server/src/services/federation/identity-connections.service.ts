@@ -6,11 +6,16 @@ import {
   type IdentityConnectionRow,
   type IdentityConnectionsRepository,
 } from '../../db/repositories/identity-connections.repository.js';
+import type { ScimRepository } from '../../db/repositories/scim.repository.js';
 import type { Transact } from '../../db/transact.js';
 import { isClientInScope } from '../../domain/client-scope.js';
 import { AppError, forbidden } from '../../errors.js';
 import { getAssignableRoles, requireComplianceScope, type Actor } from '../permissions.js';
+import { createSecret, hashSecret } from '../tokens.js';
 import type { ProviderDirectory } from './provider-directory.js';
+
+/** How a provisioning token starts, so that a leaked one is recognised by secret scanners and people. */
+const SCIM_TOKEN_PREFIX = 'scim_';
 
 const invalid = (key: string, message: string) => new AppError(400, key, message);
 
@@ -41,6 +46,7 @@ function snapshotOf(row: IdentityConnectionRow) {
 export function createIdentityConnectionsService(deps: {
   connections: IdentityConnectionsRepository;
   directory: ProviderDirectory;
+  provisioning: Pick<ScimRepository, 'setToken'>;
   audit: AuditLogRepository;
   transact: Transact;
 }) {
@@ -135,6 +141,36 @@ export function createIdentityConnectionsService(deps: {
           trx,
         );
         return row;
+      });
+    },
+
+    /** A new provisioning token for the connection, answered once: its SHA-256 alone is kept; audited. */
+    async createScimToken(actor: Actor, clientId: number, id: number): Promise<string> {
+      requireClient(actor, clientId);
+      const connection = await requireConnection(clientId, id);
+      const { secret } = createSecret();
+      const token = `${SCIM_TOKEN_PREFIX}${secret}`;
+      await deps.transact(async (trx) => {
+        await deps.provisioning.setToken(id, { hash: hashSecret(token), prefix: token.slice(0, 12) }, trx);
+        const after = { connection: connection.name, tokenPrefix: token.slice(0, 12) };
+        await deps.audit.record(
+          { actorUserId: actor.id, action: 'createProvisioningToken', targetUserId: null, clientId, before: null, after },
+          trx,
+        );
+      });
+      return token;
+    },
+
+    async revokeScimToken(actor: Actor, clientId: number, id: number): Promise<void> {
+      requireClient(actor, clientId);
+      const connection = await requireConnection(clientId, id);
+      await deps.transact(async (trx) => {
+        await deps.provisioning.setToken(id, null, trx);
+        const before = { connection: connection.name };
+        await deps.audit.record(
+          { actorUserId: actor.id, action: 'revokeProvisioningToken', targetUserId: null, clientId, before, after: null },
+          trx,
+        );
       });
     },
 

@@ -15,6 +15,7 @@ import { useChosenClient } from '../../lib/use-chosen-client';
 import { useStoredUser } from '../../lib/stored-user';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { ConnectionDialog } from './connection-dialog';
+import { ProvisioningDialog } from './provisioning-dialog';
 import { identityConnectionsQuery, identityOptionsQuery, useIdentityConnectionChanges } from './identity-queries';
 
 /**
@@ -59,6 +60,7 @@ function ClientConnections({ client }: { client: IdentityClientOption }) {
   const changes = useIdentityConnectionChanges(client.id);
   const [editing, setEditing] = useState<IdentityConnection | 'new' | null>(null);
   const [removing, setRemoving] = useState<IdentityConnection | null>(null);
+  const [provisioning, setProvisioning] = useState<IdentityConnection | null>(null);
 
   return (
     <Stack gap="md">
@@ -118,6 +120,13 @@ function ClientConnections({ client }: { client: IdentityClientOption }) {
               </Button>
               <Button
                 variant="default"
+                onClick={() => setProvisioning(connection)}
+                aria-label={t('identityProviders.provisioning.openOf', { name: connection.name })}
+              >
+                {t('identityProviders.provisioning.open')}
+              </Button>
+              <Button
+                variant="default"
                 color="red"
                 onClick={() => {
                   changes.remove.reset();
@@ -132,6 +141,7 @@ function ClientConnections({ client }: { client: IdentityClientOption }) {
         </Card>
       ))}
       <ConnectionDialog editing={editing} experiences={client.experiences} save={changes.save} onClose={() => setEditing(null)} />
+      <ProvisioningDialog connection={provisioning} onClose={() => setProvisioning(null)} />
       <ConfirmDialog
         opened={removing !== null}
         title={t('identityProviders.removeTitle')}
