@@ -67,6 +67,8 @@ import { createProviderDirectory } from './services/federation/provider-director
 import { createIdentityConnectionsRepository } from './db/repositories/identity-connections.repository.js';
 import { createScimRepository } from './db/repositories/scim.repository.js';
 import { createScimService } from './services/scim/scim.service.js';
+import { createScimGroupsService } from './services/scim/scim-groups.service.js';
+import { createScimGroupsRepository } from './db/repositories/scim-groups.repository.js';
 import { createNotifier } from './services/notifier.service.js';
 import { createMailLogos } from './services/messages/mail-logos.js';
 import { createOneTimeCodeService } from './services/one-time-codes.service.js';
@@ -250,6 +252,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       transact,
     }),
     scim: createScimService({ scim, managedUsers, sessions, connections: identityConnections, audit, transact }),
+    scimGroups: createScimGroupsService({ groups: createScimGroupsRepository(db), audit, transact }),
     federatedSignIn: createFederatedSignInService({
       connections: identityConnections,
       directory: providers,

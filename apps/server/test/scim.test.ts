@@ -189,8 +189,81 @@ describe('SCIM provisioning', () => {
     expect((await scim('DELETE', `/Users/${bjensen}`)).statusCode).toBe(204);
     expect((await scim('GET', `/Users/${bjensen}`)).json().active).toBe(false);
   });
+});
 
-  it('stops answering a revoked token', async () => {
+describe('SCIM groups', () => {
+  const roleOf = async (userName: string) =>
+    (await db().selectFrom('users').select('role_code').where('username', '=', userName).executeTakeFirstOrThrow()).role_code;
+  let gsmith: string;
+  let groupId: string;
+
+  beforeAll(async () => {
+    const created = await scim('POST', '/Users', {
+      ...BJENSEN,
+      userName: 'gsmith',
+      externalId: 'gsmith',
+      emails: [{ value: 'gsmith@example.com' }],
+    });
+    gsmith = created.json().id;
+  });
+
+  it('gives the members of a group the role the connection maps its name to, audited', async () => {
+    expect(await roleOf('gsmith')).toBe('USER');
+    const created = await scim('POST', '/Groups', {
+      schemas: [SCIM_SCHEMAS.group],
+      displayName: 'portal-service',
+      members: [{ value: gsmith }],
+    });
+    expect(created.statusCode).toBe(201);
+    groupId = created.json().id;
+    expect(created.json()).toMatchObject({ displayName: 'portal-service', members: [{ value: gsmith }] });
+    expect(await roleOf('gsmith')).toBe('CUSTOMER_SERVICE');
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['after'])
+      .where('target_user_id', '=', Number(gsmith))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit)).toContain('CUSTOMER_SERVICE');
+
+    const again = await scim('POST', '/Groups', { displayName: 'PORTAL-SERVICE'.toLowerCase() });
+    expect([again.statusCode, again.json().scimType]).toEqual([409, 'uniqueness']);
+    const found = answerOf(
+      endpoints.listScimGroups,
+      await scim('GET', `/Groups?filter=${encodeURIComponent('displayName eq "portal-service"')}`),
+    );
+    expect(found.totalResults).toBe(1);
+  });
+
+  it('follows membership changes as Entra ID and RFC 7644 write them, and the group’s removal', async () => {
+    const removed = await scim('PATCH', `/Groups/${groupId}`, {
+      schemas: [SCIM_SCHEMAS.patch],
+      Operations: [{ op: 'remove', path: `members[value eq "${gsmith}"]` }],
+    });
+    expect(removed.json().members).toEqual([]);
+    expect(await roleOf('gsmith')).toBe('USER');
+
+    await scim('PATCH', `/Groups/${groupId}`, {
+      schemas: [SCIM_SCHEMAS.patch],
+      Operations: [{ op: 'Add', path: 'members', value: [{ value: gsmith }] }],
+    });
+    expect(await roleOf('gsmith')).toBe('CUSTOMER_SERVICE');
+
+    expect((await scim('DELETE', `/Groups/${groupId}`)).statusCode).toBe(204);
+    expect(await roleOf('gsmith')).toBe('USER');
+    expect((await scim('GET', `/Groups/${groupId}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a member who is not one of the client’s people', async () => {
+    const foreign = await db().selectFrom('users').select('id').where('username', '=', 'demo.user').executeTakeFirstOrThrow();
+    const refused = await scim('POST', '/Groups', { displayName: 'outsiders', members: [{ value: String(foreign.id) }] });
+    expect([refused.statusCode, refused.json().scimType]).toEqual([400, 'invalidValue']);
+    expect(await db().selectFrom('scim_groups').select('id').where('display_name', '=', 'outsiders').execute()).toEqual([]);
+  });
+});
+
+describe('a revoked provisioning token', () => {
+  it('is answered no more', async () => {
     const [connection] = answerOf(
       endpoints.listIdentityConnections,
       await f.t.app.inject({ url: `/api/clients/${f.clientId}/identity-connections`, headers: { cookie: f.staff } }),

@@ -67,3 +67,17 @@ export interface FederatedSignInsTable {
   language: string;
   expires_at: Timestamp;
 }
+
+/** A group a connection's provider provisions (SCIM); its name is what role mappings read. */
+export interface ScimGroupsTable {
+  id: Generated<number>;
+  connection_id: number;
+  display_name: string;
+  external_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface ScimGroupMembersTable {
+  group_id: number;
+  user_id: number;
+}

@@ -1,7 +1,14 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { AccessEvidenceTable } from './access-evidence-tables.js';
 import type { PasskeyChallengesTable, PasskeysTable, TrustedDevicesTable } from './device-tables.js';
-import type { FederatedSignInsTable, IdentityConnectionsTable, IdentityDomainsTable, UserIdentitiesTable } from './identity-tables.js';
+import type {
+  FederatedSignInsTable,
+  IdentityConnectionsTable,
+  IdentityDomainsTable,
+  ScimGroupMembersTable,
+  ScimGroupsTable,
+  UserIdentitiesTable,
+} from './identity-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type {
   DeliveryConsentsTable,
@@ -355,6 +362,8 @@ export interface Database {
   identity_domains: IdentityDomainsTable;
   user_identities: UserIdentitiesTable;
   federated_sign_ins: FederatedSignInsTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
   delivery_disclosures: DeliveryDisclosuresTable;
   delivery_consents: DeliveryConsentsTable;
   paper_queue: PaperQueueTable;

@@ -1,4 +1,5 @@
-import { SCIM_BASE_PATH, SCIM_SCHEMAS, type ScimUser } from '@portal/contract';
+import { SCIM_BASE_PATH, SCIM_SCHEMAS, type ScimGroup, type ScimUser } from '@portal/contract';
+import type { ScimGroupRow } from '../db/repositories/scim-groups.repository.js';
 import type { ScimPersonRow } from '../db/repositories/scim.repository.js';
 
 /** A person as SCIM's core User (RFC 7643 §4.1), at its address below the portal's. */
@@ -24,13 +25,28 @@ export function presentScimUser(row: ScimPersonRow, publicUrl: string): ScimUser
   };
 }
 
-export function presentScimList(page: { total: number; startIndex: number; rows: ScimPersonRow[] }, publicUrl: string) {
+/** A group as SCIM's core Group (RFC 7643 §4.2), its members named by their ids. */
+export function presentScimGroup(row: ScimGroupRow, publicUrl: string): ScimGroup {
+  const created = row.created_at.toISOString();
+  return {
+    schemas: [SCIM_SCHEMAS.group],
+    id: String(row.id),
+    ...(row.external_id !== null && { externalId: row.external_id }),
+    displayName: row.display_name,
+    // Without `$ref` (optional in RFC 7643): a property of that name reads as a reference in the API's description.
+    members: row.members.map((member) => ({ value: String(member.id), display: member.name })),
+    meta: { resourceType: 'Group', created, lastModified: created, location: `${publicUrl}${SCIM_BASE_PATH}/Groups/${row.id}` },
+  };
+}
+
+/** A page of resources as a ListResponse (RFC 7644 §3.4.2). */
+export function presentScimList<Row, Resource>(page: { total: number; startIndex: number; rows: Row[] }, present: (row: Row) => Resource) {
   return {
     schemas: [SCIM_SCHEMAS.list],
     totalResults: page.total,
     startIndex: page.startIndex,
     itemsPerPage: page.rows.length,
-    Resources: page.rows.map((row) => presentScimUser(row, publicUrl)),
+    Resources: page.rows.map(present),
   };
 }
 

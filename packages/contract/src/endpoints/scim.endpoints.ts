@@ -1,5 +1,8 @@
 import { IdentityConnectionParamsSchema } from '../schemas/identity-connections.js';
 import {
+  ScimGroupInputSchema,
+  ScimGroupListResponseSchema,
+  ScimGroupSchema,
   ScimListQuerySchema,
   ScimListResponseSchema,
   ScimPatchSchema,
@@ -93,6 +96,59 @@ export const scimEndpoints = {
     path: '/scim/v2/Users/:id',
     summary:
       'Removes the person’s access (the account is kept, deactivated, as the portal keeps every account) and ends its sessions (204).',
+    access: 'scimToken',
+    params: ScimUserParamsSchema,
+  }),
+  listScimGroups: defineEndpoint({
+    method: 'GET',
+    path: '/scim/v2/Groups',
+    summary:
+      'The groups the connection’s provider provisioned, with their members; `filter` is `displayName eq "…"` or `externalId eq "…"`.',
+    access: 'scimToken',
+    query: ScimListQuerySchema,
+    response: ScimGroupListResponseSchema,
+  }),
+  createScimGroup: defineEndpoint({
+    method: 'POST',
+    path: '/scim/v2/Groups',
+    summary:
+      'Provisions a group (201); its members get the role the connection’s role mappings give its name, audited. ' +
+      '409 uniqueness for a displayName the connection has; 400 for a member that is not one of the client’s people.',
+    access: 'scimToken',
+    body: ScimGroupInputSchema,
+    response: ScimGroupSchema,
+  }),
+  getScimGroup: defineEndpoint({
+    method: 'GET',
+    path: '/scim/v2/Groups/:id',
+    summary: 'One group of the connection, with its members.',
+    access: 'scimToken',
+    params: ScimUserParamsSchema,
+    response: ScimGroupSchema,
+  }),
+  replaceScimGroup: defineEndpoint({
+    method: 'PUT',
+    path: '/scim/v2/Groups/:id',
+    summary: 'Sets the group’s name and members as sent; the roles of those who joined or left follow.',
+    access: 'scimToken',
+    params: ScimUserParamsSchema,
+    body: ScimGroupInputSchema,
+    response: ScimGroupSchema,
+  }),
+  patchScimGroup: defineEndpoint({
+    method: 'PATCH',
+    path: '/scim/v2/Groups/:id',
+    summary:
+      'Changes the group by PatchOp operations: add members, remove members (`members[value eq "…"]`, or all), replace members or displayName.',
+    access: 'scimToken',
+    params: ScimUserParamsSchema,
+    body: ScimPatchSchema,
+    response: ScimGroupSchema,
+  }),
+  deleteScimGroup: defineEndpoint({
+    method: 'DELETE',
+    path: '/scim/v2/Groups/:id',
+    summary: 'Removes the group (204); its former members’ roles follow.',
     access: 'scimToken',
     params: ScimUserParamsSchema,
   }),

@@ -10,6 +10,7 @@ import { idFromText, integer } from './builders.js';
 
 export const SCIM_SCHEMAS = {
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
+  group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
   list: 'urn:ietf:params:scim:api:messages:2.0:ListResponse',
   patch: 'urn:ietf:params:scim:api:messages:2.0:PatchOp',
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
@@ -20,13 +21,13 @@ export const SCIM_SCHEMAS = {
 export const SCIM_ERROR_KEYS = {
   /** No provisioning token, or one revoked, replaced, or of a connection turned off. */
   tokenInvalid: 'errors.scim.tokenInvalid',
-  /** A filter other than `userName eq "…"` or `externalId eq "…"`. */
+  /** A filter other than `userName eq "…"`, `displayName eq "…"` or `externalId eq "…"`. */
   invalidFilter: 'errors.scim.invalidFilter',
   /** A value the portal cannot keep: no e-mail address, an unknown PATCH path or operation. */
   invalidValue: 'errors.scim.invalidValue',
   /** The connection gives no default role: the provider may not make accounts through it. */
   noDefaultRole: 'errors.scim.noDefaultRole',
-  /** Another account has this userName. */
+  /** Another account has this userName, or another group this displayName. */
   uniqueness: 'errors.scim.uniqueness',
 } as const;
 
@@ -113,6 +114,33 @@ export const ScimPatchSchema = z.object({
 export type ScimPatch = z.infer<typeof ScimPatchSchema>;
 
 export const ScimUserParamsSchema = z.object({ id: idFromText() });
+
+/** A Group as a provider sends it: its name is what the connection's role mappings read. */
+export const ScimGroupInputSchema = z.object({
+  schemas: z.optional(z.array(text(200))),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  externalId: z.optional(text(200)),
+  members: z.optional(z.array(z.object({ value: text(50), display: z.optional(text(300)) })).check(z.maxLength(1000))),
+});
+export type ScimGroupInput = z.infer<typeof ScimGroupInputSchema>;
+
+export const ScimGroupSchema = z.object({
+  schemas: z.array(z.string()),
+  id: z.string(),
+  externalId: z.optional(z.string()),
+  displayName: z.string(),
+  members: z.array(z.object({ value: z.string(), display: z.string() })),
+  meta: z.object({ resourceType: z.literal('Group'), created: z.string(), lastModified: z.string(), location: z.string() }),
+});
+export type ScimGroup = z.infer<typeof ScimGroupSchema>;
+
+export const ScimGroupListResponseSchema = z.object({
+  schemas: z.array(z.string()),
+  totalResults: integer(),
+  startIndex: integer(),
+  itemsPerPage: integer(),
+  Resources: z.array(ScimGroupSchema),
+});
 
 /** A refusal as RFC 7644 §3.12 writes it. */
 export const ScimErrorSchema = z.object({

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
+import type { RoleMapping } from '../identity-tables.js';
 import type { Database } from '../types.js';
 
 /** PostgreSQL's unique_violation: the username's index refused the row. */
@@ -25,6 +26,7 @@ export interface ProvisioningConnection {
   name: string;
   default_role: string | null;
   experience_id: number;
+  role_mappings: RoleMapping[];
 }
 
 const PERSON_COLUMNS = [
@@ -50,7 +52,7 @@ export function createScimRepository(db: Kysely<Database>) {
     connectionOfToken(tokenHash: string): Promise<ProvisioningConnection | undefined> {
       return db
         .selectFrom('identity_connections')
-        .select(['id', 'client_id', 'name', 'default_role', 'experience_id'])
+        .select(['id', 'client_id', 'name', 'default_role', 'experience_id', 'role_mappings'])
         .where('scim_token_hash', '=', tokenHash)
         .where('enabled', '=', true)
         .executeTakeFirst();
