@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { endpoints } from '@portal/contract';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
@@ -129,12 +128,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerUserManagementRoutes(app, services, searches);
   registerEvidenceRoutes(app, services);
   registerLegalHoldsRoutes(app, services);
-  registerIdentityConnectionsRoutes(app, services, {
-    redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}`,
-    publicUrl: config.publicUrl,
-  });
+  registerIdentityConnectionsRoutes(app, services, { publicUrl: config.publicUrl });
   registerScimRoutes(app, services, { publicUrl: config.publicUrl });
-  registerFederationRoutes(app, services, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
+  registerFederationRoutes(app, services, { publicUrl: config.publicUrl });
   registerAcknowledgementsRoutes(app, services);
   registerDeliveryConsentRoutes(app, services);
   registerPaperQueueRoutes(app, services);

@@ -1,4 +1,3 @@
-import { endpoints } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -63,6 +62,7 @@ import { createBrandingService } from './services/branding.service.js';
 import { createMfaService } from './services/mfa.service.js';
 import { createFederatedSignInService } from './services/federation/federated-sign-in.service.js';
 import { createIdentityConnectionsService } from './services/federation/identity-connections.service.js';
+import { portalAddressesOf } from './services/federation/portal-addresses.js';
 import { createProviderDirectory } from './services/federation/provider-directory.js';
 import { createIdentityConnectionsRepository } from './db/repositories/identity-connections.repository.js';
 import { createScimRepository } from './db/repositories/scim.repository.js';
@@ -266,8 +266,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       rateLimiter,
       trustedDevices,
       passkeys,
-      redirectUri: `${config.publicUrl}${endpoints.finishFederatedSignIn.path}`,
-      afterLogoutUri: `${config.publicUrl}/`,
+      addresses: portalAddressesOf(config.publicUrl),
     }),
     recovery,
     userManagement: createUserManagementService({

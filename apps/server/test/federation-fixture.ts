@@ -38,6 +38,7 @@ export async function createFederationFixture(people: ProviderPerson[]): Promise
     staff,
     connection: (overrides = {}) => ({
       name: 'ACME directory',
+      kind: 'oidc',
       issuer: provider.issuer,
       providerClientId: PROVIDER_CLIENT.clientId,
       clientSecret: PROVIDER_CLIENT.clientSecret,
@@ -83,7 +84,7 @@ export async function leaveForProvider(f: FederationFixture, email: string): Pro
   const started = await f.t.app.inject({ method: 'POST', url: '/api/federation/start', payload: { email } });
   const { redirectUrl } = answerOf(endpoints.startFederatedSignIn, started).data;
   const state = started.cookies.find((cookie) => cookie.name === 'portal_federation_state')!;
-  expect(state).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth/oidc/callback' });
+  expect(state).toMatchObject({ httpOnly: true, sameSite: 'None', secure: true, path: '/auth' });
   const jar = new CookieJar();
   let next = new URL(redirectUrl);
   for (let hops = 0; hops < 10; hops++) {

@@ -23,7 +23,7 @@ export interface RoleMapping {
 export interface IdentityConnectionsTable {
   id: Generated<number>;
   client_id: number;
-  kind: 'oidc';
+  kind: 'oidc' | 'saml';
   name: string;
   issuer: string;
   /** The portal's client id at the provider. */
@@ -39,6 +39,9 @@ export interface IdentityConnectionsTable {
   enforced_roles: ColumnType<string[], string[] | undefined, string[]>;
   trust_provider_mfa: ColumnType<boolean, boolean | undefined, boolean>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A SAML identity provider's single sign-on address (HTTP-Redirect binding) and signing certificate (base64 DER). */
+  saml_sso_url: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_certificate: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The SHA-256 of the connection's provisioning token (SCIM), and its first characters. */

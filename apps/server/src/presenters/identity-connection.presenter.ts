@@ -1,8 +1,9 @@
 import type { IdentityClientOption, IdentityConnection, RoleCode } from '@portal/contract';
 import type { IdentityConnectionRow } from '../db/repositories/identity-connections.repository.js';
+import type { PortalAddresses } from '../services/federation/portal-addresses.js';
 
 /** A connection as its screen reads it: never its secret, and the address to register at the provider. */
-export function presentIdentityConnection(row: IdentityConnectionRow, redirectUri: string): IdentityConnection {
+export function presentIdentityConnection(row: IdentityConnectionRow, addresses: PortalAddresses): IdentityConnection {
   return {
     id: row.id,
     clientId: row.client_id,
@@ -20,7 +21,10 @@ export function presentIdentityConnection(row: IdentityConnectionRow, redirectUr
     enforcedRoles: row.enforced_roles as RoleCode[],
     trustProviderMfa: row.trust_provider_mfa,
     enabled: row.enabled,
-    redirectUri,
+    redirectUri: addresses.redirectUri,
+    samlSsoUrl: row.saml_sso_url,
+    serviceProviderEntityId: addresses.samlEntityId,
+    assertionConsumerUrl: addresses.assertionConsumerUrl,
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { endpoints, SCIM_BASE_PATH } from '@portal/contract';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentIdentityClientOption, presentIdentityConnection } from '../presenters/identity-connection.presenter.js';
 import type { IdentityConnectionsService } from '../services/federation/identity-connections.service.js';
+import { portalAddressesOf } from '../services/federation/portal-addresses.js';
 import { requireComplianceScope } from '../services/permissions.js';
 import { bindEndpoint, type SessionReads } from './bind-endpoint.js';
 
@@ -12,9 +13,10 @@ const ACTS_FOR_CLIENT: SessionReads = { guard: requireComplianceScope };
 export function registerIdentityConnectionsRoutes(
   app: FastifyInstance,
   deps: { identityConnections: IdentityConnectionsService },
-  options: { redirectUri: string; publicUrl: string },
+  options: { publicUrl: string },
 ) {
-  const present = (row: Parameters<typeof presentIdentityConnection>[0]) => presentIdentityConnection(row, options.redirectUri);
+  const addresses = portalAddressesOf(options.publicUrl);
+  const present = (row: Parameters<typeof presentIdentityConnection>[0]) => presentIdentityConnection(row, addresses);
 
   bindEndpoint(
     app,

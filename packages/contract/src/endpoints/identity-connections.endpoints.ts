@@ -10,6 +10,7 @@ import {
   IdentityConnectionOptionsResponseSchema,
   IdentityConnectionParamsSchema,
   IdentityConnectionResponseSchema,
+  SamlResponseBodySchema,
 } from '../schemas/identity-connections.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -89,6 +90,17 @@ export const identityConnectionsEndpoints = {
       'portal; a refusal redirects to the login screen with its error key.',
     access: 'public',
     query: FederatedCallbackQuerySchema,
+  }),
+  finishSamlSignIn: defineEndpoint({
+    method: 'POST',
+    path: '/auth/saml/acs',
+    summary:
+      'The assertion consumer address, where a SAML identity provider posts the person back (form fields SAMLResponse and ' +
+      'RelayState): checks the response (a signed assertion, for the portal as audience, within its time, in response to ' +
+      'this browser’s request, used once), links or creates the account, opens the session and redirects (303) to the ' +
+      'portal; a refusal redirects to the login screen with its error key.',
+    access: 'public',
+    body: SamlResponseBodySchema,
   }),
   federatedSession: defineEndpoint({
     method: 'GET',

@@ -31,6 +31,8 @@ export const IDENTITY_CONNECTION_ERROR_KEYS = {
   roleNotAllowed: 'validation.identityRoleNotAllowed',
   /** The provider's discovery document could not be read at the issuer's address. */
   issuerUnreachable: 'validation.identityIssuerUnreachable',
+  /** A SAML connection needs the identity provider's metadata: its entity id, a sign-on address and a signing certificate. */
+  samlMetadataInvalid: 'validation.identitySamlMetadataInvalid',
 } as const;
 
 /** Refusals of a sign-in through a provider, shown on the login screen after coming back. */
@@ -92,14 +94,24 @@ export const IdentityConnectionInputSchema = z.object({
     required: IDENTITY_CONNECTION_ERROR_KEYS.nameRequired,
     tooLong: IDENTITY_CONNECTION_ERROR_KEYS.nameTooLong,
   }),
-  issuer: z
-    .string({ error: IDENTITY_CONNECTION_ERROR_KEYS.issuerInvalid })
-    .check(z.trim(), z.maxLength(500, IDENTITY_CONNECTION_ERROR_KEYS.issuerInvalid)),
-  /** The portal's client id at the provider. */
-  providerClientId: requiredText(200, {
-    required: IDENTITY_CONNECTION_ERROR_KEYS.clientIdRequired,
-    tooLong: IDENTITY_CONNECTION_ERROR_KEYS.clientIdRequired,
-  }),
+  /** OpenID Connect, or SAML 2.0. */
+  kind: z._default(z.enum(['oidc', 'saml']), 'oidc'),
+  /** OpenID Connect: the issuer. SAML: read from the metadata. */
+  issuer: z._default(
+    z
+      .string({ error: IDENTITY_CONNECTION_ERROR_KEYS.issuerInvalid })
+      .check(z.trim(), z.maxLength(500, IDENTITY_CONNECTION_ERROR_KEYS.issuerInvalid)),
+    '',
+  ),
+  /** OpenID Connect: the portal's client id at the provider (required there). */
+  providerClientId: z._default(
+    z
+      .string({ error: IDENTITY_CONNECTION_ERROR_KEYS.clientIdRequired })
+      .check(z.trim(), z.maxLength(200, IDENTITY_CONNECTION_ERROR_KEYS.clientIdRequired)),
+    '',
+  ),
+  /** SAML: the identity provider's metadata, as its file holds it (its entity id, sign-on address and signing certificate are read from it). */
+  samlMetadata: z.optional(z.string().check(z.maxLength(200_000, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid))),
   clientSecret: z.optional(z.string().check(z.maxLength(500, IDENTITY_CONNECTION_ERROR_KEYS.secretRequired))),
   scopes: z._default(z.string().check(z.trim(), z.maxLength(300)), 'openid email profile'),
   claims: z._default(IdentityClaimsSchema, DEFAULT_IDENTITY_CLAIMS),
@@ -136,7 +148,7 @@ export type IdentityConnectionInput = z.infer<typeof IdentityConnectionInputSche
 export const IdentityConnectionSchema = z.object({
   id: integer(),
   clientId: integer(),
-  kind: z.literal('oidc'),
+  kind: z.enum(['oidc', 'saml']),
   name: z.string(),
   issuer: z.string(),
   providerClientId: z.string(),
@@ -151,8 +163,12 @@ export const IdentityConnectionSchema = z.object({
   enforcedRoles: z.array(z.enum(ROLE_CODES)),
   trustProviderMfa: z.boolean(),
   enabled: z.boolean(),
-  /** The address to register at the provider as the portal's redirect URI. */
+  /** OpenID Connect: the address to register at the provider as the portal's redirect URI. */
   redirectUri: z.string(),
+  /** SAML: the identity provider's sign-on address; the portal's entity id and assertion consumer address, for the provider's administrator. */
+  samlSsoUrl: z.nullable(z.string()),
+  serviceProviderEntityId: z.string(),
+  assertionConsumerUrl: z.string(),
   updatedAt: z.string(),
 });
 export type IdentityConnection = z.infer<typeof IdentityConnectionSchema>;
@@ -189,6 +205,12 @@ export const FederatedCallbackQuerySchema = z.object({
   error_description: z.optional(z.string().check(z.maxLength(2000))),
   iss: z.optional(z.string().check(z.maxLength(500))),
   session_state: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/** What a SAML identity provider posts back (HTTP-POST binding, as a form): its signed response, and the state the portal left with. */
+export const SamlResponseBodySchema = z.object({
+  SAMLResponse: z.string().check(z.maxLength(1_000_000)),
+  RelayState: z.optional(z.string().check(z.maxLength(500))),
 });
 
 /** The person a session that came back from a provider belongs to, as the login answer gives it. */

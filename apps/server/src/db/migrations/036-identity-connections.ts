@@ -1,7 +1,7 @@
 /**
  * Sign-in through a client's own identity provider. `identity_connections` holds one provider
  * of one client: how to reach it (an OpenID Connect issuer, the portal's client id and its secret,
- * sealed), which claims say who the person is, which groups give which role, and the roles that
+ * sealed; or a SAML identity provider's entity id, sign-on address and signing certificate), which claims say who the person is, which groups give which role, and the roles that
  * must sign in through it. `identity_domains` gives each e-mail domain to one connection, and so
  * to one client. `user_identities` links a person to the provider's subject once, for good.
  * `federated_sign_ins` keeps a sign-in between leaving for the provider and coming back: its state
@@ -12,7 +12,7 @@ export const statements = [
   `CREATE TABLE identity_connections (
     id serial PRIMARY KEY,
     client_id integer NOT NULL REFERENCES clients(id),
-    kind text NOT NULL CHECK (kind IN ('oidc')),
+    kind text NOT NULL CHECK (kind IN ('oidc', 'saml')),
     name text NOT NULL,
     issuer text NOT NULL,
     client_key text NOT NULL,
@@ -24,6 +24,9 @@ export const statements = [
     experience_id integer NOT NULL REFERENCES experiences(id),
     enforced_roles text[] NOT NULL DEFAULT '{}',
     trust_provider_mfa boolean NOT NULL DEFAULT false,
+    saml_sso_url text,
+    saml_certificate text,
+    CHECK (kind <> 'saml' OR (saml_sso_url IS NOT NULL AND saml_certificate IS NOT NULL)),
     enabled boolean NOT NULL DEFAULT true,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()

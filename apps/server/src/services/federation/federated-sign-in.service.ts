@@ -1,12 +1,7 @@
 import { ERROR_KEYS, FEDERATION_ERROR_KEYS, type Locale } from '@portal/contract';
-import * as oidc from 'openid-client';
-import type { AuditLogRepository } from '../../db/repositories/audit-log.repository.js';
 import type { ConnectionLogRepository } from '../../db/repositories/connection-log.repository.js';
-import type { IdentityConnectionRow, IdentityConnectionsRepository } from '../../db/repositories/identity-connections.repository.js';
-import type { ManagedUsersRepository } from '../../db/repositories/managed-users.repository.js';
+import type { IdentityConnectionRow } from '../../db/repositories/identity-connections.repository.js';
 import type { UserWithOrganisation, UsersRepository } from '../../db/repositories/users.repository.js';
-import type { Transact } from '../../db/transact.js';
-import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import { AppError } from '../../errors.js';
 import type { MfaService } from '../mfa.service.js';
 import type { PasskeysService } from '../passkeys.service.js';
@@ -15,11 +10,13 @@ import type { SessionIssuer } from '../session-issuer.js';
 import { describeSignedInUser, type SignedInUser } from '../signed-in-user.js';
 import { createSecret, hashSecret } from '../tokens.js';
 import type { TrustedDevicesService } from '../trusted-devices.service.js';
-import { identityOf, mfaDoneAtProvider, roleOf, type ProviderIdentity } from './provider-identity.js';
+import { oidcClaims, oidcDeparture, oidcLogoutUrl } from './oidc-exchange.js';
+import type { PortalAddresses } from './portal-addresses.js';
+import { accountOf, type ProviderAccountsDeps } from './provider-accounts.js';
 import type { ProviderDirectory } from './provider-directory.js';
+import { identityOf, mfaDoneAtProvider } from './provider-identity.js';
+import { samlClaims, samlDeparture, SAML_REQUEST_MS } from './saml-exchange.js';
 
-/** How long a person may take at its provider before the sign-in it left with expires. */
-const SIGN_IN_MINUTES = 10;
 const START_LIMIT_PER_IP = 30;
 
 export interface VisitorContext {
@@ -33,88 +30,89 @@ const stateMismatch = () => refused(FEDERATION_ERROR_KEYS.stateMismatch, 'This s
 const providerRefused = () => refused(FEDERATION_ERROR_KEYS.providerRefused, 'Your organisation’s sign-in did not succeed.');
 
 /**
- * Signing in through a client's identity provider (OpenID Connect, authorization code with PKCE):
- * the way out, where the sign-in's state, verifier and nonce are kept once; the way back, where
- * the provider's answer is checked by openid-client (signature, issuer, audience, times, nonce,
- * PKCE), the person is found by its link to the provider, else linked once by its address at the
- * client, else created with the role its groups give; then a session opens, owing the portal's
- * one-time code unless the provider says it did multi-factor authentication and the connection
- * trusts it.
+ * Signing in through a client's identity provider, by OpenID Connect (authorization code with
+ * PKCE, checked by openid-client) or SAML 2.0 (redirect out, signed assertion posted back, checked
+ * by node-saml). The way out keeps the sign-in's state once, bound to the browser; the way back
+ * takes it, has the library check the provider's answer, finds the person by its link to the
+ * provider, else links it once by its address at the client, else makes its account with the role
+ * its groups give; then a session opens, owing the portal's one-time code unless the provider says
+ * it did multi-factor authentication and the connection trusts it.
  */
-export function createFederatedSignInService(deps: {
-  connections: IdentityConnectionsRepository;
-  directory: ProviderDirectory;
-  users: UsersRepository;
-  managedUsers: ManagedUsersRepository;
-  issuer: SessionIssuer;
-  mfa: Pick<MfaService, 'startChallenge'>;
-  connectionLog: ConnectionLogRepository;
-  audit: AuditLogRepository;
-  transact: Transact;
-  rateLimiter: RateLimiter;
-  trustedDevices: Pick<TrustedDevicesService, 'daysOfferedTo'>;
-  passkeys: Pick<PasskeysService, 'hasPasskey'>;
-  redirectUri: string;
-  /** Where a provider sends the browser back after ending its session: the portal's sign-in screen. */
-  afterLogoutUri: string;
-}) {
-  /** The account of a person the provider vouched for: linked, found by address, or made now. */
-  async function accountOf(connection: IdentityConnectionRow, person: ProviderIdentity): Promise<number> {
-    const linked = await deps.connections.linkedUserId(connection.id, person.subject);
-    if (linked !== undefined) return linked;
-    const byEmail = await deps.connections.userIdWithEmail(connection.client_id, person.email);
-    if (byEmail !== undefined) {
-      await deps.transact(async (trx) => {
-        await deps.connections.link(connection.id, person.subject, byEmail, trx);
-        const after = { connection: connection.name, subject: person.subject, email: person.email };
-        await deps.audit.record(
-          { actorUserId: null, action: 'linkIdentity', targetUserId: byEmail, clientId: connection.client_id, before: null, after },
-          trx,
-        );
-      });
-      return byEmail;
-    }
-    const role = roleOf(connection, person.groups);
-    if (!role) throw refused(FEDERATION_ERROR_KEYS.noAccount, 'Your organisation has not given you access to this portal.', 403);
-    return deps
-      .transact(async (trx) => {
-        const userId = await deps.managedUsers.create(
-          {
-            username: person.username,
-            firstName: person.firstName,
-            lastName: person.lastName,
-            email: person.email,
-            roleCode: role,
-            clientId: connection.client_id,
-            experienceId: connection.experience_id,
-            activeMfa: true,
-            contactLanguage: person.language,
-            createdBy: null,
-          },
-          trx,
-        );
-        await deps.connections.settleProvidedAccount(userId, trx);
-        await deps.connections.link(connection.id, person.subject, userId, trx);
-        const after = { connection: connection.name, subject: person.subject, username: person.username, role };
-        await deps.audit.record(
-          {
-            actorUserId: null,
-            action: 'createUserFromProvider',
-            targetUserId: userId,
-            clientId: connection.client_id,
-            before: null,
-            after,
-          },
-          trx,
-        );
-        return userId;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof UsernameTakenError)
-          throw refused(FEDERATION_ERROR_KEYS.usernameTaken, 'Another account has this username.', 409);
-        throw error;
-      });
+export function createFederatedSignInService(
+  deps: ProviderAccountsDeps & {
+    directory: ProviderDirectory;
+    users: UsersRepository;
+    issuer: SessionIssuer;
+    mfa: Pick<MfaService, 'startChallenge'>;
+    connectionLog: ConnectionLogRepository;
+    rateLimiter: RateLimiter;
+    trustedDevices: Pick<TrustedDevicesService, 'daysOfferedTo'>;
+    passkeys: Pick<PasskeysService, 'hasPasskey'>;
+    addresses: PortalAddresses;
+  },
+) {
+  /** The sign-in this answer belongs to, taken once: the state must be the one this browser left with. */
+  async function takeSignIn(state: string | undefined, browserState: string | undefined) {
+    if (!state || !browserState || state !== browserState) throw stateMismatch();
+    const signIn = await deps.connections.takeSignIn(hashSecret(state));
+    if (!signIn) throw stateMismatch();
+    const connection = await deps.connections.findById(signIn.connection_id);
+    if (!connection?.enabled) throw providerRefused();
+    return { signIn, connection };
   }
+
+  const log = (visitor: VisitorContext, userId: number | null, username: string, succeeded: boolean, reason: string) =>
+    deps.connectionLog.record({
+      userId,
+      usernameAttempted: username,
+      succeeded,
+      reason,
+      deviceId: null,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
+
+  /** The session of the person the provider's checked claims name (or of no one, then refused). */
+  async function openSession(
+    connection: IdentityConnectionRow,
+    language: string,
+    claimsOf: () => Promise<Record<string, unknown>>,
+    visitor: VisitorContext,
+  ) {
+    let claims: Record<string, unknown>;
+    try {
+      claims = await claimsOf();
+    } catch {
+      await log(visitor, null, `provider:${connection.name}`, false, 'provider-refused');
+      throw providerRefused();
+    }
+    const person = identityOf(connection, claims);
+    if (!person) {
+      await log(visitor, null, `provider:${connection.name}`, false, 'email-not-served');
+      throw refused(FEDERATION_ERROR_KEYS.emailNotServed, 'Your organisation gave no address this connection serves.', 403);
+    }
+    const userId = await accountOf(deps, connection, person);
+    const user = await deps.users.findActiveById(userId);
+    if (!user) {
+      await log(visitor, userId, person.username, false, 'deleted');
+      throw refused(ERROR_KEYS.noLongerAccess, 'This user has no longer access to the application.', 403);
+    }
+    const mfaPending = user.mfa_active && !(connection.trust_provider_mfa && mfaDoneAtProvider(claims));
+    if (mfaPending) await deps.mfa.startChallenge(user);
+    const sessionToken = await deps.issuer.open({
+      userId: user.id,
+      mfaPending,
+      identityConnectionId: connection.id,
+      language: language as Locale,
+      deviceId: null,
+      ip: visitor.ip,
+      userAgent: visitor.userAgent,
+    });
+    await log(visitor, user.id, user.username, true, mfaPending ? 'provider-accepted' : 'signed-in-provider');
+    return { sessionToken, mfaPending };
+  }
+
+  const unreachable = () => refused(FEDERATION_ERROR_KEYS.providerRefused, 'Your organisation’s sign-in cannot be reached.', 502);
 
   return {
     /** The provider's address to open for this e-mail's domain, and the state to bind to the browser. */
@@ -123,111 +121,55 @@ export function createFederatedSignInService(deps: {
       const domain = email.trim().toLowerCase().split('@')[1] ?? '';
       const connection = domain ? await deps.connections.serving(domain) : undefined;
       if (!connection) throw refused(FEDERATION_ERROR_KEYS.noConnection, 'No organisation signs in with this address here.', 404);
-      const config = await deps.directory.configOf(connection).catch(() => {
-        throw refused(FEDERATION_ERROR_KEYS.providerRefused, 'Your organisation’s sign-in cannot be reached.', 502);
-      });
       const { secret: state } = createSecret();
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const nonce = oidc.randomNonce();
-      await deps.connections.saveSignIn({
-        stateHash: hashSecret(state),
-        connectionId: connection.id,
-        codeVerifier,
-        nonce,
-        language: visitor.language,
-        expiresAt: new Date(Date.now() + SIGN_IN_MINUTES * 60_000),
+      const kept = { stateHash: hashSecret(state), connectionId: connection.id, language: visitor.language };
+      const expiresAt = new Date(Date.now() + SAML_REQUEST_MS);
+      if (connection.kind === 'saml') {
+        const { url, requestId } = await samlDeparture(connection, deps.addresses, state);
+        // The request's id stands where OpenID Connect keeps its nonce: what the answer must name.
+        await deps.connections.saveSignIn({ ...kept, codeVerifier: '', nonce: requestId, expiresAt });
+        return { redirectUrl: url, state };
+      }
+      const config = await deps.directory.configOf(connection).catch(() => {
+        throw unreachable();
       });
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: deps.redirectUri,
-        scope: connection.scopes,
-        state,
-        nonce,
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-        login_hint: email.trim(),
-        ui_locales: visitor.language,
-      });
-      return { redirectUrl: url.href, state };
+      const departure = await oidcDeparture(config, connection, deps.addresses, { state, email: email.trim(), language: visitor.language });
+      await deps.connections.saveSignIn({ ...kept, codeVerifier: departure.codeVerifier, nonce: departure.nonce, expiresAt });
+      return { redirectUrl: departure.url, state };
     },
 
-    /**
-     * The provider's answer at `callbackUrl`, with the state this browser's cookie kept: a new
-     * session (its token, and whether the one-time code is still owed).
-     */
+    /** An OpenID Connect provider's answer, with the state this browser's cookie kept: a new session. */
     async finish(callbackUrl: URL, browserState: string | undefined, visitor: VisitorContext) {
-      const state = callbackUrl.searchParams.get('state');
-      if (!state || !browserState || state !== browserState) throw stateMismatch();
-      const signIn = await deps.connections.takeSignIn(hashSecret(state));
-      if (!signIn) throw stateMismatch();
-      const connection = await deps.connections.findById(signIn.connection_id);
-      if (!connection?.enabled) throw providerRefused();
-      const log = (userId: number | null, username: string, succeeded: boolean, reason: string) =>
-        deps.connectionLog.record({
-          userId,
-          usernameAttempted: username,
-          succeeded,
-          reason,
-          deviceId: null,
-          ip: visitor.ip,
-          userAgent: visitor.userAgent,
+      const state = callbackUrl.searchParams.get('state') ?? undefined;
+      const { signIn, connection } = await takeSignIn(state, browserState);
+      if (connection.kind !== 'oidc') throw providerRefused();
+      const claimsOf = async () =>
+        oidcClaims(await deps.directory.configOf(connection), deps.addresses, {
+          search: callbackUrl.search,
+          state: state!,
+          codeVerifier: signIn.code_verifier,
+          nonce: signIn.nonce,
         });
+      return openSession(connection, signIn.language, claimsOf, visitor);
+    },
 
-      let claims: Record<string, unknown>;
-      try {
-        const config = await deps.directory.configOf(connection);
-        const callback = new URL(deps.redirectUri);
-        callback.search = callbackUrl.search;
-        const tokens = await oidc.authorizationCodeGrant(config, callback, {
-          pkceCodeVerifier: signIn.code_verifier,
-          expectedState: state,
-          expectedNonce: signIn.nonce,
-          idTokenExpected: true,
-        });
-        const idToken = tokens.claims()!;
-        // Providers that keep the profile out of the ID token answer it at their userinfo endpoint,
-        // for the same subject; what the signed ID token says wins.
-        const profile = config.serverMetadata().userinfo_endpoint ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub) : {};
-        claims = { ...profile, ...idToken };
-      } catch {
-        await log(null, `provider:${connection.name}`, false, 'provider-refused');
-        throw providerRefused();
-      }
-      const person = identityOf(connection, claims);
-      if (!person) {
-        await log(null, `provider:${connection.name}`, false, 'email-not-served');
-        throw refused(FEDERATION_ERROR_KEYS.emailNotServed, 'Your organisation gave no address this connection serves.', 403);
-      }
-      const userId = await accountOf(connection, person);
-      const user = await deps.users.findActiveById(userId);
-      if (!user) {
-        await log(userId, person.username, false, 'deleted');
-        throw refused(ERROR_KEYS.noLongerAccess, 'This user has no longer access to the application.', 403);
-      }
-      const mfaPending = user.mfa_active && !(connection.trust_provider_mfa && mfaDoneAtProvider(claims));
-      if (mfaPending) await deps.mfa.startChallenge(user);
-      const sessionToken = await deps.issuer.open({
-        userId: user.id,
-        mfaPending,
-        identityConnectionId: connection.id,
-        language: signIn.language as Locale,
-        deviceId: null,
-        ip: visitor.ip,
-        userAgent: visitor.userAgent,
-      });
-      await log(user.id, user.username, true, mfaPending ? 'provider-accepted' : 'signed-in-provider');
-      return { sessionToken, mfaPending };
+    /** A SAML identity provider's posted response, with the state this browser's cookie kept: a new session. */
+    async finishSaml(answer: { SAMLResponse: string; RelayState?: string }, browserState: string | undefined, visitor: VisitorContext) {
+      const { signIn, connection } = await takeSignIn(answer.RelayState, browserState);
+      if (connection.kind !== 'saml') throw providerRefused();
+      const claimsOf = () => samlClaims(connection, deps.addresses, { samlResponse: answer.SAMLResponse, requestId: signIn.nonce });
+      return openSession(connection, signIn.language, claimsOf, visitor);
     },
 
     /**
-     * Where the browser ends the person's session at the provider (RP-initiated logout), and comes
-     * back to the portal; undefined when the provider offers none or cannot be reached.
+     * Where the browser ends the person's session at an OpenID Connect provider (RP-initiated
+     * logout), and comes back to the portal; undefined when it offers none or cannot be reached.
      */
     async logoutUrl(connectionId: number): Promise<string | undefined> {
       const connection = await deps.connections.findById(connectionId);
-      if (!connection) return undefined;
+      if (connection?.kind !== 'oidc') return undefined;
       const config = await deps.directory.configOf(connection).catch(() => undefined);
-      if (!config?.serverMetadata().end_session_endpoint) return undefined;
-      return oidc.buildEndSessionUrl(config, { client_id: connection.client_key, post_logout_redirect_uri: deps.afterLogoutUri }).href;
+      return config && oidcLogoutUrl(config, connection.client_key, deps.addresses);
     },
 
     /** The person of a session a provider's sign-in opened, as the login answer describes it. */

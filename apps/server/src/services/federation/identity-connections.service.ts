@@ -13,6 +13,7 @@ import { AppError, forbidden } from '../../errors.js';
 import { getAssignableRoles, requireComplianceScope, type Actor } from '../permissions.js';
 import { createSecret, hashSecret } from '../tokens.js';
 import type { ProviderDirectory } from './provider-directory.js';
+import { readIdentityProviderMetadata } from '../../domain/saml-metadata.js';
 
 /** How a provisioning token starts, so that a leaked one is recognised by secret scanners and people. */
 const SCIM_TOKEN_PREFIX = 'scim_';
@@ -68,15 +69,10 @@ export function createIdentityConnectionsService(deps: {
     const experienceId = await deps.connections.experienceIdOf(clientId, input.experienceCode);
     if (experienceId === undefined)
       throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown, 'This experience is not one of the client’s.');
-    await deps.directory.check(input.issuer);
     return {
       client_id: clientId,
-      kind: 'oidc',
       name: input.name,
-      issuer: input.issuer,
-      client_key: input.providerClientId,
-      sealed_secret: sealedSecret,
-      scopes: input.scopes,
+      ...(await protocolFieldsOf(input, sealedSecret)),
       claims: input.claims as unknown as string,
       role_mappings: input.roleMappings as unknown as string,
       default_role: input.defaultRole ?? null,
@@ -84,6 +80,40 @@ export function createIdentityConnectionsService(deps: {
       enforced_roles: [...new Set(input.enforcedRoles)],
       trust_provider_mfa: input.trustProviderMfa,
       enabled: input.enabled,
+    };
+  }
+
+  /** How to reach the provider: an OpenID Connect issuer read now, or a SAML identity provider's metadata. */
+  async function protocolFieldsOf(input: IdentityConnectionInput, sealedSecret: string) {
+    if (input.kind === 'saml') {
+      const provider = input.samlMetadata === undefined ? undefined : readIdentityProviderMetadata(input.samlMetadata);
+      if (!provider) {
+        throw invalid(
+          IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid,
+          'The metadata names no entity id, sign-on address or signing certificate.',
+        );
+      }
+      const none = { client_key: '', sealed_secret: '', scopes: '' };
+      return {
+        kind: 'saml' as const,
+        issuer: provider.entityId,
+        saml_sso_url: provider.ssoUrl,
+        saml_certificate: provider.certificate,
+        ...none,
+      };
+    }
+    if (input.providerClientId === '')
+      throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.clientIdRequired, 'Give the client id the provider gave the portal.');
+    if (!sealedSecret) throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.secretRequired, 'A new connection needs its client secret.');
+    await deps.directory.check(input.issuer);
+    return {
+      kind: 'oidc' as const,
+      issuer: input.issuer,
+      client_key: input.providerClientId,
+      sealed_secret: sealedSecret,
+      scopes: input.scopes,
+      saml_sso_url: null,
+      saml_certificate: null,
     };
   }
 
@@ -114,8 +144,7 @@ export function createIdentityConnectionsService(deps: {
 
     async create(actor: Actor, clientId: number, input: IdentityConnectionInput): Promise<IdentityConnectionRow> {
       requireClient(actor, clientId);
-      if (!input.clientSecret) throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.secretRequired, 'A new connection needs its client secret.');
-      const fields = await fieldsOf(actor, clientId, input, await deps.directory.seal(input.clientSecret));
+      const fields = await fieldsOf(actor, clientId, input, input.clientSecret ? await deps.directory.seal(input.clientSecret) : '');
       return deps.transact(async (trx) => {
         const id = await deps.connections.create(fields, input.domains, trx).catch(domainTaken);
         const row = (await deps.connections.find(clientId, id, trx))!;

@@ -13,8 +13,8 @@ export interface ProviderIdentity {
   groups: string[];
 }
 
-/** Authentication contexts that name multi-factor authentication (OpenID PAPE, Okta, Keycloak's custom levels). */
-const MULTI_FACTOR_CONTEXT = /multi-factor|multifactor|\bmfa\b|2fa/i;
+/** Authentication contexts that name multi-factor authentication (OpenID PAPE, Okta, Keycloak's levels, SAML's two-factor classes, ADFS and Entra's multipleauthn). */
+const MULTI_FACTOR_CONTEXT = /multi-factor|multifactor|\bmfa\b|2fa|TwoFactor|multipleauthn/i;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
