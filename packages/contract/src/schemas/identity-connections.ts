@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { idFromText, integer, requiredText } from './builders.js';
+import { allowControlCharacters } from './request-values.js';
 import { ROLE_CODES } from './roles.js';
 import { LoggedInUserSchema } from './session.js';
 
@@ -111,7 +112,10 @@ export const IdentityConnectionInputSchema = z.object({
     '',
   ),
   /** SAML: the identity provider's metadata, as its file holds it (its entity id, sign-on address and signing certificate are read from it). */
-  samlMetadata: z.optional(z.string().check(z.maxLength(200_000, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid))),
+  samlMetadata: z.optional(
+    // An XML file spans lines and may be indented with tabs; it is parsed, never stored as it is.
+    allowControlCharacters(z.string().check(z.maxLength(200_000, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid))),
+  ),
   clientSecret: z.optional(z.string().check(z.maxLength(500, IDENTITY_CONNECTION_ERROR_KEYS.secretRequired))),
   scopes: z._default(z.string().check(z.trim(), z.maxLength(300)), 'openid email profile'),
   claims: z._default(IdentityClaimsSchema, DEFAULT_IDENTITY_CLAIMS),
