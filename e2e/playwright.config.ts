@@ -9,6 +9,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_SMTP_HTTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_IDP_PORT ??= String(Number(process.env.E2E_PORT) + 3);
+process.env.E2E_SAML_PORT ??= String(Number(process.env.E2E_PORT) + 4);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = {
@@ -44,6 +45,13 @@ export default defineConfig({
       command: 'node --import tsx e2e/fixtures/identity-provider-server.ts',
       cwd: '..',
       url: `http://127.0.0.1:${process.env.E2E_IDP_PORT}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node --import tsx e2e/fixtures/saml-provider-server.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${process.env.E2E_SAML_PORT}/metadata`,
       timeout: 30_000,
       reuseExistingServer: false,
     },

@@ -22,6 +22,8 @@ import { fixFrenchTypography, frenchTypographyProblems } from './french-typograp
 /** Words spelled the same in English and French (with their placeholders), so a French text may equal the English one. */
 const SAME_IN_BOTH = new Set([
   'OK',
+  'OpenID Connect',
+  'SAML 2.0',
   'Id',
   'EN',
   'FR',

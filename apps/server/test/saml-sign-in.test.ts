@@ -99,6 +99,31 @@ describe('signing in through a SAML identity provider', () => {
     expect([answer.statusCode, answer.json().error]).toEqual([400, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid]);
   });
 
+  it('keeps the provider read from the saved metadata when a change sends none', async () => {
+    const [connection] = answerOf(
+      endpoints.listIdentityConnections,
+      await f.t.app.inject({ url: `/api/clients/${f.clientId}/identity-connections`, headers: { cookie: f.staff } }),
+    ).data;
+    const changed = await f.t.app.inject({
+      method: 'PUT',
+      url: `/api/clients/${f.clientId}/identity-connections/${connection!.id}`,
+      payload: f.connection({
+        name: 'ACME ADFS (renamed)',
+        kind: 'saml',
+        issuer: '',
+        providerClientId: '',
+        clientSecret: undefined,
+        domains: [DOMAIN],
+      }),
+      headers: { cookie: f.staff },
+    });
+    expect(answerOf(endpoints.updateIdentityConnection, changed).data).toMatchObject({
+      name: 'ACME ADFS (renamed)',
+      issuer: IDP,
+      samlSsoUrl: SSO,
+    });
+  });
+
   it('signs in the person a signed assertion names, makes its account, and skips the code after the provider’s multi-factor sign-in', async () => {
     const { request, state, cookie } = await leave(SARA.email);
     expect(request.acsUrl).toBe(ACS);

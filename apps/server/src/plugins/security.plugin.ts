@@ -2,9 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { ERROR_KEYS } from '@portal/contract';
+import { endpoints, ERROR_KEYS } from '@portal/contract';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one address other sites post to by design: a SAML identity provider's page posts the
+ * person's signed response there (HTTP-POST binding). What it opens is proven by the response's
+ * signature, its answer to this browser's request, and the state cookie, not by where it came from.
+ */
+const POSTED_TO_FROM_OTHER_SITES = new Set([endpoints.finishSamlSignIn.path.toLowerCase()]);
 
 interface SecurityOptions {
   isProduction: boolean;
@@ -46,6 +53,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    if (POSTED_TO_FROM_OTHER_SITES.has(request.url.split('?')[0]!.toLowerCase())) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const sameHost = origin !== undefined && originMatchesHost(origin, request.headers.host);

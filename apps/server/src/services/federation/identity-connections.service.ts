@@ -60,6 +60,7 @@ export function createIdentityConnectionsService(deps: {
     clientId: number,
     input: IdentityConnectionInput,
     sealedSecret: string,
+    before?: IdentityConnectionRow,
   ): Promise<IdentityConnectionFields> {
     const assignable = getAssignableRoles(actor);
     const given = [...input.roleMappings.map((mapping) => mapping.role), ...(input.defaultRole ? [input.defaultRole] : [])];
@@ -72,7 +73,7 @@ export function createIdentityConnectionsService(deps: {
     return {
       client_id: clientId,
       name: input.name,
-      ...(await protocolFieldsOf(input, sealedSecret)),
+      ...(await protocolFieldsOf(input, sealedSecret, before)),
       claims: input.claims as unknown as string,
       role_mappings: input.roleMappings as unknown as string,
       default_role: input.defaultRole ?? null,
@@ -84,9 +85,15 @@ export function createIdentityConnectionsService(deps: {
   }
 
   /** How to reach the provider: an OpenID Connect issuer read now, or a SAML identity provider's metadata. */
-  async function protocolFieldsOf(input: IdentityConnectionInput, sealedSecret: string) {
+  async function protocolFieldsOf(input: IdentityConnectionInput, sealedSecret: string, before?: IdentityConnectionRow) {
     if (input.kind === 'saml') {
-      const provider = input.samlMetadata === undefined ? undefined : readIdentityProviderMetadata(input.samlMetadata);
+      // A change without new metadata keeps the provider read from the metadata saved.
+      const kept = before?.kind === 'saml' && !input.samlMetadata?.trim();
+      const provider = kept
+        ? { entityId: before.issuer, ssoUrl: before.saml_sso_url!, certificate: before.saml_certificate! }
+        : input.samlMetadata === undefined
+          ? undefined
+          : readIdentityProviderMetadata(input.samlMetadata);
       if (!provider) {
         throw invalid(
           IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid,
@@ -160,7 +167,7 @@ export function createIdentityConnectionsService(deps: {
       requireClient(actor, clientId);
       const before = await requireConnection(clientId, id);
       const sealed = input.clientSecret ? await deps.directory.seal(input.clientSecret) : before.sealed_secret;
-      const fields = await fieldsOf(actor, clientId, input, sealed);
+      const fields = await fieldsOf(actor, clientId, input, sealed, before);
       return deps.transact(async (trx) => {
         await deps.connections.update(id, fields, input.domains, trx).catch(domainTaken);
         const row = (await deps.connections.find(clientId, id, trx))!;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import {
@@ -21,6 +21,8 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 const GIVEN_ROLES = ROLE_CODES.filter((role) => role !== 'SUPER_USER');
 
 interface FormValues {
+  kind: 'oidc' | 'saml';
+  samlMetadata: string;
   name: string;
   issuer: string;
   providerClientId: string;
@@ -39,6 +41,8 @@ const NO_DEFAULT = 'none';
 
 function valuesOf(connection: IdentityConnection | null, firstExperience: string | null): FormValues {
   return {
+    kind: connection?.kind ?? 'oidc',
+    samlMetadata: '',
     name: connection?.name ?? '',
     issuer: connection?.issuer ?? '',
     providerClientId: connection?.providerClientId ?? '',
@@ -97,6 +101,8 @@ export function ConnectionDialog({ editing, experiences, save, onClose }: Connec
       {
         id: connection?.id ?? null,
         body: {
+          kind: values.kind,
+          ...(values.kind === 'saml' && { samlMetadata: values.samlMetadata }),
           name: values.name,
           issuer: values.issuer.trim(),
           providerClientId: values.providerClientId,
@@ -128,28 +134,55 @@ export function ConnectionDialog({ editing, experiences, save, onClose }: Connec
         <Stack gap="md">
           {save.error && <ErrorAlert>{describeError(save.error)}</ErrorAlert>}
           <TextInput required label={t('identityProviders.fields.name')} maxLength={100} {...form.getInputProps('name')} data-autofocus />
-          <TextInput
-            required
-            label={t('identityProviders.fields.issuer')}
-            description={t('identityProviders.fields.issuerHelp')}
-            maxLength={500}
-            {...form.getInputProps('issuer')}
+          <SegmentedControl
+            aria-label={t('identityProviders.fields.kind')}
+            data={[
+              { value: 'oidc', label: t('identityProviders.kinds.oidc') },
+              { value: 'saml', label: t('identityProviders.kinds.saml') },
+            ]}
+            {...form.getInputProps('kind')}
           />
-          <TextInput
-            required
-            label={t('identityProviders.fields.providerClientId')}
-            maxLength={200}
-            {...form.getInputProps('providerClientId')}
-          />
-          <PasswordInput
-            required={connection === null}
-            label={t('identityProviders.fields.clientSecret')}
-            description={connection ? t('identityProviders.fields.clientSecretKept') : undefined}
-            maxLength={500}
-            autoComplete="off"
-            {...form.getInputProps('clientSecret')}
-          />
-          <TextInput label={t('identityProviders.fields.scopes')} maxLength={300} {...form.getInputProps('scopes')} />
+          {form.values.kind === 'saml' ? (
+            <Textarea
+              required
+              label={t('identityProviders.fields.samlMetadata')}
+              description={
+                connection?.kind === 'saml'
+                  ? t('identityProviders.fields.samlMetadataKept')
+                  : t('identityProviders.fields.samlMetadataHelp')
+              }
+              autosize
+              minRows={3}
+              maxRows={8}
+              ff="monospace"
+              {...form.getInputProps('samlMetadata')}
+            />
+          ) : (
+            <>
+              <TextInput
+                required
+                label={t('identityProviders.fields.issuer')}
+                description={t('identityProviders.fields.issuerHelp')}
+                maxLength={500}
+                {...form.getInputProps('issuer')}
+              />
+              <TextInput
+                required
+                label={t('identityProviders.fields.providerClientId')}
+                maxLength={200}
+                {...form.getInputProps('providerClientId')}
+              />
+              <PasswordInput
+                required={connection === null}
+                label={t('identityProviders.fields.clientSecret')}
+                description={connection ? t('identityProviders.fields.clientSecretKept') : undefined}
+                maxLength={500}
+                autoComplete="off"
+                {...form.getInputProps('clientSecret')}
+              />
+              <TextInput label={t('identityProviders.fields.scopes')} maxLength={300} {...form.getInputProps('scopes')} />
+            </>
+          )}
           <TextInput
             required
             label={t('identityProviders.fields.domains')}

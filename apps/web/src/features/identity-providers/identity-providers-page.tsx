@@ -98,13 +98,18 @@ function ClientConnections({ client }: { client: IdentityClientOption }) {
             <FactList
               labelWidth={isMobile ? 110 : 180}
               facts={[
-                [t('identityProviders.fields.issuer'), connection.issuer],
+                [t(`identityProviders.kinds.${connection.kind}`), connection.issuer],
                 [t('identityProviders.fields.domains'), connection.domains.join(', ')],
                 [
                   t('identityProviders.fields.defaultRole'),
                   connection.defaultRole ? t(`console.roles.${connection.defaultRole}`) : t('identityProviders.noDefaultRole'),
                 ],
-                [t('identityProviders.redirectUri'), connection.redirectUri],
+                ...(connection.kind === 'saml'
+                  ? ([
+                      [t('identityProviders.entityId'), connection.serviceProviderEntityId],
+                      [t('identityProviders.acsUrl'), connection.assertionConsumerUrl],
+                    ] as const)
+                  : ([[t('identityProviders.redirectUri'), connection.redirectUri]] as const)),
               ]}
             />
             <Group gap="sm">
