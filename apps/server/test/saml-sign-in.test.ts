@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, FEDERATION_ERROR_KEYS, IDENTITY_CONNECTION_ERROR_KEYS } from '@portal/contract';
 import {
@@ -99,14 +101,39 @@ describe('signing in through a SAML identity provider', () => {
     expect([answer.statusCode, answer.json().error]).toEqual([400, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid]);
   });
 
+  it('reads the metadata from where the provider publishes it', async () => {
+    const server = createServer((_request, response) => response.end(identityProviderMetadata(`${IDP}/2`, SSO, keys)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await f.t.app.inject({
+        method: 'POST',
+        url: `/api/clients/${f.clientId}/identity-connections`,
+        payload: f.connection({
+          name: 'ACME ADFS by address',
+          kind: 'saml',
+          samlMetadataUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/FederationMetadata.xml`,
+          domains: ['saml-by-address.test'],
+        }),
+        headers: { cookie: f.staff },
+      });
+      expect(answerOf(endpoints.createIdentityConnection, created).data).toMatchObject({
+        kind: 'saml',
+        issuer: `${IDP}/2`,
+        samlSsoUrl: SSO,
+      });
+    } finally {
+      server.close();
+    }
+  });
+
   it('keeps the provider read from the saved metadata when a change sends none', async () => {
-    const [connection] = answerOf(
+    const connection = answerOf(
       endpoints.listIdentityConnections,
       await f.t.app.inject({ url: `/api/clients/${f.clientId}/identity-connections`, headers: { cookie: f.staff } }),
-    ).data;
+    ).data.find((each) => each.name === 'ACME ADFS')!;
     const changed = await f.t.app.inject({
       method: 'PUT',
-      url: `/api/clients/${f.clientId}/identity-connections/${connection!.id}`,
+      url: `/api/clients/${f.clientId}/identity-connections/${connection.id}`,
       payload: f.connection({
         name: 'ACME ADFS (renamed)',
         kind: 'saml',

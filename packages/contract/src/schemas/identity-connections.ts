@@ -112,6 +112,8 @@ export const IdentityConnectionInputSchema = z.object({
     '',
   ),
   /** SAML: the identity provider's metadata, as its file holds it (its entity id, sign-on address and signing certificate are read from it). */
+  /** SAML: where the identity provider publishes its metadata (https), read when the connection is saved, when no file is given. */
+  samlMetadataUrl: z.optional(z.string().check(z.trim(), z.maxLength(500, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid))),
   samlMetadata: z.optional(
     // An XML file spans lines and may be indented with tabs; it is parsed, never stored as it is.
     allowControlCharacters(z.string().check(z.maxLength(200_000, IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid))),

@@ -84,16 +84,24 @@ export function createIdentityConnectionsService(deps: {
     };
   }
 
+  /** The SAML identity provider the metadata given describes: the file's, else the one published at its address. */
+  async function readSamlMetadata(input: IdentityConnectionInput) {
+    const xml = input.samlMetadata?.trim()
+      ? input.samlMetadata
+      : input.samlMetadataUrl
+        ? await deps.directory.metadataAt(input.samlMetadataUrl)
+        : undefined;
+    return xml === undefined ? undefined : readIdentityProviderMetadata(xml);
+  }
+
   /** How to reach the provider: an OpenID Connect issuer read now, or a SAML identity provider's metadata. */
   async function protocolFieldsOf(input: IdentityConnectionInput, sealedSecret: string, before?: IdentityConnectionRow) {
     if (input.kind === 'saml') {
       // A change without new metadata keeps the provider read from the metadata saved.
-      const kept = before?.kind === 'saml' && !input.samlMetadata?.trim();
+      const kept = before?.kind === 'saml' && !input.samlMetadata?.trim() && !input.samlMetadataUrl;
       const provider = kept
         ? { entityId: before.issuer, ssoUrl: before.saml_sso_url!, certificate: before.saml_certificate! }
-        : input.samlMetadata === undefined
-          ? undefined
-          : readIdentityProviderMetadata(input.samlMetadata);
+        : await readSamlMetadata(input);
       if (!provider) {
         throw invalid(
           IDENTITY_CONNECTION_ERROR_KEYS.samlMetadataInvalid,

@@ -8,6 +8,8 @@ import { AppError } from '../../errors.js';
 const SEALING_SECRET = 'identity-connection-seal';
 /** Seconds to wait for a provider's discovery document or token endpoint. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
+/** A federation metadata file of one identity provider is a few kilobytes; Entra's, with every key, under this. */
+const METADATA_MAX_CHARACTERS = 200_000;
 
 /**
  * An issuer the portal may talk to: https, or http on this machine's own addresses (a provider
@@ -59,6 +61,19 @@ export function createProviderDirectory(deps: { secrets: ServerSecretsRepository
       await discover(issuer, 'discovery-check').catch(() => {
         throw new AppError(400, IDENTITY_CONNECTION_ERROR_KEYS.issuerUnreachable, 'The provider’s discovery document could not be read.');
       });
+    },
+
+    /** A SAML identity provider's metadata, read from where it publishes it (https, or this machine); undefined when it cannot be read. */
+    async metadataAt(address: string): Promise<string | undefined> {
+      const url = issuerUrlOf(address);
+      if (!url) return undefined;
+      try {
+        const answer = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000), redirect: 'error' });
+        const text = answer.ok ? await answer.text() : undefined;
+        return text !== undefined && text.length <= METADATA_MAX_CHARACTERS ? text : undefined;
+      } catch {
+        return undefined;
+      }
     },
 
     /** The provider of a connection, as the portal's client there. */

@@ -23,6 +23,7 @@ const GIVEN_ROLES = ROLE_CODES.filter((role) => role !== 'SUPER_USER');
 interface FormValues {
   kind: 'oidc' | 'saml';
   samlMetadata: string;
+  samlMetadataUrl: string;
   name: string;
   issuer: string;
   providerClientId: string;
@@ -43,6 +44,7 @@ function valuesOf(connection: IdentityConnection | null, firstExperience: string
   return {
     kind: connection?.kind ?? 'oidc',
     samlMetadata: '',
+    samlMetadataUrl: '',
     name: connection?.name ?? '',
     issuer: connection?.issuer ?? '',
     providerClientId: connection?.providerClientId ?? '',
@@ -102,7 +104,10 @@ export function ConnectionDialog({ editing, experiences, save, onClose }: Connec
         id: connection?.id ?? null,
         body: {
           kind: values.kind,
-          ...(values.kind === 'saml' && { samlMetadata: values.samlMetadata }),
+          ...(values.kind === 'saml' && {
+            samlMetadata: values.samlMetadata,
+            ...(values.samlMetadataUrl.trim() !== '' && { samlMetadataUrl: values.samlMetadataUrl.trim() }),
+          }),
           name: values.name,
           issuer: values.issuer.trim(),
           providerClientId: values.providerClientId,
@@ -143,20 +148,27 @@ export function ConnectionDialog({ editing, experiences, save, onClose }: Connec
             {...form.getInputProps('kind')}
           />
           {form.values.kind === 'saml' ? (
-            <Textarea
-              required
-              label={t('identityProviders.fields.samlMetadata')}
-              description={
-                connection?.kind === 'saml'
-                  ? t('identityProviders.fields.samlMetadataKept')
-                  : t('identityProviders.fields.samlMetadataHelp')
-              }
-              autosize
-              minRows={3}
-              maxRows={8}
-              ff="monospace"
-              {...form.getInputProps('samlMetadata')}
-            />
+            <>
+              <TextInput
+                label={t('identityProviders.fields.samlMetadataUrl')}
+                description={t('identityProviders.fields.samlMetadataUrlHelp')}
+                maxLength={500}
+                {...form.getInputProps('samlMetadataUrl')}
+              />
+              <Textarea
+                label={t('identityProviders.fields.samlMetadata')}
+                description={
+                  connection?.kind === 'saml'
+                    ? t('identityProviders.fields.samlMetadataKept')
+                    : t('identityProviders.fields.samlMetadataHelp')
+                }
+                autosize
+                minRows={3}
+                maxRows={8}
+                ff="monospace"
+                {...form.getInputProps('samlMetadata')}
+              />
+            </>
           ) : (
             <>
               <TextInput
