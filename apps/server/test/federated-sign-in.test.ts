@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, FEDERATION_ERROR_KEYS } from '@portal/contract';
 import { hashSecret } from '../src/services/tokens.js';
+import { startIdentityProvider } from '../../../test-support/oidc-identity-provider.js';
 import {
   ACME_DOMAIN,
   PROVIDER_CLIENT,
@@ -145,6 +146,42 @@ describe('signing in through the client’s provider', () => {
       payload: { UserName: f.fixture.staff, Password: DEMO_PASSWORD },
     });
     expect(staff.statusCode).toBe(200);
+  });
+});
+
+describe('two clients, two issuers', () => {
+  it('sends each address to its own client’s provider, and makes the account at that client', async () => {
+    const redirectUri = `${f.t.config.publicUrl}${endpoints.finishFederatedSignIn.path}`;
+    const bankPerson = { email: 'bea@bank.test', givenName: 'Béa', familyName: 'Banque', amr: ['pwd', 'mfa'] };
+    const bank = await startIdentityProvider({
+      clients: [{ clientId: 'portal-bank', clientSecret: 'bank-secret', redirectUri }],
+      people: [bankPerson],
+    });
+    try {
+      const superUser = await signIn(f.t, 'demo.super');
+      const nbf = await db().selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+      const created = await f.t.app.inject({
+        method: 'POST',
+        url: `/api/clients/${nbf.id}/identity-connections`,
+        payload: f.connection({
+          name: 'Bank directory',
+          issuer: bank.issuer,
+          providerClientId: 'portal-bank',
+          clientSecret: 'bank-secret',
+          domains: ['bank.test'],
+          experienceCode: 'NBF',
+        }),
+        headers: { cookie: superUser },
+      });
+      answerOf(endpoints.createIdentityConnection, created);
+      const { callback, stateCookie } = await leaveForProvider(f, bankPerson.email);
+      expect(callback.searchParams.get('iss')).toBe(bank.issuer);
+      expect((await comeBack(f, callback, stateCookie)).location).toBe('/#/signed-in-with-provider');
+      const account = await db().selectFrom('users').select('client_id').where('email', '=', bankPerson.email).executeTakeFirstOrThrow();
+      expect(account.client_id).toBe(nbf.id);
+    } finally {
+      await bank.close();
+    }
   });
 });
 
