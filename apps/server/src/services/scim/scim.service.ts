@@ -8,6 +8,7 @@ import type { Transact } from '../../db/transact.js';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import { AppError } from '../../errors.js';
 import { hashSecret } from '../tokens.js';
+import { makeProvidedAccount } from '../federation/provider-accounts.js';
 import { applyPatch, factsOfInput, factsOfRow, sameFacts, type ScimFacts } from './scim-person.js';
 
 const DEFAULT_PAGE = 100;
@@ -96,24 +97,8 @@ export function createScimService(deps: {
       const facts = factsOfInput(input);
       const userId = await deps
         .transact(async (trx) => {
-          const id = await deps.managedUsers.create(
-            {
-              username: facts.username,
-              firstName: facts.firstName,
-              lastName: facts.lastName,
-              email: facts.email,
-              roleCode: connection.default_role as RoleCode,
-              clientId: connection.client_id,
-              experienceId: connection.experience_id,
-              activeMfa: true,
-              contactLanguage: facts.language,
-              createdBy: null,
-            },
-            trx,
-          );
-          // Signed in through the provider: never asked to choose a portal password.
+          const id = await makeProvidedAccount(deps, connection, { ...facts, role: connection.default_role as RoleCode }, trx);
           await deps.scim.write(id, facts, trx);
-          await deps.connections.settleProvidedAccount(id, trx);
           const after = { ...facts, role: connection.default_role, provisionedBy: connection.name };
           await deps.audit.record(
             { actorUserId: null, action: 'createUser', targetUserId: id, clientId: connection.client_id, before: null, after },
