@@ -190,7 +190,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   });
   const managedUsers = createManagedUsersRepository(db);
   const identityConnections = createIdentityConnectionsRepository(db);
-  const providers = createProviderDirectory({ secrets: createServerSecretsRepository(db) });
+  const providers = createProviderDirectory({ secrets: createServerSecretsRepository(db), allowLoopbackHttp: !config.isProduction });
   const scim = createScimRepository(db);
   const reportAccess = createReportAccessRepository(db);
   const audit = createAuditLogRepository();

@@ -12,10 +12,11 @@ const PROVIDER_TIMEOUT_SECONDS = 10;
 const METADATA_MAX_CHARACTERS = 200_000;
 
 /**
- * An issuer the portal may talk to: https, or http on this machine's own addresses (a provider
- * run beside the portal in development and tests). Anything else is refused before a request.
+ * An address of a provider the portal may talk to: https; outside production also http on this
+ * machine's own addresses (a provider run beside the portal in development and tests). Anything
+ * else is refused before a request is made.
  */
-export function issuerUrlOf(issuer: string): URL | undefined {
+export function issuerUrlOf(issuer: string, allowLoopbackHttp: boolean): URL | undefined {
   let url: URL;
   try {
     url = new URL(issuer);
@@ -24,7 +25,7 @@ export function issuerUrlOf(issuer: string): URL | undefined {
   }
   if (url.protocol === 'https:') return url;
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  return url.protocol === 'http:' && loopback ? url : undefined;
+  return allowLoopbackHttp && url.protocol === 'http:' && loopback ? url : undefined;
 }
 
 const issuerInvalid = () => new AppError(400, IDENTITY_CONNECTION_ERROR_KEYS.issuerInvalid, 'The issuer must be an https address.');
@@ -33,7 +34,7 @@ const issuerInvalid = () => new AppError(400, IDENTITY_CONNECTION_ERROR_KEYS.iss
  * The portal's side of its identity providers: reads an issuer's discovery document, and seals
  * the client secrets kept in the database under a key of the server's own.
  */
-export function createProviderDirectory(deps: { secrets: ServerSecretsRepository }) {
+export function createProviderDirectory(deps: { secrets: ServerSecretsRepository; allowLoopbackHttp: boolean }) {
   let key: Promise<Buffer> | undefined;
   const sealingKey = () => {
     key ??= deps.secrets
@@ -44,7 +45,7 @@ export function createProviderDirectory(deps: { secrets: ServerSecretsRepository
   };
 
   async function discover(issuer: string, clientKey: string, secret?: string): Promise<oidc.Configuration> {
-    const url = issuerUrlOf(issuer);
+    const url = issuerUrlOf(issuer, deps.allowLoopbackHttp);
     if (!url) throw issuerInvalid();
     return oidc.discovery(url, clientKey, secret, undefined, {
       execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
@@ -57,7 +58,7 @@ export function createProviderDirectory(deps: { secrets: ServerSecretsRepository
 
     /** 400 when the issuer is not one the portal talks to, or its discovery document cannot be read. */
     async check(issuer: string): Promise<void> {
-      if (!issuerUrlOf(issuer)) throw issuerInvalid();
+      if (!issuerUrlOf(issuer, deps.allowLoopbackHttp)) throw issuerInvalid();
       await discover(issuer, 'discovery-check').catch(() => {
         throw new AppError(400, IDENTITY_CONNECTION_ERROR_KEYS.issuerUnreachable, 'The provider’s discovery document could not be read.');
       });
@@ -65,7 +66,7 @@ export function createProviderDirectory(deps: { secrets: ServerSecretsRepository
 
     /** A SAML identity provider's metadata, read from where it publishes it (https, or this machine); undefined when it cannot be read. */
     async metadataAt(address: string): Promise<string | undefined> {
-      const url = issuerUrlOf(address);
+      const url = issuerUrlOf(address, deps.allowLoopbackHttp);
       if (!url) return undefined;
       try {
         const answer = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000), redirect: 'error' });
