@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { buildDemoPdf } from '../../../apps/server/src/db/seed/demo-pdf';
 import { createKeyOnScreen } from '../../fixtures/api-keys';
 import { deleteDocuments } from '../../fixtures/ingestion';
-import { readMailbox, waitForMail } from '../../fixtures/mailbox';
+import { readMailbox } from '../../fixtures/mailbox';
 import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
 import { expect, test } from '../../fixtures/test';
 
@@ -61,6 +61,14 @@ async function noticeOfCustomer(page: Page, row: Locator, action: RegExp): Promi
   return text;
 }
 
+/**
+ * Until the readers dialog of the bill says `state` of lau.user's notice: the dialog shows what it
+ * last read while it reads again, so it is opened afresh until the state shows.
+ */
+async function expectNotice(page: Page, row: Locator, action: RegExp, state: RegExp) {
+  await expect.poll(() => noticeOfCustomer(page, row, action), { timeout: 20_000 }).toMatch(state);
+}
+
 test('An administrator reads the delivery state of each new bill: its notice accepted by the mail server, first opened, and refused when the back office reports a bounce; in both languages', async ({
   page,
   context,
@@ -79,16 +87,24 @@ test('An administrator reads the delivery state of each new bill: its notice acc
     const mailsBefore = (await readMailbox(CUSTOMER_EMAIL)).length;
     for (const bill of [opened!, bounced!]) await sendBill(baseURL!, key, bill);
     // lau.user consented to electronic delivery and chose no digest: one notice names both bills.
-    const notice = await waitForMail(CUSTOMER_EMAIL, mailsBefore, 150_000);
-    expect(notice.subject).not.toBe('');
+    // Waited for by what it names: another notice to lau.user may arrive meanwhile.
+    await expect
+      .poll(
+        async () =>
+          (await readMailbox(CUSTOMER_EMAIL))
+            .slice(mailsBefore)
+            .some((mail) => mail.text.includes(opened!.documentDate) && mail.text.includes(bounced!.documentDate)),
+        { timeout: 150_000, message: 'the notice of both bills' },
+      )
+      .toBe(true);
 
     const staffContext = await browser.newContext({ baseURL });
     const staff = await staffContext.newPage();
     await openHomeAs(staff, 'lau.admin', 'Nathan');
     const rows = await openBills(staff);
     const english = /^Readers and evidence of /;
-    await expect.poll(() => noticeOfCustomer(staff, rows.nth(0), english), { timeout: 15_000 }).toContain('Accepted by the mail server');
-    expect(await noticeOfCustomer(staff, rows.nth(1), english)).toContain('Accepted by the mail server');
+    await expectNotice(staff, rows.nth(0), english, /Accepted by the mail server/);
+    await expectNotice(staff, rows.nth(1), english, /Accepted by the mail server/);
 
     // The customer previews the newer bill.
     const customerContext = await browser.newContext({ baseURL });
@@ -114,10 +130,8 @@ test('An administrator reads the delivery state of each new bill: its notice acc
     await staff.getByRole('button', { name: /Account menu/ }).click();
     await staff.getByRole('menuitem', { name: 'Français' }).click();
     const french = /^Lecteurs et preuve de /;
-    const openedState = await noticeOfCustomer(staff, rows.nth(0), french);
-    expect(openedState).toContain('Accepté par le serveur de courriel');
-    expect(openedState).toContain('ouvert le');
-    expect(await noticeOfCustomer(staff, rows.nth(1), french)).toContain('Refusé (envoyé au papier)');
+    await expectNotice(staff, rows.nth(0), french, /Accepté par le serveur de courriel .* · ouvert le /);
+    await expectNotice(staff, rows.nth(1), french, /Refusé \(envoyé au papier\)/);
     await rows.nth(1).getByRole('button', { name: french }).click();
     await expect(recordDialog(staff).getByTestId('document-readers')).toBeVisible();
     await expectNoSeriousA11yViolations(staff);
@@ -127,13 +141,17 @@ test('An administrator reads the delivery state of each new bill: its notice acc
   }
 });
 
-test('@mobile On a phone, an administrator reads a bill’s readers and their notices on a full screen', async ({ page }) => {
-  await openHomeAs(page, 'lau.admin', 'Nathan');
-  await page.getByRole('button', { name: /Bills|Factures/ }).click();
-  const card = page.getByTestId('panel-LAU-BILL').getByTestId('document-card').first();
+// lau.admin is locked out by the lockout spec before the phone's tests run: Northbridge's administrator reads its notices' readers.
+test('@mobile On a phone, an administrator reads a document’s readers on a full screen that scrolls sideways from the keyboard', async ({
+  page,
+}) => {
+  await openHomeAs(page, 'demo.admin', 'Alex');
+  await page.getByRole('button', { name: /Notices/ }).click();
+  const card = page.getByTestId('panel-NBF-NOTICE').getByTestId('document-card').first();
   await card.getByRole('button', { name: /^Readers and evidence of / }).click();
   const dialog = recordDialog(page);
-  await expect(dialog.getByTestId('document-readers').getByRole('row').filter({ hasText: 'lau.user' })).toBeVisible();
+  await expect(dialog.getByTestId('document-readers').getByRole('row').filter({ hasText: 'demo.user' })).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Readers of the document and their confirmations' })).toHaveAttribute('tabindex', '0');
   await expect(dialog.getByRole('button', { name: 'Download the evidence' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

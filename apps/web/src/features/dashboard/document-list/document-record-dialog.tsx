@@ -124,7 +124,7 @@ function ReadersTable({ data }: { data: Readers }) {
                           {t('documentRecord.confirmedOn', { date: moment(reader.acknowledgedAt) })}
                         </Badge>
                       ) : (
-                        <Badge color="orange.9" variant="filled">
+                        <Badge color="red.9" variant="filled">
                           {t('documentRecord.notConfirmed')}
                         </Badge>
                       )}
