@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, FEDERATION_ERROR_KEYS } from '@portal/contract';
+import { insertExperience } from '../src/db/seed/factories.js';
 import { hashSecret } from '../src/services/tokens.js';
 import { startIdentityProvider } from '../../../test-support/oidc-identity-provider.js';
 import {
@@ -14,6 +15,7 @@ import { DEMO_PASSWORD, signIn } from './test-app.js';
 import { answerOf } from './wire.js';
 
 let f: FederationFixture;
+let serviceExperienceId: number;
 const db = () => f.t.database.db;
 
 const NEWCOMER = `nora@${ACME_DOMAIN}`;
@@ -38,10 +40,18 @@ beforeAll(async () => {
     { email: SERVICE, givenName: 'Sam', familyName: 'Service', groups: ['portal-service'], amr: ['pwd'] },
     { email: UNVERIFIED, givenName: 'Uma', familyName: 'Unverified', emailVerified: false },
   ]);
+  serviceExperienceId = await insertExperience(db(), {
+    code: 'ACME-SERVICE',
+    client_id: f.clientId,
+    colors: { primary: '#1f4e79', title: '#1f2329' },
+  });
   const created = await f.t.app.inject({
     method: 'POST',
     url: `/api/clients/${f.clientId}/identity-connections`,
-    payload: f.connection({ enforcedRoles: ['CUSTOMER_SERVICE'] }),
+    payload: f.connection({
+      enforcedRoles: ['CUSTOMER_SERVICE'],
+      roleMappings: [{ group: 'portal-service', role: 'CUSTOMER_SERVICE', experienceCode: 'ACME-SERVICE' }],
+    }),
     headers: { cookie: f.staff },
   });
   answerOf(endpoints.createIdentityConnection, created);
@@ -96,10 +106,12 @@ describe('signing in through the client’s provider', () => {
     f.staff = await signIn(f.t, f.fixture.staff);
   });
 
-  it('gives the role a group maps, and owes the portal’s code when the provider used one factor', async () => {
+  it('gives the role and the experience a group maps, and owes the portal’s code when the provider used one factor', async () => {
     const { session } = await throughProvider(SERVICE);
     const user = await whoIs(session!);
     expect(user).toMatchObject({ role: 'CUSTOMER_SERVICE', mfa: true });
+    const account = await db().selectFrom('users').select('experience_id').where('email', '=', SERVICE).executeTakeFirstOrThrow();
+    expect(account.experience_id).toBe(serviceExperienceId);
     // The session owes its code: signed-in calls are refused until it is given.
     const refused = await f.t.app.inject({ url: '/Dashboard/GetReports', headers: { cookie: session! } });
     expect(refused.statusCode).toBe(401);

@@ -45,6 +45,7 @@ describe('identity provider connections', () => {
       [{ domains: ['not a domain'] }, IDENTITY_CONNECTION_ERROR_KEYS.domainInvalid],
       [{ domains: [] }, IDENTITY_CONNECTION_ERROR_KEYS.domainsRequired],
       [{ experienceCode: 'NOPE' }, IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown],
+      [{ roleMappings: [{ group: 'staff', role: 'USER', experienceCode: 'NBF' }] }, IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown],
       // An administrator gives no role above its own.
       [{ defaultRole: 'INTERNAL' }, IDENTITY_CONNECTION_ERROR_KEYS.roleNotAllowed],
     ];

@@ -13,10 +13,12 @@ export interface ClaimNames {
   groups: string;
 }
 
-/** A group the provider names, and the role it gives. */
+/** A group the provider names, the role it gives, and the experience (id and code) it places its people in, if it names one. */
 export interface RoleMapping {
   group: string;
   role: string;
+  experience_id?: number;
+  experience_code?: string;
 }
 
 /** One identity provider of one client (migration 036). */

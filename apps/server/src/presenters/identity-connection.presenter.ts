@@ -15,7 +15,11 @@ export function presentIdentityConnection(row: IdentityConnectionRow, addresses:
     scopes: row.scopes,
     claims: row.claims,
     domains: row.domains,
-    roleMappings: row.role_mappings.map((mapping) => ({ group: mapping.group, role: mapping.role as RoleCode })),
+    roleMappings: row.role_mappings.map((mapping) => ({
+      group: mapping.group,
+      role: mapping.role as RoleCode,
+      experienceCode: mapping.experience_code ?? null,
+    })),
     defaultRole: row.default_role as RoleCode | null,
     experienceCode: row.experience_code,
     enforcedRoles: row.enforced_roles as RoleCode[],

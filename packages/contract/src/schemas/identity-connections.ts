@@ -84,9 +84,15 @@ export const DEFAULT_IDENTITY_CLAIMS: IdentityClaims = {
   groups: 'groups',
 };
 
+/** A group the provider names: the role it gives, and optionally the client's experience its people belong to. */
 export const RoleMappingSchema = z.object({
   group: z.string({ error: IDENTITY_CONNECTION_ERROR_KEYS.claimInvalid }).check(z.trim(), z.minLength(1), z.maxLength(200)),
   role: role(),
+  experienceCode: z.optional(
+    z
+      .string({ error: IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown })
+      .check(z.trim(), z.maxLength(50, IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown)),
+  ),
 });
 
 /** A connection as one writes it; `clientSecret` may be left out of a change to keep the stored one. */
@@ -163,7 +169,7 @@ export const IdentityConnectionSchema = z.object({
   scopes: z.string(),
   claims: IdentityClaimsSchema,
   domains: z.array(z.string()),
-  roleMappings: z.array(z.object({ group: z.string(), role: z.enum(ROLE_CODES) })),
+  roleMappings: z.array(z.object({ group: z.string(), role: z.enum(ROLE_CODES), experienceCode: z.nullable(z.string()) })),
   defaultRole: z.nullable(z.enum(ROLE_CODES)),
   experienceCode: z.string(),
   enforcedRoles: z.array(z.enum(ROLE_CODES)),

@@ -104,7 +104,7 @@ export function createScimGroupsRepository(db: Kysely<Database>) {
       if (userIds.length === 0) return [];
       return trx
         .selectFrom('users as u')
-        .select(['u.id', 'u.role_code'])
+        .select(['u.id', 'u.role_code', 'u.experience_id'])
         .select(
           sql<string[]>`coalesce((SELECT array_agg(g.display_name) FROM scim_group_members m JOIN scim_groups g ON g.id = m.group_id
             WHERE m.user_id = u.id AND g.connection_id = ${connectionId}), '{}')`.as('groups'),
@@ -113,8 +113,12 @@ export function createScimGroupsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async setRole(userId: number, role: string, trx: Kysely<Database>): Promise<void> {
-      await trx.updateTable('users').set({ role_code: role }).where('id', '=', userId).execute();
+    async place(userId: number, placement: { role: string; experienceId: number }, trx: Kysely<Database>): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set({ role_code: placement.role, experience_id: placement.experienceId })
+        .where('id', '=', userId)
+        .execute();
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type IdentityConnectionRow,
   type IdentityConnectionsRepository,
 } from '../../db/repositories/identity-connections.repository.js';
+import type { RoleMapping } from '../../db/identity-tables.js';
 import type { ScimRepository } from '../../db/repositories/scim.repository.js';
 import type { Transact } from '../../db/transact.js';
 import { isClientInScope } from '../../domain/client-scope.js';
@@ -67,15 +68,25 @@ export function createIdentityConnectionsService(deps: {
     if (given.some((role) => !assignable.includes(role))) {
       throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.roleNotAllowed, 'A connection gives no role above your own.');
     }
-    const experienceId = await deps.connections.experienceIdOf(clientId, input.experienceCode);
-    if (experienceId === undefined)
-      throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown, 'This experience is not one of the client’s.');
+    const experienceIdOf = async (code: string) => {
+      const id = await deps.connections.experienceIdOf(clientId, code);
+      if (id === undefined) throw invalid(IDENTITY_CONNECTION_ERROR_KEYS.experienceUnknown, 'This experience is not one of the client’s.');
+      return id;
+    };
+    const experienceId = await experienceIdOf(input.experienceCode);
+    const roleMappings: RoleMapping[] = [];
+    for (const mapping of input.roleMappings) {
+      const placed = mapping.experienceCode
+        ? { experience_id: await experienceIdOf(mapping.experienceCode), experience_code: mapping.experienceCode }
+        : {};
+      roleMappings.push({ group: mapping.group, role: mapping.role, ...placed });
+    }
     return {
       client_id: clientId,
       name: input.name,
       ...(await protocolFieldsOf(input, sealedSecret, before)),
       claims: input.claims as unknown as string,
-      role_mappings: input.roleMappings as unknown as string,
+      role_mappings: roleMappings as unknown as string,
       default_role: input.defaultRole ?? null,
       experience_id: experienceId,
       enforced_roles: [...new Set(input.enforcedRoles)],

@@ -5,7 +5,7 @@ import type { ManagedUsersRepository } from '../../db/repositories/managed-users
 import type { Transact, Tx } from '../../db/transact.js';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import { AppError } from '../../errors.js';
-import { roleOf, type ProviderIdentity } from './provider-identity.js';
+import { placementOf, type ProviderIdentity } from './provider-identity.js';
 
 export interface ProviderAccountsDeps {
   connections: IdentityConnectionsRepository;
@@ -62,11 +62,17 @@ export async function accountOf(deps: ProviderAccountsDeps, connection: Identity
     });
     return byEmail;
   }
-  const role = roleOf(connection, person.groups);
-  if (!role) throw refused(FEDERATION_ERROR_KEYS.noAccount, 'Your organisation has not given you access to this portal.', 403);
+  const placement = placementOf(connection, person.groups);
+  if (!placement) throw refused(FEDERATION_ERROR_KEYS.noAccount, 'Your organisation has not given you access to this portal.', 403);
+  const { role, experienceId } = placement;
   return deps
     .transact(async (trx) => {
-      const userId = await makeProvidedAccount(deps, connection, { ...person, role }, trx);
+      const userId = await makeProvidedAccount(
+        deps,
+        { client_id: connection.client_id, experience_id: experienceId },
+        { ...person, role },
+        trx,
+      );
       await deps.connections.link(connection.id, person.subject, userId, trx);
       const after = { connection: connection.name, subject: person.subject, username: person.username, role };
       await deps.audit.record(

@@ -49,10 +49,19 @@ export function identityOf(
   };
 }
 
-/** The role the person's groups give (the first mapping that matches), else the connection's default. */
-export function roleOf(connection: Pick<IdentityConnectionRow, 'role_mappings' | 'default_role'>, groups: string[]): RoleCode | null {
-  const mapped = connection.role_mappings.find((mapping) => groups.includes(mapping.group))?.role ?? connection.default_role;
-  return mapped && isRoleCode(mapped) ? mapped : null;
+/**
+ * Where the person's groups place it: the role (and experience, when the mapping names one) of the
+ * first mapping whose group it belongs to, else the connection's default role and experience; no
+ * role when neither gives one.
+ */
+export function placementOf(
+  connection: Pick<IdentityConnectionRow, 'role_mappings' | 'default_role' | 'experience_id'>,
+  groups: string[],
+): { role: RoleCode; experienceId: number } | null {
+  const mapping = connection.role_mappings.find((each) => groups.includes(each.group));
+  const role = mapping?.role ?? connection.default_role;
+  if (!role || !isRoleCode(role)) return null;
+  return { role, experienceId: mapping?.experience_id ?? connection.experience_id };
 }
 
 /**

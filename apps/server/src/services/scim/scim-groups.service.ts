@@ -4,7 +4,7 @@ import { GroupNameTakenError, type ScimGroupRow, type ScimGroupsRepository } fro
 import type { ProvisioningConnection } from '../../db/repositories/scim.repository.js';
 import type { Transact, Tx } from '../../db/transact.js';
 import { AppError } from '../../errors.js';
-import { roleOf } from '../federation/provider-identity.js';
+import { placementOf } from '../federation/provider-identity.js';
 import { invalidValue } from './scim-person.js';
 
 const DEFAULT_PAGE = 100;
@@ -78,20 +78,23 @@ export function createScimGroupsService(deps: { groups: ScimGroupsRepository; au
     return group;
   }
 
-  /** The people's roles as their groups now say; a person no mapping and no default reaches keeps its own. */
+  /**
+   * The people's roles, and experiences where a mapping names one, as their groups now say; a
+   * person no mapping and no default reaches keeps its own.
+   */
   async function settleRoles(connection: ProvisioningConnection, userIds: number[], trx: Tx): Promise<void> {
     for (const person of await deps.groups.rolesAndGroups(connection.id, userIds, trx)) {
-      const role = roleOf(connection, person.groups);
-      if (!role || role === person.role_code) continue;
-      await deps.groups.setRole(person.id, role, trx);
+      const placement = placementOf(connection, person.groups);
+      if (!placement || (placement.role === person.role_code && placement.experienceId === person.experience_id)) continue;
+      await deps.groups.place(person.id, placement, trx);
       await deps.audit.record(
         {
           actorUserId: null,
           action: 'updateUser',
           targetUserId: person.id,
           clientId: connection.client_id,
-          before: { role: person.role_code },
-          after: { role, groups: person.groups, provisionedBy: connection.name },
+          before: { role: person.role_code, experienceId: person.experience_id },
+          after: { role: placement.role, experienceId: placement.experienceId, groups: person.groups, provisionedBy: connection.name },
         },
         trx,
       );

@@ -53,14 +53,17 @@ function valuesOf(connection: IdentityConnection | null, firstExperience: string
     domains: connection?.domains.join(', ') ?? '',
     experienceCode: connection?.experienceCode ?? firstExperience,
     defaultRole: connection ? (connection.defaultRole ?? NO_DEFAULT) : 'USER',
-    roleMappings: connection?.roleMappings.map((mapping) => `${mapping.group} = ${mapping.role}`).join('\n') ?? '',
+    roleMappings: connection?.roleMappings.map(lineOf).join('\n') ?? '',
     enforcedRoles: connection?.enforcedRoles ?? [],
     trustProviderMfa: connection?.trustProviderMfa ?? false,
     enabled: connection?.enabled ?? true,
   };
 }
 
-/** "group = ROLE" lines, as the form takes them; a line without a known role is sent as typed, for the server to refuse. */
+/**
+ * "group = ROLE" or "group = ROLE, EXPERIENCE" lines, as the form takes them; a line without a
+ * known role or experience is sent as typed, for the server to refuse.
+ */
 function mappingsOf(text: string): IdentityConnectionInput['roleMappings'] {
   return text
     .split('\n')
@@ -68,15 +71,20 @@ function mappingsOf(text: string): IdentityConnectionInput['roleMappings'] {
     .filter((line) => line !== '')
     .map((line) => {
       const at = line.lastIndexOf('=');
+      const [role = '', experience] = line
+        .slice(at + 1)
+        .split(',')
+        .map((part) => part.trim());
       return {
         group: line.slice(0, Math.max(at, 0)).trim() || line,
-        role: line
-          .slice(at + 1)
-          .trim()
-          .toUpperCase() as RoleCode,
+        role: role.toUpperCase() as RoleCode,
+        ...(experience && { experienceCode: experience.toUpperCase() }),
       };
     });
 }
+
+const lineOf = (mapping: IdentityConnection['roleMappings'][number]) =>
+  `${mapping.group} = ${mapping.role}${mapping.experienceCode ? `, ${mapping.experienceCode}` : ''}`;
 
 interface ConnectionDialogProps {
   /** The connection changed, 'new' for one added, null when closed. */
