@@ -45,14 +45,22 @@ export async function makeSamlKeys(commonName = 'Test identity provider'): Promi
 }
 
 /** The provider's metadata, as its administrator hands it to the portal's. */
-export function identityProviderMetadata(entityId: string, ssoUrl: string, keys: SamlKeys): string {
+export function identityProviderMetadata(entityId: string, ssoUrl: string, keys: SamlKeys, logoutUrl?: string): string {
+  const logout = logoutUrl
+    ? `<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escape(logoutUrl)}"/>`
+    : '';
   return `<?xml version="1.0"?>
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="${escape(entityId)}">
   <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" WantAuthnRequestsSigned="false">
     <md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${certificateBody(keys.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>
-    <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escape(ssoUrl)}"/>
+    ${logout}<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${escape(ssoUrl)}"/>
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>`;
+}
+
+/** A request of the portal's, as the redirect binding carries it, as XML. */
+export function redirectedXml(url: string, parameter = 'SAMLRequest'): string {
+  return inflateRawSync(Buffer.from(new URL(url).searchParams.get(parameter)!, 'base64')).toString('utf8');
 }
 
 /** The portal's request, as the redirect binding carries it: its id and where to post the answer. */

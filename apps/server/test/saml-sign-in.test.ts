@@ -6,6 +6,7 @@ import {
   identityProviderMetadata,
   makeSamlKeys,
   readAuthnRequest,
+  redirectedXml,
   signedResponse,
   wrappedResponse,
   type ResponseOptions,
@@ -17,6 +18,7 @@ import { answerOf } from './wire.js';
 
 const IDP = 'https://idp.saml.test/adfs';
 const SSO = 'https://idp.saml.test/adfs/ls';
+const SLO = 'https://idp.saml.test/adfs/ls/logout';
 const DOMAIN = 'saml.test';
 const SP = 'http://portal.test/auth/saml';
 const ACS = 'http://portal.test/auth/saml/acs';
@@ -75,7 +77,7 @@ beforeAll(async () => {
       issuer: '',
       providerClientId: '',
       clientSecret: undefined,
-      samlMetadata: identityProviderMetadata(IDP, SSO, keys),
+      samlMetadata: identityProviderMetadata(IDP, SSO, keys, SLO),
       domains: [DOMAIN],
       claims: { username: 'email', email: 'email', firstName: 'given_name', lastName: 'family_name', language: 'locale', groups: 'groups' },
     }),
@@ -161,6 +163,18 @@ describe('signing in through a SAML identity provider', () => {
       await f.t.app.inject({ url: '/api/federation/session', headers: { cookie: session! } }),
     ).user;
     expect(user).toMatchObject({ firstname: 'Sara', lastname: 'Lind', role: 'USER', mfa: false });
+  });
+
+  it('logs out at the provider too: the logout answers its single logout address with the portal’s request for the session', async () => {
+    const { request, state, cookie } = await leave(SARA.email);
+    const { session } = await post(signedResponse(IDP, keys, optionsFor(request.id)), state, cookie);
+    const { providerLogoutUrl } = answerOf(endpoints.logout, await f.t.app.inject({ url: '/login/logout', headers: { cookie: session! } }));
+    expect(providerLogoutUrl!.startsWith(`${SLO}?`)).toBe(true);
+    const logoutRequest = redirectedXml(providerLogoutUrl!);
+    expect(logoutRequest).toContain('LogoutRequest');
+    expect(logoutRequest).toContain(`>${SARA.email}</saml:NameID>`);
+    expect(logoutRequest).toMatch(/<saml2?p:SessionIndex[^>]*>_[0-9a-f-]+<\/saml2?p:SessionIndex>/);
+    expect((await f.t.app.inject({ url: '/api/federation/session', headers: { cookie: session! } })).statusCode).toBe(401);
   });
 
   it('refuses another audience, a stale or early assertion, no signature, another key’s, and a wrapped signature', async () => {

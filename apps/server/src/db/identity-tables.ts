@@ -44,6 +44,8 @@ export interface IdentityConnectionsTable {
   /** A SAML identity provider's single sign-on address (HTTP-Redirect binding) and signing certificate (base64 DER). */
   saml_sso_url: ColumnType<string | null, string | null | undefined, string | null>;
   saml_certificate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its single logout address (HTTP-Redirect binding), when it offers one. */
+  saml_logout_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The SHA-256 of the connection's provisioning token (SCIM), and its first characters. */

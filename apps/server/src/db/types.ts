@@ -128,6 +128,10 @@ export interface SessionsTable {
   public_id: Generated<string>;
   user_agent: string | null;
   identity_connection_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A SAML provider's NameID of the person and its session index, for its single logout. */
+  identity_name_id: ColumnType<string | null, string | null | undefined, string | null>;
+  identity_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
+  identity_session_index: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OneTimeCodesTable {

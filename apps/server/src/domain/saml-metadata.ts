@@ -10,6 +10,8 @@ export interface SamlIdentityProvider {
   ssoUrl: string;
   /** Its signing certificate, base64 DER as the metadata holds it. */
   certificate: string;
+  /** Its single logout address for the HTTP-Redirect binding, when it offers one. */
+  logoutUrl: string | null;
 }
 
 const select = xpath.useNamespaces({
@@ -40,5 +42,6 @@ export function readIdentityProviderMetadata(xml: string): SamlIdentityProvider 
     "//md:IDPSSODescriptor/md:KeyDescriptor[not(@use) or @use='signing']/ds:KeyInfo/ds:X509Data/ds:X509Certificate",
   )?.replace(/\s+/g, '');
   if (!entityId || !ssoUrl || !certificate || !/^https?:\/\//.test(ssoUrl)) return undefined;
-  return { entityId, ssoUrl, certificate };
+  const logoutUrl = valueOf(`//md:IDPSSODescriptor/md:SingleLogoutService[@Binding='${REDIRECT_BINDING}']/@Location`);
+  return { entityId, ssoUrl, certificate, logoutUrl: logoutUrl && /^https?:\/\//.test(logoutUrl) ? logoutUrl : null };
 }

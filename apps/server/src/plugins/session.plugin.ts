@@ -18,8 +18,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface AuthContext {
   sessionHash: string;
   mfaPending: boolean;
-  /** The identity provider connection that opened the session, if one did. */
+  /** The identity provider connection that opened the session, if one did, and a SAML provider's names for it. */
   identityConnectionId: number | null;
+  identityNameId: string | null;
+  identityNameIdFormat: string | null;
+  identitySessionIndex: string | null;
   language: string;
   user: UserWithOrganisation;
   /** The types the person sees, when the endpoint reads them with the session (bindEndpoint's `typesSeen`). */
@@ -88,6 +91,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
       sessionHash: session.id_hash,
       mfaPending: session.mfa_pending,
       identityConnectionId: session.connection_id,
+      identityNameId: session.name_id,
+      identityNameIdFormat: session.name_id_format,
+      identitySessionIndex: session.session_index,
       language: session.language,
       user,
       ...(types && { types }),

@@ -46,9 +46,9 @@ export function registerSessionRoutes(
   });
 
   bindEndpoint(app, endpoints.logout, async (request, reply) => {
-    const connectionId = await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
+    const providerSession = await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
     app.clearSessionCookie(reply);
-    const providerLogoutUrl = connectionId === null ? undefined : await deps.federatedSignIn.logoutUrl(connectionId);
+    const providerLogoutUrl = providerSession === null ? undefined : await deps.federatedSignIn.logoutUrl(providerSession);
     return { success: true as const, ...(providerLogoutUrl && { providerLogoutUrl }) };
   });
 

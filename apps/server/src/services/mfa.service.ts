@@ -13,8 +13,10 @@ import { describeSignedInUser, type SignedInUser } from './signed-in-user.js';
 export interface PendingSession {
   sessionHash: string;
   language: string;
-  /** The identity provider connection that began the sign-in, carried to the session the code opens. */
+  /** The identity provider connection that began the sign-in, and its names for it, carried to the session the code opens. */
   identityConnectionId?: number | null;
+  identityNameId?: string | null;
+  identitySessionIndex?: string | null;
   user: UserWithOrganisation;
 }
 

@@ -50,6 +50,14 @@ const lockedOut = () =>
   );
 const noLongerAccess = () => new AppError(403, ERROR_KEYS.noLongerAccess, 'This user has no longer access to the application.');
 
+/** A session an identity provider opened, as its logout names it. */
+export interface ProviderSession {
+  connectionId: number;
+  nameId: string | null;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+}
+
 export function createSignInService(deps: SignInDependencies) {
   const now = deps.now ?? (() => new Date());
   const lockoutSeconds = deps.lockout.minutes * 60;
@@ -142,10 +150,13 @@ export function createSignInService(deps: SignInDependencies) {
     };
   }
 
-  /** Ends the session; answers the identity provider connection that had opened it, if one had. */
-  async function signOut(sessionToken: string | undefined): Promise<number | null> {
+  /** Ends the session; answers what the identity provider that had opened it, if one had, knows it by. */
+  async function signOut(sessionToken: string | undefined): Promise<ProviderSession | null> {
     if (!sessionToken) return null;
-    return (await deps.sessions.end(hashSecret(sessionToken)))?.connectionId ?? null;
+    const ended = await deps.sessions.end(hashSecret(sessionToken));
+    if (!ended?.identity_connection_id) return null;
+    const { identity_connection_id: connectionId, identity_name_id: nameId, identity_name_id_format: nameIdFormat } = ended;
+    return { connectionId, nameId, nameIdFormat, sessionIndex: ended.identity_session_index };
   }
 
   return { signIn, signOut };

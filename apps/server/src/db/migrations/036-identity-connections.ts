@@ -26,6 +26,7 @@ export const statements = [
     trust_provider_mfa boolean NOT NULL DEFAULT false,
     saml_sso_url text,
     saml_certificate text,
+    saml_logout_url text,
     CHECK (kind <> 'saml' OR (saml_sso_url IS NOT NULL AND saml_certificate IS NOT NULL)),
     enabled boolean NOT NULL DEFAULT true,
     created_at timestamptz NOT NULL DEFAULT now(),
@@ -54,4 +55,8 @@ export const statements = [
     expires_at timestamptz NOT NULL
   )`,
   `ALTER TABLE sessions ADD COLUMN identity_connection_id integer REFERENCES identity_connections(id) ON DELETE SET NULL`,
+  // What a SAML provider's single logout names: the person's NameID there, and its session.
+  `ALTER TABLE sessions ADD COLUMN identity_name_id text`,
+  `ALTER TABLE sessions ADD COLUMN identity_name_id_format text`,
+  `ALTER TABLE sessions ADD COLUMN identity_session_index text`,
 ];

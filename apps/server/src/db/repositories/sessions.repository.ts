@@ -13,8 +13,11 @@ export function createSessionsRepository(db: Kysely<Database>) {
         ip: string | null;
         userAgent: string | null;
         expiresAt: Date;
-        /** The identity provider connection that signed the person in, if one did. */
+        /** The identity provider connection that signed the person in, if one did, and a SAML provider's names for its single logout. */
         identityConnectionId?: number | null;
+        identityNameId?: string | null;
+        identityNameIdFormat?: string | null;
+        identitySessionIndex?: string | null;
       },
       trx: Kysely<Database> = db,
     ): Promise<void> {
@@ -27,6 +30,9 @@ export function createSessionsRepository(db: Kysely<Database>) {
           language: row.language,
           device_id: row.deviceId,
           identity_connection_id: row.identityConnectionId ?? null,
+          identity_name_id: row.identityNameId ?? null,
+          identity_name_id_format: row.identityNameIdFormat ?? null,
+          identity_session_index: row.identitySessionIndex ?? null,
           ip: row.ip,
           user_agent: row.userAgent,
           expires_at: row.expiresAt,
@@ -47,9 +53,12 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
 
     /** Ends a session; answers the identity provider connection that had opened it, if one had. */
-    async end(idHash: string): Promise<{ connectionId: number | null } | undefined> {
-      const row = await db.deleteFrom('sessions').where('id_hash', '=', idHash).returning('identity_connection_id').executeTakeFirst();
-      return row && { connectionId: row.identity_connection_id };
+    async end(idHash: string) {
+      return db
+        .deleteFrom('sessions')
+        .where('id_hash', '=', idHash)
+        .returning(['identity_connection_id', 'identity_name_id', 'identity_name_id_format', 'identity_session_index'])
+        .executeTakeFirst();
     },
 
     /** Ends every session of the user, or every one but the session given; answers how many ended. */

@@ -7,7 +7,17 @@ import { typesSeenByUser, typesSeenOf, type TypeSeen } from './types-in-scope.re
 function sessionAndUser<Row extends SessionColumns>(
   row: Row,
 ): { session: Session; user: Omit<Row, keyof SessionColumns>; types?: TypeSeen[] } {
-  const { session_id_hash, session_mfa_pending, session_language, session_last_seen_at, session_connection_id, ...user } = row;
+  const {
+    session_id_hash,
+    session_mfa_pending,
+    session_language,
+    session_last_seen_at,
+    session_connection_id,
+    session_name_id,
+    session_name_id_format,
+    session_session_index,
+    ...user
+  } = row;
   return {
     session: {
       id_hash: session_id_hash,
@@ -15,6 +25,9 @@ function sessionAndUser<Row extends SessionColumns>(
       language: session_language,
       last_seen_at: session_last_seen_at,
       connection_id: session_connection_id,
+      name_id: session_name_id,
+      name_id_format: session_name_id_format,
+      session_index: session_session_index,
     },
     user,
   };
@@ -25,8 +38,11 @@ interface Session {
   mfa_pending: boolean;
   language: string;
   last_seen_at: Date;
-  /** The identity provider connection that opened the session, if one did. */
+  /** The identity provider connection that opened the session, if one did, and a SAML provider's names for it. */
   connection_id: number | null;
+  name_id: string | null;
+  name_id_format: string | null;
+  session_index: string | null;
 }
 
 interface SessionColumns {
@@ -35,6 +51,9 @@ interface SessionColumns {
   session_language: string;
   session_last_seen_at: Date;
   session_connection_id: number | null;
+  session_name_id: string | null;
+  session_name_id_format: string | null;
+  session_session_index: string | null;
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
@@ -62,6 +81,9 @@ export function createUsersRepository(db: Kysely<Database>) {
         's.language as session_language',
         's.last_seen_at as session_last_seen_at',
         's.identity_connection_id as session_connection_id',
+        's.identity_name_id as session_name_id',
+        's.identity_name_id_format as session_name_id_format',
+        's.identity_session_index as session_session_index',
       ])
       .where('s.id_hash', '=', args.idHash)
       .where('s.expires_at', '>', args.now)

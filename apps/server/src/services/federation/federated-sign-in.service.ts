@@ -7,6 +7,7 @@ import type { MfaService } from '../mfa.service.js';
 import type { PasskeysService } from '../passkeys.service.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { SessionIssuer } from '../session-issuer.js';
+import type { ProviderSession } from '../sign-in.service.js';
 import { describeSignedInUser, type SignedInUser } from '../signed-in-user.js';
 import { createSecret, hashSecret } from '../tokens.js';
 import type { TrustedDevicesService } from '../trusted-devices.service.js';
@@ -15,7 +16,7 @@ import type { PortalAddresses } from './portal-addresses.js';
 import { accountOf, type ProviderAccountsDeps } from './provider-accounts.js';
 import type { ProviderDirectory } from './provider-directory.js';
 import { identityOf, mfaDoneAtProvider } from './provider-identity.js';
-import { samlClaims, samlDeparture, SAML_REQUEST_MS } from './saml-exchange.js';
+import { samlClaims, samlDeparture, samlLogoutUrl, samlSessionNamesOf, SAML_REQUEST_MS } from './saml-exchange.js';
 
 const START_LIMIT_PER_IP = 30;
 
@@ -99,10 +100,14 @@ export function createFederatedSignInService(
     }
     const mfaPending = user.mfa_active && !(connection.trust_provider_mfa && mfaDoneAtProvider(claims));
     if (mfaPending) await deps.mfa.startChallenge(user);
+    const samlNames = connection.kind === 'saml' ? samlSessionNamesOf(claims) : null;
     const sessionToken = await deps.issuer.open({
       userId: user.id,
       mfaPending,
       identityConnectionId: connection.id,
+      identityNameId: samlNames?.nameId,
+      identityNameIdFormat: samlNames?.nameIdFormat,
+      identitySessionIndex: samlNames?.sessionIndex,
       language: language as Locale,
       deviceId: null,
       ip: visitor.ip,
@@ -162,11 +167,18 @@ export function createFederatedSignInService(
     },
 
     /**
-     * Where the browser ends the person's session at an OpenID Connect provider (RP-initiated
-     * logout), and comes back to the portal; undefined when it offers none or cannot be reached.
+     * Where the browser ends the person's session at its provider too, and comes back to the
+     * portal: an OpenID Connect provider's end-session address (RP-initiated logout), or a SAML
+     * provider's single logout address with the portal's request; undefined when it offers none
+     * or cannot be reached.
      */
-    async logoutUrl(connectionId: number): Promise<string | undefined> {
-      const connection = await deps.connections.findById(connectionId);
+    async logoutUrl(session: ProviderSession): Promise<string | undefined> {
+      const connection = await deps.connections.findById(session.connectionId);
+      if (connection?.kind === 'saml') {
+        if (!session.nameId) return undefined;
+        const names = { nameId: session.nameId, nameIdFormat: session.nameIdFormat, sessionIndex: session.sessionIndex };
+        return samlLogoutUrl(connection, deps.addresses, names).catch(() => undefined);
+      }
       if (connection?.kind !== 'oidc') return undefined;
       const config = await deps.directory.configOf(connection).catch(() => undefined);
       return config && oidcLogoutUrl(config, connection.client_key, deps.addresses);

@@ -111,7 +111,12 @@ export function createIdentityConnectionsService(deps: {
       // A change without new metadata keeps the provider read from the metadata saved.
       const kept = before?.kind === 'saml' && !input.samlMetadata?.trim() && !input.samlMetadataUrl;
       const provider = kept
-        ? { entityId: before.issuer, ssoUrl: before.saml_sso_url!, certificate: before.saml_certificate! }
+        ? {
+            entityId: before.issuer,
+            ssoUrl: before.saml_sso_url!,
+            certificate: before.saml_certificate!,
+            logoutUrl: before.saml_logout_url,
+          }
         : await readSamlMetadata(input);
       if (!provider) {
         throw invalid(
@@ -125,6 +130,7 @@ export function createIdentityConnectionsService(deps: {
         issuer: provider.entityId,
         saml_sso_url: provider.ssoUrl,
         saml_certificate: provider.certificate,
+        saml_logout_url: provider.logoutUrl,
         ...none,
       };
     }
@@ -140,6 +146,7 @@ export function createIdentityConnectionsService(deps: {
       scopes: input.scopes,
       saml_sso_url: null,
       saml_certificate: null,
+      saml_logout_url: null,
     };
   }
 

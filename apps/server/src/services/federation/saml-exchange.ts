@@ -7,7 +7,7 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 /** How long a request waits for its response; the sign-in it belongs to lasts as long. */
 export const SAML_REQUEST_MS = 10 * 60_000;
 
-type SamlConnection = Pick<IdentityConnectionRow, 'issuer' | 'saml_sso_url' | 'saml_certificate'>;
+type SamlConnection = Pick<IdentityConnectionRow, 'issuer' | 'saml_sso_url' | 'saml_certificate' | 'saml_logout_url'>;
 
 /**
  * The portal as a SAML service provider for one identity provider: signed assertions required,
@@ -17,6 +17,8 @@ type SamlConnection = Pick<IdentityConnectionRow, 'issuer' | 'saml_sso_url' | 's
 function serviceProvider(connection: SamlConnection, addresses: PortalAddresses, requests: CacheProvider): SAML {
   return new SAML({
     entryPoint: connection.saml_sso_url ?? undefined,
+    logoutUrl: connection.saml_logout_url ?? undefined,
+    logoutCallbackUrl: addresses.afterLogoutUri,
     issuer: addresses.samlEntityId,
     callbackUrl: addresses.assertionConsumerUrl,
     audience: addresses.samlEntityId,
@@ -76,4 +78,33 @@ export async function samlClaims(
   const attributes = Object.fromEntries(Object.entries(profile).filter(([, value]) => typeof value !== 'function'));
   const context = contextOf(profile);
   return { ...attributes, sub: profile.nameID, ...(context && { acr: context }) };
+}
+
+/** What a SAML provider's single logout names: the person's NameID there (with its format) and its session. */
+export interface SamlSessionNames {
+  nameId: string;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+}
+
+export function samlSessionNamesOf(claims: Record<string, unknown>): SamlSessionNames {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return { nameId: String(claims.sub), nameIdFormat: text(claims.nameIDFormat), sessionIndex: text(claims.sessionIndex) };
+}
+
+/** The provider's single logout address with the portal's LogoutRequest for the person's session, when it offers one. */
+export async function samlLogoutUrl(
+  connection: SamlConnection,
+  addresses: PortalAddresses,
+  names: SamlSessionNames,
+): Promise<string | undefined> {
+  if (!connection.saml_logout_url) return undefined;
+  const requests: CacheProvider = { saveAsync: async () => null, getAsync: async () => null, removeAsync: async () => null };
+  const profile = {
+    issuer: connection.issuer,
+    nameID: names.nameId,
+    nameIDFormat: names.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+    ...(names.sessionIndex && { sessionIndex: names.sessionIndex }),
+  };
+  return serviceProvider(connection, addresses, requests).getLogoutUrlAsync(profile, '', {});
 }
