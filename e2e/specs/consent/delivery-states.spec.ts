@@ -3,7 +3,7 @@ import { buildDemoPdf } from '../../../apps/server/src/db/seed/demo-pdf';
 import { createKeyOnScreen } from '../../fixtures/api-keys';
 import { deleteDocuments } from '../../fixtures/ingestion';
 import { readMailbox } from '../../fixtures/mailbox';
-import { expectNoSeriousA11yViolations, openHomeAs } from '../../fixtures/portal';
+import { expectNoSeriousA11yViolations, openHomeAs, signIn } from '../../fixtures/portal';
 import { expect, test } from '../../fixtures/test';
 
 const CUSTOMER_EMAIL = 'lau.user@example.com';
@@ -109,7 +109,8 @@ test('An administrator reads the delivery state of each new bill: its notice acc
     // The customer previews the newer bill.
     const customerContext = await browser.newContext({ baseURL });
     const customer = await customerContext.newPage();
-    await openHomeAs(customer, 'lau.user', 'Émilie');
+    // Signed in afresh: a session kept from the consent spec reads French, which lau.user chose there.
+    await signIn(customer, 'lau.user', 'Émilie');
     const customerRows = await openBills(customer);
     await customerRows
       .nth(0)
