@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { IdentityConnectionsTable } from '../identity-tables.js';
 import type { Database } from '../types.js';
+import { rethrowUniqueViolation } from '../unique-violation.js';
 
 export type IdentityConnectionRow = Selectable<IdentityConnectionsTable> & { domains: string[]; experience_code: string };
 export type IdentityConnectionFields = Omit<Insertable<IdentityConnectionsTable>, 'id' | 'created_at' | 'updated_at'>;
@@ -11,8 +12,6 @@ export class DomainTakenError extends Error {
     super(`the domain ${domain} is served by another connection`);
   }
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /** Identity provider connections, their domains, the people linked to them, and sign-ins under way. */
 export function createIdentityConnectionsRepository(db: Kysely<Database>) {
@@ -37,10 +36,7 @@ export function createIdentityConnectionsRepository(db: Kysely<Database>) {
         .insertInto('identity_domains')
         .values({ domain, connection_id: connectionId })
         .execute()
-        .catch((error: unknown) => {
-          const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-          throw code === UNIQUE_VIOLATION ? new DomainTakenError(domain) : error;
-        });
+        .catch(rethrowUniqueViolation(() => new DomainTakenError(domain)));
     }
   }
 

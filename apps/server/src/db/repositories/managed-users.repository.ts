@@ -3,6 +3,7 @@ import type { RoleCode, UserSortColumn } from '@portal/contract';
 import type { ClientScope } from '../../domain/client-scope.js';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import type { Database } from '../types.js';
+import { rethrowUniqueViolation } from '../unique-violation.js';
 import { escapeLike } from './document-search-conditions.js';
 
 export interface UserListQuery {
@@ -89,18 +90,12 @@ const SORT_KEYS: Record<UserSortColumn, RawBuilder<unknown>> = {
   Language: sql`u.contact_language`,
 };
 
-/** PostgreSQL's unique_violation. */
-const UNIQUE_VIOLATION = '23505';
-
 /**
  * The username's unique index (the only one on users besides the id) refused the row: someone saved
  * the same name since it was checked. Said in domain terms, so that no service reads database codes.
  */
 function rethrowUsernameTaken(username: string) {
-  return (error: unknown): never => {
-    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-    throw code === UNIQUE_VIOLATION ? new UsernameTakenError(username) : error;
-  };
+  return rethrowUniqueViolation(() => new UsernameTakenError(username));
 }
 
 /** Users as user management sees them: with their role (named per client), client and division. */

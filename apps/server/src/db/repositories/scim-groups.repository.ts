@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
+import { rethrowUniqueViolation } from '../unique-violation.js';
 
 export interface ScimGroupRow {
   id: number;
@@ -9,8 +10,6 @@ export interface ScimGroupRow {
   members: { id: number; name: string }[];
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 /** A group name another group of the connection has: said in domain terms. */
 export class GroupNameTakenError extends Error {
   constructor(readonly displayName: string) {
@@ -18,10 +17,7 @@ export class GroupNameTakenError extends Error {
   }
 }
 
-const rethrowNameTaken = (displayName: string) => (error: unknown) => {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  throw code === UNIQUE_VIOLATION ? new GroupNameTakenError(displayName) : error;
-};
+const rethrowNameTaken = (displayName: string) => rethrowUniqueViolation(() => new GroupNameTakenError(displayName));
 
 /** The groups a connection's provider provisions (SCIM), their members, and the roles they give. */
 export function createScimGroupsRepository(db: Kysely<Database>) {

@@ -2,9 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { UsernameTakenError } from '../../domain/username-taken-error.js';
 import type { RoleMapping } from '../identity-tables.js';
 import type { Database } from '../types.js';
-
-/** PostgreSQL's unique_violation: the username's index refused the row. */
-const UNIQUE_VIOLATION = '23505';
+import { rethrowUniqueViolation } from '../unique-violation.js';
 
 /** A person as SCIM reads it. */
 export interface ScimPersonRow {
@@ -115,10 +113,7 @@ export function createScimRepository(db: Kysely<Database>) {
         })
         .where('id', '=', userId)
         .execute()
-        .catch((error: unknown) => {
-          const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-          throw code === UNIQUE_VIOLATION ? new UsernameTakenError(facts.username) : error;
-        });
+        .catch(rethrowUniqueViolation(() => new UsernameTakenError(facts.username)));
     },
   };
 }
