@@ -37,6 +37,7 @@ import { registerUsageReportsRoutes } from './routes/usage-reports.routes.js';
 import { registerUserManagementRoutes } from './routes/user-management.routes.js';
 import { registerIngestionRoutes } from './routes/ingestion.routes.js';
 import { registerApiKeysRoutes } from './routes/api-keys.routes.js';
+import { registerWebhooksRoutes } from './routes/webhooks.routes.js';
 import { registerRetentionRoutes } from './routes/retention.routes.js';
 import { registerDigestRoutes } from './routes/digest.routes.js';
 import { registerConsoleTenantsRoutes } from './routes/console-tenants.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerPaperQueueRoutes(app, services);
   registerIngestionRoutes(app, services, config.ingestion);
   registerApiKeysRoutes(app, services);
+  registerWebhooksRoutes(app, services);
   registerRetentionRoutes(app, services);
   registerDigestRoutes(app, services);
   registerConsoleTenantsRoutes(app, services);

@@ -99,6 +99,7 @@ import { createOnboardingService } from './services/onboarding.service.js';
 import { createRegistrationService } from './services/registration.service.js';
 import { createSubscriptionService } from './services/subscriptions.service.js';
 import { chooseTransports } from './transports/choose-transports.js';
+import { composeWebhooks } from './compose-webhooks.js';
 
 /**
  * The composition root: every repository, transport and service, wired once with explicit
@@ -134,7 +135,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     logger,
     pollingIntervalSeconds: config.jobPollSeconds,
     onAttempt: metrics.observeDelivery,
-    onNoticeResult: (sent, outcome) => notices.recordAnswer(sent, outcome),
+    onNoticeResult: (sent, outcome) => services.notices.recordAnswer(sent, outcome),
   });
   metrics.readFrom({ poolConnections: database.poolConnections, waitingJobs: () => waitingJobs(jobQueue) });
   const documentTexts = createDocumentTextsRepository(db);
@@ -210,6 +211,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   };
 
   const documentTypes = createDocumentTypesEditorRepository(db, database.backend);
+  const webhooks = await composeWebhooks({ db, config, queue: jobQueue, notifier, audit, transact, logger });
 
   const evidenceChaining = createAccessEvidenceService({ evidence: accessEvidence, transact });
   const documents = createDocumentsService({
@@ -218,6 +220,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     texts: createDocumentTextsRepository(searchDb),
     evidence: accessEvidence,
     acknowledgements,
+    webhooks: webhooks.events,
   });
   /** What routes may call: services only, never a repository or a transport. */
   const ownSessions = createOwnSessionsService({ sessions, connectionLog, idleMinutes: config.session.idleMinutes });
@@ -251,7 +254,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       audit,
       transact,
     }),
-    scim: createScimService({ scim, managedUsers, sessions, connections: identityConnections, audit, transact }),
+    scim: createScimService({ scim, managedUsers, sessions, connections: identityConnections, audit, transact, webhooks: webhooks.events }),
     scimGroups: createScimGroupsService({ groups: createScimGroupsRepository(db), audit, transact }),
     federatedSignIn: createFederatedSignInService({
       connections: identityConnections,
@@ -279,6 +282,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       audit,
       recovery,
       transact,
+      webhooks: webhooks.events,
     }),
     reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
     reportAccessPreview: createReportAccessPreviewService({
@@ -297,6 +301,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       rateLimiter,
       transact,
       limits: config.registrationLimits,
+      webhooks: webhooks.events,
     }),
     onboarding: createOnboardingService({ subscriptions, reportAccess, transact }),
     profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
@@ -308,8 +313,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       maxFileBytes: config.ingestion.maxFileBytes,
       logger,
       textExtraction: { queue: textExtraction, transact },
+      webhooks: { events: webhooks.events, transact },
     }),
     apiKeys: createApiKeysService({ apiKeys, audit, transact }),
+    webhooks: webhooks.endpoints,
     tenantConsole: createTenantConsoleService({ tenants: createTenantsRepository(db), audit, transact }),
     auditLogViewer: createAuditLogViewerService({ auditReader: createAuditLogReaderRepository(db) }),
     helpEditor: createHelpContentEditorService({
@@ -342,15 +349,19 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       transact,
       consents: deliveryConsent,
     }),
-    acknowledgements: createAcknowledgementsService({ documents, acknowledgements, notices }),
+    acknowledgements: createAcknowledgementsService({ documents, acknowledgements, notices, webhooks: webhooks.events }),
     deliveryConsent: createDeliveryConsentService({
       consent: deliveryConsent,
       secrets: createServerSecretsRepository(db),
       audit,
       transact,
+      webhooks: webhooks.events,
     }),
     paperQueue: createPaperQueueService({ paper: paperQueue }),
-    notices: createNoticesService({ notices, paper: paperQueue, mailer: () => createDigestMailer(digestMail), outbox, transact }),
+    notices: createNoticesService({
+      ...{ notices, paper: paperQueue, mailer: () => createDigestMailer(digestMail), outbox, transact },
+      webhooks: webhooks.events,
+    }),
     legalHolds: createLegalHoldsService({ holds: createLegalHoldsRepository(db), audit, transact, storage: transports.storage }),
   };
 

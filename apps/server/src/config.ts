@@ -48,6 +48,12 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3_600).default(25),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(15),
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().positive().max(365).default(5),
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .regex(/^[\d.]+(,[\d.]+)*$/, 'seconds, comma-separated')
+    .optional(),
   TRUSTED_PROXIES: ProxyListSchema.optional(),
   HEAVY_DOWNLOADS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
   SEARCHES_PER_PERSON: z.coerce.number().int().min(1).max(100).default(4),
@@ -145,6 +151,8 @@ export interface AppConfig {
   metricsPort: number;
   /** On a stop signal, how long the requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** Webhook attempts: their timeout, the pauses before each retry, and how long an endpoint fails before it is disabled. */
+  webhooks: { timeoutMs: number; retryScheduleSeconds: number[] | undefined; disableAfterDays: number };
   /**
    * Whose X-Forwarded-For names the client: the listed proxies' (addresses or ranges) only.
    * Unset, nobody's, in production too: a header anyone can write must not choose the address
@@ -204,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE_SECONDS?.split(',').map(Number),
+      disableAfterDays: e.WEBHOOK_DISABLE_AFTER_DAYS,
+    },
     heavyDownloadsPerPerson: e.HEAVY_DOWNLOADS_PER_PERSON,
     searchesPerPerson: e.SEARCHES_PER_PERSON,
     trustedProxies: e.TRUSTED_PROXIES ?? false,

@@ -10,6 +10,7 @@ import type {
   UserIdentitiesTable,
 } from './identity-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables.js';
 import type {
   DeliveryConsentsTable,
   DeliveryDisclosuresTable,
@@ -381,6 +382,8 @@ export interface Database {
   connection_log: ConnectionLogTable;
   audit_log: AuditLogTable;
   rate_limit_hits: RateLimitHitsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import { AppError, forbidden } from '../errors.js';
 import type { DocumentsService, OpenedFrom } from './documents.service.js';
 import { requireUserManagementScope } from './permissions.js';
 import type { DocumentNotice, NoticesRepository } from '../db/repositories/notices.repository.js';
+import type { WebhookEvents } from './webhooks/webhook-events.js';
 
 const notAsked = () => new AppError(400, ERROR_KEYS.acknowledgementNotAsked, 'This document does not ask you to confirm reading it.');
 
@@ -17,19 +18,23 @@ export function createAcknowledgementsService(deps: {
   documents: DocumentsService;
   acknowledgements: AcknowledgementsRepository;
   notices: Pick<NoticesRepository, 'ofDocument'>;
+  /** Tells the client's back office of each first confirmation of a version. */
+  webhooks?: Pick<WebhookEvents, 'emitAcknowledgement'>;
 }) {
   return {
     /** When the person first confirmed the document's current version (now, the first time). */
     async acknowledge(viewer: Viewer<ScopedPerson & { username: string }>, key: string, where: OpenedFrom): Promise<Date> {
       const document = await deps.documents.findDocument(viewer, key, 'en');
       if (viewer.user.role_code !== 'USER' || !document.requiresAcknowledgement) throw notAsked();
-      return deps.acknowledgements.acknowledge({
+      const acknowledged = await deps.acknowledgements.acknowledge({
         userId: viewer.user.id,
         username: viewer.user.username,
         documentId: document.id,
         address: where.address,
         userAgent: where.userAgent,
       });
+      if (acknowledged.isFirst) await deps.webhooks?.emitAcknowledgement({ username: viewer.user.username, documentId: document.id });
+      return acknowledged.at;
     },
 
     /** For staff who see the document: every reader, and whether they confirmed its current version. */

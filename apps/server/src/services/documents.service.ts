@@ -6,6 +6,7 @@ import type { DocumentTextsRepository } from '../db/repositories/document-texts.
 import type { AccessEvidenceRepository } from '../db/repositories/access-evidence.repository.js';
 import type { AcknowledgementsRepository } from '../db/repositories/acknowledgements.repository.js';
 import type { EvidenceAction } from '../domain/access-evidence.js';
+import type { WebhookEvents } from './webhooks/webhook-events.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
@@ -100,6 +101,8 @@ export function createDocumentsService(deps: {
   texts: DocumentTextsRepository;
   evidence: AccessEvidenceRepository;
   acknowledgements: AcknowledgementsRepository;
+  /** Tells the client's back office of downloads and of each document's first opening by its person. */
+  webhooks?: Pick<WebhookEvents, 'emitOpening'>;
 }) {
   /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
   function requireTypeInScope(viewer: Viewer, matches: (report: Report) => boolean): TypeSeen {
@@ -151,14 +154,17 @@ export function createDocumentsService(deps: {
   }
 
   /** Opening documents marks them viewed for the person and records, per document, who opened it, how, when and from where. */
-  function recordOpening(viewer: Opener, documents: ResolvedDocument[], action: EvidenceAction, where: OpenedFrom) {
-    return deps.evidence.recordOpening({
+  async function recordOpening(viewer: Opener, documents: ResolvedDocument[], action: EvidenceAction, where: OpenedFrom) {
+    const byPerson = {
       userId: viewer.user.id,
       username: viewer.user.username,
       documentIds: documents.map((document) => document.id),
       action,
       ...where,
-    });
+    };
+    // Told before the opening is recorded: whether the person had opened each document before is read then.
+    await deps.webhooks?.emitOpening({ ...byPerson, isDownload: action !== 'preview' && action !== 'acknowledge' });
+    return deps.evidence.recordOpening(byPerson);
   }
 
   /** The documents as one file of the format, streamed as it is written; opening them marks them viewed. */

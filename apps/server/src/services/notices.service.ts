@@ -4,6 +4,7 @@ import type { Transact } from '../db/transact.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { ApiKeyContext } from './api-key-authentication.service.js';
 import type { DigestMailer } from './digest-mailer.js';
+import type { WebhookEvents } from './webhooks/webhook-events.js';
 
 /** Notices read per statement when handing them to the outbox. */
 const UNSENT_PER_ROUND = 500;
@@ -22,7 +23,12 @@ export function createNoticesService(deps: {
   mailer: () => DigestMailer;
   outbox: Outbox;
   transact: Transact;
+  /** Tells the client's back office of each notice refused for good (a hard bounce). */
+  webhooks?: Pick<WebhookEvents, 'emitForUsers'>;
 }) {
+  const emitBounced = (userIds: number[], reason: string) =>
+    deps.webhooks?.emitForUsers({ type: 'notice.bounced', userIds, data: { reason: reason.slice(0, 500) } });
+
   return {
     /**
      * The job: every covered type's new documents get their notices (recorded with the type's mark,
@@ -64,7 +70,18 @@ export function createNoticesService(deps: {
     async reportBounce(key: ApiKeyContext, email: string, reason: string): Promise<number> {
       const people = await deps.notices.peopleWithEmail(key.clientId, email);
       const since = new Date(Date.now() - LATE_BOUNCE_DAYS * 86_400_000);
-      return deps.notices.markRefused({ userIds: people, acceptedSince: since }, reason);
+      const refused = await deps.notices.markRefused({ userIds: people, acceptedSince: since }, reason);
+      if (refused > 0) await emitBounced(people, reason);
+      return refused;
+    },
+
+    /** What the mail server answered a message of notices: accepted, or refused for good (then told as a bounce). */
+    async recordAnswer(
+      sent: { userId: number; documentIds: number[] },
+      outcome: { accepted: true } | { accepted: false; refusal: string },
+    ): Promise<void> {
+      await deps.notices.recordAnswer(sent, outcome);
+      if (!outcome.accepted) await emitBounced([sent.userId], outcome.refusal);
     },
   };
 }

@@ -94,6 +94,24 @@ export function createNotifier(deps: {
         trx,
       );
     },
+
+    /** Tells an administrator that the portal disabled one of its client's webhook endpoints, and why. */
+    async sendWebhookDisabled(recipient: Recipient, endpoint: { url: string; days: number; lastError: string }, trx?: Tx): Promise<void> {
+      const { language } = recipient;
+      await queueBrandedMail(
+        recipient,
+        () => ({
+          subject: serverText(language, 'mail.webhookDisabled.subject'),
+          paragraphs: [
+            serverText(language, 'mail.webhookDisabled.intro', { url: endpoint.url, days: endpoint.days }),
+            serverText(language, 'mail.webhookDisabled.last', { error: endpoint.lastError }),
+            serverText(language, 'mail.webhookDisabled.action'),
+          ],
+          footnote: serverText(language, 'mail.webhookDisabled.footnote'),
+        }),
+        trx,
+      );
+    },
   };
 }
 export type Notifier = ReturnType<typeof createNotifier>;

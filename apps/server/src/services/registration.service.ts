@@ -13,6 +13,7 @@ import { hashPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { checkRegistrant, type Registrant } from './registrant-check.js';
 import type { SubscriptionService } from './subscriptions.service.js';
+import type { WebhookEvents } from './webhooks/webhook-events.js';
 
 /** Who is registering, from where: the experience picks the client, the language becomes the contact language. */
 export interface VisitorContext {
@@ -61,6 +62,8 @@ export function createRegistrationService(deps: {
   rateLimiter: RateLimiter;
   transact: Transact;
   limits: { attemptsPerIp: number; attemptsPerEmail: number; codesPerIp: number; codesPerEmail: number };
+  /** Tells the client's back office of each person who registers, in the registration's transaction. */
+  webhooks?: Pick<WebhookEvents, 'emitForUsers'>;
 }) {
   async function clientOf(visitor: VisitorContext) {
     const experience = await deps.experiences.findByCodeOrDefault(visitor.experienceCode);
@@ -212,6 +215,7 @@ export function createRegistrationService(deps: {
           );
           await deps.users.setPassword(userId, passwordHash, trx);
           await deps.subscriptions.grant(userId, subscriptions, trx);
+          await deps.webhooks?.emitForUsers({ type: 'user.created', userIds: [userId], data: { registered: true } }, trx);
         })
         .catch((error: unknown) => {
           // Taken between that check and the insert: the visitor hears what the check would have said.

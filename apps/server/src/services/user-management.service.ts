@@ -12,6 +12,7 @@ import { UsernameTakenError } from '../domain/username-taken-error.js';
 import { AppError, forbidden } from '../errors.js';
 import type { PasswordRecoveryService } from './password-recovery.service.js';
 import { canManageUser, getAssignableRoles, requireAssignableRole, requireUserManagementScope, type Actor } from './permissions.js';
+import type { WebhookEvents } from './webhooks/webhook-events.js';
 
 type RowsOf<Query extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Query>>;
 
@@ -83,6 +84,8 @@ export function createUserManagementService(deps: {
   audit: AuditLogRepository;
   recovery: Pick<PasswordRecoveryService, 'sendPasswordLink'>;
   transact: Transact;
+  /** Tells the client's back office of people created, changed and deactivated, in the transaction that does it. */
+  webhooks?: Pick<WebhookEvents, 'emitForUsers'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -178,6 +181,7 @@ export function createUserManagementService(deps: {
           { actorUserId: actor.id, action: 'createUser', targetUserId: userId, before: null, after: snapshotOf(row) },
           trx,
         );
+        await deps.webhooks?.emitForUsers({ type: 'user.created', userIds: [userId] }, trx);
         return row;
       });
     },
@@ -198,6 +202,7 @@ export function createUserManagementService(deps: {
           { actorUserId: actor.id, action: 'updateUser', targetUserId: before.id, before: snapshotOf(before), after: snapshotOf(after) },
           trx,
         );
+        await deps.webhooks?.emitForUsers({ type: 'user.changed', userIds: [before.id] }, trx);
         return after;
       });
     },
@@ -247,6 +252,7 @@ export function createUserManagementService(deps: {
           },
           trx,
         );
+        await deps.webhooks?.emitForUsers({ type: 'user.deactivated', userIds: [target.id] }, trx);
       });
     },
   };

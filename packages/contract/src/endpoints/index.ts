@@ -19,6 +19,7 @@ import { identityConnectionsEndpoints } from './identity-connections.endpoints.j
 import { scimEndpoints } from './scim.endpoints.js';
 import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
 import { deliveryConsentEndpoints } from './delivery-consent.endpoints.js';
+import { webhooksEndpoints } from './webhooks.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every HTTP call of the product, declared once. */
@@ -44,6 +45,7 @@ export const endpoints = {
   ...identityConnectionsEndpoints,
   ...scimEndpoints,
   ...deliveryConsentEndpoints,
+  ...webhooksEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -70,4 +72,5 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   identityConnections: identityConnectionsEndpoints,
   scim: scimEndpoints,
   deliveryConsent: deliveryConsentEndpoints,
+  webhooks: webhooksEndpoints,
 };

@@ -77,6 +77,10 @@ export const ERROR_KEYS = {
   apiKeyInvalid: 'errors.apiKeyInvalid',
   apiKeyTypeForbidden: 'errors.apiKeyTypeForbidden',
   apiKeyNotFound: 'errors.apiKeyNotFound',
+  webhookNotFound: 'errors.webhookNotFound',
+  webhookDeliveryNotFound: 'errors.webhookDeliveryNotFound',
+  /** A disabled endpoint sends nothing, again or not: enable it first. */
+  webhookDisabled: 'errors.webhookDisabled',
   documentTypeUnknown: 'errors.documentTypeUnknown',
   documentNotFound: 'errors.documentNotFound',
   storageUnavailable: 'errors.storageUnavailable',

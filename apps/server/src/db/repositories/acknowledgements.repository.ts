@@ -40,7 +40,7 @@ export function createAcknowledgementsRepository(db: Kysely<Database>) {
      * Records the confirmation of the document's current version unless the person confirmed it
      * already, in one statement; answers when it was first confirmed.
      */
-    async acknowledge(acknowledgement: Acknowledgement): Promise<Date> {
+    async acknowledge(acknowledgement: Acknowledgement): Promise<{ at: Date; isFirst: boolean }> {
       const { userId, documentId } = acknowledgement;
       const inserted = await db
         .insertInto('access_evidence')
@@ -63,12 +63,12 @@ export function createAcknowledgementsRepository(db: Kysely<Database>) {
         )
         .returning('occurred_at')
         .executeTakeFirst();
-      if (inserted) return inserted.occurred_at;
+      if (inserted) return { at: inserted.occurred_at, isFirst: true };
       const earlier = await confirmedCurrent(userId)
         .select(sql<Date>`min(e.occurred_at)`.as('at'))
         .where('e.document_id', '=', documentId)
         .executeTakeFirst();
-      return earlier!.at;
+      return { at: earlier!.at, isFirst: false };
     },
 
     /** Which of these documents the person has confirmed, in their current version. */

@@ -208,8 +208,8 @@ export function createIngestedDocumentsRepository(db: Kysely<Database>) {
      * Deletes the document unless a legal hold keeps it; its viewed marks go with it and the
      * type's count follows (triggers). Undefined when nothing was deleted.
      */
-    async delete(reportId: number, externalId: string): Promise<{ id: number; fileKey: string } | undefined> {
-      const row = await db
+    async delete(reportId: number, externalId: string, trx: Kysely<Database> = db): Promise<{ id: number; fileKey: string } | undefined> {
+      const row = await trx
         .deleteFrom('documents')
         .where('report_id', '=', reportId)
         .where('external_id', '=', externalId)

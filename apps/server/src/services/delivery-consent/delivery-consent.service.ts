@@ -13,6 +13,7 @@ import type { Disclosure as DisclosureRow, DeliveryConsentRepository } from '../
 import type { ConsentWay } from '../../db/delivery-consent-tables.js';
 import type { ServerSecretsRepository } from '../../db/repositories/server-secrets.repository.js';
 import type { Transact } from '../../db/transact.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 import { accessCodeOf, disclosureHash, normalizeAccessCode } from '../../domain/delivery-consent.js';
 import { AppError } from '../../errors.js';
 import { requireTenantClient, type Actor } from '../permissions.js';
@@ -40,6 +41,8 @@ export function createDeliveryConsentService(deps: {
   secrets: ServerSecretsRepository;
   audit: AuditLogRepository;
   transact: Transact;
+  /** Tells the client's back office of each consent given or withdrawn, in the transaction that records it. */
+  webhooks?: Pick<WebhookEvents, 'emitForUsers'>;
 }) {
   let key: Promise<Buffer> | undefined;
   const codeKey = () => {
@@ -123,7 +126,10 @@ export function createDeliveryConsentService(deps: {
         throw new AppError(400, ERROR_KEYS.consentCodeWrong, 'This is not the code printed in your sample document.');
       }
       const how = await wayOf(user, disclosure, input.how ?? 'sign-in');
-      await deps.transact((trx) => deps.consent.record({ userId: user.id, disclosure, event: 'consent', how, ...context }, trx));
+      await deps.transact(async (trx) => {
+        await deps.consent.record({ userId: user.id, disclosure, event: 'consent', how, ...context }, trx);
+        await deps.webhooks?.emitForUsers({ type: 'consent.given', userIds: [user.id], data: { version: disclosure.version, how } }, trx);
+      });
       return stateOf(user);
     },
 
@@ -131,9 +137,10 @@ export function createDeliveryConsentService(deps: {
     async withdraw(user: Actor, context: ConsentContext): Promise<ConsentState> {
       const disclosure = await disclosureFor(user);
       if (!disclosure) throw notAsked();
-      await deps.transact((trx) =>
-        deps.consent.record({ userId: user.id, disclosure, event: 'withdrawal', how: 'settings', ...context }, trx),
-      );
+      await deps.transact(async (trx) => {
+        await deps.consent.record({ userId: user.id, disclosure, event: 'withdrawal', how: 'settings', ...context }, trx);
+        await deps.webhooks?.emitForUsers({ type: 'consent.withdrawn', userIds: [user.id], data: { version: disclosure.version } }, trx);
+      });
       return stateOf(user);
     },
 

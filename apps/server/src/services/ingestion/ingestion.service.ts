@@ -5,7 +5,7 @@ import type {
   IngestionType,
   StoredIngestedDocument,
 } from '../../db/repositories/ingested-documents.repository.js';
-import type { Transact } from '../../db/transact.js';
+import type { Transact, Tx } from '../../db/transact.js';
 import { AppError } from '../../errors.js';
 import type { TextExtractionQueue } from '../../jobs/text-extraction.js';
 import type { DocumentStorage } from '../../transports/storage/document-storage.js';
@@ -14,6 +14,7 @@ import { ingestionRefusal, readDocumentMetadata, requireExternalId, type Documen
 import { checkPdf } from './pdf-check.js';
 import { FileTooLargeError, receiveFile, type ReceivedFile } from './received-file.js';
 import { createTtlCache } from './ttl-cache.js';
+import type { ClientEvent, WebhookEvents } from '../webhooks/webhook-events.js';
 
 export type { IngestionType } from '../../db/repositories/ingested-documents.repository.js';
 
@@ -63,7 +64,21 @@ export function createIngestionService(deps: {
   logger?: IngestionLogger;
   /** Queues the reading of each created or replaced document's text with its row; without it (the demo seed) nothing is queued. */
   textExtraction?: { queue: TextExtractionQueue; transact: Transact };
+  /** Tells the client's back office of each document created, replaced or deleted, in the transaction that does it. */
+  webhooks?: { events: Pick<WebhookEvents, 'emit'>; transact: Transact };
 }) {
+  /** A document's event names it as its client does: its type's code and its external id. */
+  const documentEvent = (type: IngestionType, kind: ClientEvent['type'], row: { externalId: string; version?: number }): ClientEvent => ({
+    clientId: type.clientId,
+    type: kind,
+    data: { documentType: type.code, externalId: row.externalId, ...(row.version !== undefined && { version: row.version }) },
+  });
+  const emitWritten = (type: IngestionType, written: { externalId: string; version: number }[], trx: Tx) =>
+    deps.webhooks?.events.emit(
+      written.map((row) => documentEvent(type, row.version === 1 ? 'document.created' : 'document.replaced', row)),
+      trx,
+    );
+
   const types = createTtlCache<IngestionType>({ ttlMs: TYPE_CACHE_TTL_MS, maxEntries: 1_000 });
 
   async function readParts(type: IngestionType, parts: IncomingParts): Promise<{ metadata: DocumentMetadata; file: ReceivedFile }> {
@@ -127,7 +142,7 @@ export function createIngestionService(deps: {
   }
 
   /** Writes the rows and, in the same transaction, queues the reading of the text of those written. */
-  async function upsertDocuments(documents: IngestedDocumentValues[]) {
+  async function upsertDocuments(type: IngestionType, documents: IngestedDocumentValues[]) {
     const extraction = deps.textExtraction;
     if (!extraction) return deps.documents.upsert(documents);
     return extraction.transact(async (trx) => {
@@ -136,6 +151,7 @@ export function createIngestionService(deps: {
         written.map((row) => row.id),
         trx,
       );
+      await emitWritten(type, written, trx);
       return written;
     });
   }
@@ -173,7 +189,7 @@ export function createIngestionService(deps: {
     const results = new Map<string, PutResult>();
     let pending = documents;
     for (let attempt = 1; attempt <= PUT_ATTEMPTS && pending.length > 0; attempt++) {
-      for (const row of await upsertDocuments(pending)) {
+      for (const row of await upsertDocuments(type, pending)) {
         const outcome = row.version === 1 ? 'created' : 'replaced';
         results.set(row.externalId, { documentId: row.id, externalId: row.externalId, version: row.version, outcome });
       }
@@ -247,7 +263,15 @@ export function createIngestionService(deps: {
     /** Deletes the document at once; its file goes with the next sweep unless another document shares it. */
     async deleteDocument(type: IngestionType, externalId: string): Promise<{ externalId: string }> {
       const id = requireExternalId(externalId);
-      if (await deps.documents.delete(type.id, id)) return { externalId };
+      const hooks = deps.webhooks;
+      const deleted = hooks
+        ? await hooks.transact(async (trx) => {
+            const row = await deps.documents.delete(type.id, id, trx);
+            if (row) await hooks.events.emit(documentEvent(type, 'document.deleted', { externalId: id }), trx);
+            return row;
+          })
+        : await deps.documents.delete(type.id, id);
+      if (deleted) return { externalId };
       // Nothing deleted: there is no such document, or a legal hold keeps it.
       if (await deps.documents.find(type.id, id)) throw documentUnderLegalHold(externalId);
       throw documentNotFound(externalId);

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import { hashSecret } from '../tokens.js';
 import { makeProvidedAccount } from '../federation/provider-accounts.js';
 import { applyPatch, factsOfInput, factsOfRow, sameFacts, type ScimFacts } from './scim-person.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const DEFAULT_PAGE = 100;
 const FILTER = /^\s*(userName|externalId)\s+eq\s+"((?:[^"\\]|\\.)*)"\s*$/i;
@@ -41,6 +42,8 @@ export function createScimService(deps: {
   connections: Pick<IdentityConnectionsRepository, 'settleProvidedAccount'>;
   audit: AuditLogRepository;
   transact: Transact;
+  /** Tells the client's back office of people made, changed and deactivated by provisioning, in its transaction. */
+  webhooks?: Pick<WebhookEvents, 'emitForUsers'>;
 }) {
   async function requirePerson(connection: ProvisioningConnection, userId: number): Promise<ScimPersonRow> {
     const person = await deps.scim.find(connection.client_id, userId);
@@ -68,6 +71,8 @@ export function createScimService(deps: {
           },
           trx,
         );
+        const type = action === 'softDeleteUser' ? 'user.deactivated' : 'user.changed';
+        await deps.webhooks?.emitForUsers({ type, userIds: [person.id] }, trx);
         return (await deps.scim.find(connection.client_id, person.id, trx))!;
       })
       .catch((error: unknown) => {
@@ -104,6 +109,7 @@ export function createScimService(deps: {
             { actorUserId: null, action: 'createUser', targetUserId: id, clientId: connection.client_id, before: null, after },
             trx,
           );
+          await deps.webhooks?.emitForUsers({ type: 'user.created', userIds: [id] }, trx);
           return id;
         })
         .catch((error: unknown) => {
