@@ -23,6 +23,8 @@ import { fixFrenchTypography, frenchTypographyProblems } from './french-typograp
 const SAME_IN_BOTH = new Set([
   'OK',
   'OpenID Connect',
+  'Webhooks',
+  'Description',
   'SAML 2.0',
   'Id',
   'EN',

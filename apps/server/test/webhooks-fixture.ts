@@ -2,7 +2,7 @@ import { endpoints, type WebhookEndpointForm } from '@portal/contract';
 import { createIngestionApp, type IngestionFixture } from './ingestion-fixture.js';
 import { signIn, type TestApp } from './test-app.js';
 import { answerOf } from './wire.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { WebhookReceiver } from '../../../test-support/webhook-receiver.js';
 
 export interface WebhooksFixture {
   t: TestApp;

@@ -3,7 +3,7 @@ import { endpoints } from '@portal/contract';
 import { openUserManagementFixture, newUserForm } from './user-management-helpers.js';
 import { signIn } from './test-app.js';
 import { answerOf } from './wire.js';
-import { WebhookReceiver } from './webhook-receiver.js';
+import { WebhookReceiver } from '../../../test-support/webhook-receiver.js';
 
 let management: Awaited<ReturnType<typeof openUserManagementFixture>>;
 let receiver: WebhookReceiver;

@@ -190,6 +190,13 @@ for (const run of MATRIX_RUNS) {
         await check('API keys');
         await checkDialogOf('new API key', () => page.getByRole('button', { name: t('apiKeys.create') }).click());
 
+        // The webhooks, reached from the API keys, and the form of a new endpoint (never sent).
+        if (run.phone) await page.goto('/#/webhooks');
+        else await page.getByRole('link', { name: t('apiKeys.webhooksLink') }).click();
+        await expect(page.getByRole('heading', { name: t('webhooks.title'), level: 1 })).toBeVisible();
+        await check('webhooks');
+        await checkDialogOf('new webhook endpoint', () => page.getByRole('button', { name: t('webhooks.add') }).click());
+
         // The legal holds and the form of a new one (never sent).
         await navigateTo('shell.legalHolds', '/legal-holds');
         await expect(page.getByRole('heading', { name: t('legalHolds.title'), level: 1 })).toBeVisible();

@@ -96,6 +96,7 @@ for (const size of WIDTHS) {
       await visit('API keys', '/api-keys', page.getByRole('heading', { name: 'API keys', level: 1 }));
       await visit('legal holds', '/legal-holds', page.getByRole('heading', { name: 'Legal holds', level: 1 }));
       await visit('identity providers', '/identity-providers', page.getByRole('heading', { name: 'Identity providers', level: 1 }));
+      await visit('webhooks', '/webhooks', page.getByRole('heading', { name: 'Webhooks', level: 1 }));
       await visit('console, clients', '/console/clients', page.getByRole('button', { name: 'Save the client' }));
       await visit('console, brands', '/console/brands', page.getByRole('textbox', { name: 'Experience' }));
       await visit('console, document types', '/console/types', page.getByRole('textbox', { name: 'Client' }));

@@ -67,6 +67,7 @@ test('Every screen and dialog has a heading outline', async ({ page }) => {
     ['API keys', '/api-keys'],
     ['legal holds', '/legal-holds'],
     ['identity providers', '/identity-providers'],
+    ['webhooks', '/webhooks'],
     ['console, clients', '/console/clients'],
     ['console, brands', '/console/brands'],
     ['console, document types', '/console/types'],

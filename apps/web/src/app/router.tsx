@@ -89,6 +89,7 @@ export const router = createHashRouter([
             ...menuPage('reports', async () => (await import('../features/usage-reports/usage-reports-page')).UsageReportsPage),
           },
           { path: '/api-keys', ...menuPage('apiKeys', async () => (await import('../features/api-keys/api-keys-page')).ApiKeysPage) },
+          { path: '/webhooks', ...menuPage('apiKeys', async () => (await import('../features/webhooks/webhooks-page')).WebhooksPage) },
           {
             path: '/console',
             ...menuPage('tenantConsole', async () => (await import('../features/tenant-console/console-layout')).ConsoleLayout),

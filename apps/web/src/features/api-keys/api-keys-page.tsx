@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiKeySummary } from '@portal/contract';
+import { Link } from '../../app/routing';
 import { ClientSelect } from '../../components/client-select';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
@@ -48,6 +49,9 @@ export function ApiKeysPage() {
         <Text c="dimmed" maw={720}>
           {t('apiKeys.intro')}
         </Text>
+        <Anchor component={Link} to="/webhooks" w="fit-content">
+          {t('apiKeys.webhooksLink')}
+        </Anchor>
       </Stack>
       <Group justify="space-between" align="flex-end" gap="md">
         {canChooseClient && clients.length > 1 ? (

@@ -1,3 +1,7 @@
+/**
+ * Shared by the server's integration tests and the browser tests: a client's back office that
+ * receives the portal's webhooks. Neither suite imports the other.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
