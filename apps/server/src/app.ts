@@ -9,7 +9,9 @@ import type { DatabaseHandle } from './db/database.js';
 import { composeServices } from './compose-services.js';
 import errorsPlugin from './plugins/errors.plugin.js';
 import securityPlugin from './plugins/security.plugin.js';
+import { registerCustomerViewRoutes } from './routes/customer-view.routes.js';
 import sessionPlugin from './plugins/session.plugin.js';
+import customerViewPlugin from './plugins/customer-view.plugin.js';
 import apiKeyPlugin from './plugins/api-key.plugin.js';
 import scimPlugin from './plugins/scim.plugin.js';
 import openapiPlugin from './plugins/openapi.plugin.js';
@@ -97,7 +99,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     idleMinutes: config.session.idleMinutes,
     maxHours: config.session.maxHours,
     secureCookies: config.isProduction,
+    customerViews: services.customerView,
   });
+  await app.register(customerViewPlugin, { customerViews: services.customerView });
   await app.register(apiKeyPlugin, { authentication: apiKeyAuthentication });
   await app.register(scimPlugin, { scim: services.scim });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
@@ -117,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerAccountRoutes(app, services);
   registerSecurityRoutes(app, services, { secureCookies: config.isProduction });
   registerOwnSessionsRoutes(app, services);
+  registerCustomerViewRoutes(app, services);
   registerPasskeysRoutes(app, services, { secureCookies: config.isProduction });
   // One gate for every heavy answer, so a person's zips, merged PDFs and spreadsheets count together.
   const downloads = createDownloadGate(config.heavyDownloadsPerPerson);

@@ -1,3 +1,5 @@
+import { createCustomerViewsRepository } from './db/repositories/customer-views.repository.js';
+import { createCustomerViewService } from './services/customer-view.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -272,6 +274,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       addresses: portalAddressesOf(config.publicUrl),
     }),
     recovery,
+    customerView: createCustomerViewService({
+      ...{ customerViews: createCustomerViewsRepository(db), managedUsers, users, audit, transact },
+      ...{ minutes: config.session.customerViewMinutes, idleMinutes: config.session.idleMinutes },
+    }),
     userManagement: createUserManagementService({
       users,
       managedUsers,

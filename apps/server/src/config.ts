@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  CUSTOMER_VIEW_MINUTES: z.coerce.number().int().min(1).max(120).default(30),
   WEB_DIST_DIR: z.string().optional(),
   DOCUMENTS_DIR: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
@@ -112,7 +113,8 @@ export interface AppConfig {
   publicUrl: string;
   seedDemoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
-  session: { idleMinutes: number; maxHours: number };
+  /** `customerViewMinutes`: how long a member of staff may see a customer's portal in one customer view. */
+  session: { idleMinutes: number; maxHours: number; customerViewMinutes: number };
   lockout: { maxAttempts: number; minutes: number };
   /** 0: passwords never expire. */
   passwordMaxAgeDays: number;
@@ -185,7 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     logLevel: e.LOG_LEVEL,
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, customerViewMinutes: e.CUSTOMER_VIEW_MINUTES },
     lockout: { maxAttempts: e.LOCKOUT_MAX_ATTEMPTS, minutes: e.LOCKOUT_MINUTES },
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     passwordPolicy: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH, history: e.PASSWORD_HISTORY },

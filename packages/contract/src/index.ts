@@ -28,6 +28,7 @@ export * from './schemas/identity-connections.js';
 export * from './schemas/scim.js';
 export * from './schemas/delivery-consent.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/customer-view.js';
 export * from './endpoints/endpoint.js';
 export { endpoints, endpointAreas, type EndpointName } from './endpoints/index.js';
 // Each area's calls on their own too: the web imports only the areas a screen calls, so the
@@ -46,6 +47,7 @@ export * from './endpoints/identity-connections.endpoints.js';
 export * from './endpoints/scim.endpoints.js';
 export * from './endpoints/delivery-consent.endpoints.js';
 export * from './endpoints/webhooks.endpoints.js';
+export * from './endpoints/customer-view.endpoints.js';
 export * from './endpoints/own-sessions.endpoints.js';
 export * from './endpoints/passkeys.endpoints.js';
 export * from './endpoints/registration.endpoints.js';

@@ -25,4 +25,6 @@ export interface AccessEvidenceTable {
   action: EvidenceAction;
   address: string;
   user_agent: string | null;
+  /** The customer a staff member acted for, in a customer view; null when people act for themselves. */
+  on_behalf_of: ColumnType<number | null, number | null | undefined, number | null>;
 }

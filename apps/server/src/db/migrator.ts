@@ -35,6 +35,7 @@ import { statements as deliveryConsent } from './migrations/034-delivery-consent
 import { statements as paperQueue } from './migrations/035-paper-queue.js';
 import { statements as identityConnections } from './migrations/036-identity-connections.js';
 import { statements as scimProvisioning } from './migrations/037-scim-provisioning.js';
+import { statements as customerViews } from './migrations/038-customer-views.js';
 import { statements as webhooks } from './migrations/039-webhooks.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '035-paper-queue': paperQueue,
   '036-identity-connections': identityConnections,
   '037-scim-provisioning': scimProvisioning,
+  '038-customer-views': customerViews,
   '039-webhooks': webhooks,
 };
 

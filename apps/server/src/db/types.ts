@@ -11,6 +11,7 @@ import type {
 } from './identity-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables.js';
+import type { CustomerViewsTable, SessionsTable } from './session-tables.js';
 import type {
   DeliveryConsentsTable,
   DeliveryDisclosuresTable,
@@ -35,6 +36,8 @@ export interface ClientsTable {
   created_at: Timestamp;
   /** Whether its people may trust a device to skip the code step. */
   trusted_devices_allowed: Generated<boolean>;
+  /** What its staff may open in a customer view: nothing, previews, or previews and downloads. */
+  customer_view_documents: Generated<'none' | 'preview' | 'previewAndDownload'>;
 }
 
 export interface ExperiencesTable {
@@ -113,26 +116,6 @@ export interface PasswordHistoryTable {
   user_id: number;
   password_hash: string;
   created_at: Timestamp;
-}
-
-export interface SessionsTable {
-  id_hash: string;
-  user_id: number;
-  mfa_pending: boolean;
-  language: Generated<string>;
-  device_id: string | null;
-  ip: string | null;
-  created_at: Timestamp;
-  last_seen_at: Timestamp;
-  expires_at: Date;
-  /** Shown to the session's person to name it; the secret's hash never leaves the server. */
-  public_id: Generated<string>;
-  user_agent: string | null;
-  identity_connection_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** A SAML provider's NameID of the person and its session index, for its single logout. */
-  identity_name_id: ColumnType<string | null, string | null | undefined, string | null>;
-  identity_name_id_format: ColumnType<string | null, string | null | undefined, string | null>;
-  identity_session_index: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OneTimeCodesTable {
@@ -348,6 +331,7 @@ export interface Database {
   users: UsersTable;
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
+  customer_views: CustomerViewsTable;
   trusted_devices: TrustedDevicesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

@@ -24,6 +24,12 @@ export interface EvidenceFacts {
   action: EvidenceAction;
   address: string;
   userAgent: string | null;
+  /**
+   * The customer a staff member acted for in a customer view (the event's user is the staff
+   * member). Absent or null otherwise; hashed only when present, so events without it keep the
+   * hash of the twelve facts above.
+   */
+  onBehalfOf?: number | null;
 }
 
 /** The facts' names in the order the hash covers them (the export writes them so, and docs/evidence.md lists them). */
@@ -54,6 +60,7 @@ function sha256Hex(text: string): string {
  */
 export function evidenceHash(previousHash: string, facts: EvidenceFacts): string {
   const parts = EVIDENCE_FIELD_ORDER.map((name) => sha256Hex(facts[name] === null ? '' : String(facts[name])));
+  if (facts.onBehalfOf != null) parts.push(sha256Hex(String(facts.onBehalfOf)));
   return sha256Hex([previousHash, ...parts].join(':'));
 }
 

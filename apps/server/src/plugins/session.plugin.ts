@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_KEYS, type EndpointAccess } from '@portal/contract';
+import type { OpenCustomerView } from '../db/repositories/customer-views.repository.js';
 import type { SessionsRepository } from '../db/repositories/sessions.repository.js';
 import type { TypeSeen, Viewer } from '../db/repositories/types-in-scope.repository.js';
 import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';
@@ -25,6 +26,8 @@ export interface AuthContext {
   identitySessionIndex: string | null;
   language: string;
   user: UserWithOrganisation;
+  /** Set when the session is a customer view: `user` is then the customer, seen by the staff member it names. */
+  customerView?: OpenCustomerView;
   /** The types the person sees, when the endpoint reads them with the session (bindEndpoint's `typesSeen`). */
   types?: TypeSeen[];
 }
@@ -46,6 +49,11 @@ interface SessionPluginOptions {
   idleMinutes: number;
   maxHours: number;
   secureCookies: boolean;
+  /** Reads the view a session is, if it is one, and keeps it and its staff member's own session alive. */
+  customerViews: {
+    findOpen(viewId: number): Promise<OpenCustomerView | undefined>;
+    touch(viewSessionHash: string, view: OpenCustomerView): Promise<void>;
+  };
 }
 
 async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions) {
@@ -86,7 +94,12 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     const found = await options.users.findBySession(hashSecret(token), idleSince, typesSeen);
     if (!found) return;
     const { session, user, types } = found;
-    if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await options.sessions.touch(session.id_hash);
+    // A customer view's session serves only while its view is open (its end deletes the session).
+    const customerView = session.customer_view_id === null ? undefined : await options.customerViews.findOpen(session.customer_view_id);
+    if (session.customer_view_id !== null && !customerView) return;
+    if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+      await (customerView ? options.customerViews.touch(session.id_hash, customerView) : options.sessions.touch(session.id_hash));
+    }
     request.auth = {
       sessionHash: session.id_hash,
       mfaPending: session.mfa_pending,
@@ -96,6 +109,7 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
       identitySessionIndex: session.session_index,
       language: session.language,
       user,
+      ...(customerView && { customerView }),
       ...(types && { types }),
     };
   });

@@ -98,6 +98,7 @@ export function bindEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint:
       }
       await app.loadAuth(request, typesAsked(request));
       requireAccess(endpoint.access, request);
+      await app.guardCustomerView(request, endpoint);
       if (endpoint.menu) requireMenu(requireAuth(request).user, endpoint.menu);
       reads?.guard?.(requireAuth(request).user);
     },

@@ -84,7 +84,9 @@ export function registerDocumentsRoutes(
     async (request, reply) => {
       const viewer = requireViewer(request);
       gates.searches.enter(viewer.user.id, reply);
-      const page = await deps.documents.getReportData(viewer, request.params.reportCode, request.body);
+      // A customer view saves nothing as the customer, not even the search last used.
+      const body = request.auth?.customerView ? { ...request.body, updateSearchPreference: false } : request.body;
+      const page = await deps.documents.getReportData(viewer, request.params.reportCode, body);
       request.log.debug({ searchPlan: page.searchPlan }, 'document page read');
       return presentReportPage(page);
     },

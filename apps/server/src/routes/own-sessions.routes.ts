@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@portal/contract';
+import { endpoints, SIGN_IN_HISTORY_DAYS } from '@portal/contract';
+import { presentViewsByStaff } from '../presenters/customer-view.presenter.js';
+import type { CustomerViewService } from '../services/customer-view.service.js';
 import { requireAuth } from '../plugins/session.plugin.js';
 import { presentOwnSessions, presentSignInHistory, presentTrustedDevices } from '../presenters/own-sessions.presenter.js';
 import type { TrustedDevicesService } from '../services/trusted-devices.service.js';
@@ -10,7 +12,12 @@ import { bindEndpoint } from './bind-endpoint.js';
 /** A person's own sessions and sign-in history, from Settings; and a managed user's sessions, from User Management. */
 export function registerOwnSessionsRoutes(
   app: FastifyInstance,
-  deps: { ownSessions: OwnSessionsService; managedSessions: ManagedSessionsService; trustedDevices: TrustedDevicesService },
+  deps: {
+    ownSessions: OwnSessionsService;
+    managedSessions: ManagedSessionsService;
+    trustedDevices: TrustedDevicesService;
+    customerView: Pick<CustomerViewService, 'listForCustomer'>;
+  },
 ) {
   bindEndpoint(app, endpoints.listOwnSessions, async (request) => {
     const auth = requireAuth(request);
@@ -39,7 +46,12 @@ export function registerOwnSessionsRoutes(
 
   bindEndpoint(app, endpoints.ownSignInHistory, async (request) => {
     const auth = requireAuth(request);
-    return { success: true as const, data: presentSignInHistory(await deps.ownSessions.history(auth.user.id)) };
+    const since = new Date(Date.now() - SIGN_IN_HISTORY_DAYS * 86_400_000);
+    return {
+      success: true as const,
+      data: presentSignInHistory(await deps.ownSessions.history(auth.user.id)),
+      customerViews: presentViewsByStaff(await deps.customerView.listForCustomer(auth.user.id, since)),
+    };
   });
 
   bindEndpoint(app, endpoints.listUserSessions, async (request) => {

@@ -44,8 +44,14 @@ export function clientBrowser(request: FastifyRequest): string | null {
 
 /** Where a second step of signing in comes from, as the session and the connection log keep it. */
 /** Where a request that opens or confirms documents comes from, for their evidence. */
+/** Where a request comes from, and in a customer view the staff member who acts for the customer. */
 export function openedFrom(request: FastifyRequest) {
-  return { address: clientIp(request), userAgent: clientBrowser(request) };
+  const view = request.auth?.customerView;
+  return {
+    address: clientIp(request),
+    userAgent: clientBrowser(request),
+    ...(view && { actingStaff: { id: view.staff_user_id, username: view.staff_username } }),
+  };
 }
 
 export function signInContextOf(request: FastifyRequest & { body: { DeviceId?: string } }): SignInContext {

@@ -3,6 +3,7 @@ import { endpoints, LANG_COOKIE } from '@portal/contract';
 import { SESSION_COOKIE } from '../plugins/session.plugin.js';
 import { presentDisplayLogin } from '../presenters/branding.presenter.js';
 import { presentLoggedInUser } from '../presenters/user.presenter.js';
+import type { CustomerViewService } from '../services/customer-view.service.js';
 import type { BrandingService } from '../services/branding.service.js';
 import type { SessionLanguageService } from '../services/session-language.service.js';
 import type { FederatedSignInService } from '../services/federation/federated-sign-in.service.js';
@@ -20,6 +21,7 @@ export function registerSessionRoutes(
     branding: BrandingService;
     sessionLanguage: SessionLanguageService;
     federatedSignIn: Pick<FederatedSignInService, 'logoutUrl'>;
+    customerView: Pick<CustomerViewService, 'signOut'>;
   },
   options: { secureCookies: boolean },
 ) {
@@ -30,7 +32,8 @@ export function registerSessionRoutes(
 
   bindEndpoint(app, endpoints.processLogin, async (request, reply) => {
     const body = request.body;
-    // Whoever signs in leaves any earlier session of this browser behind.
+    // Whoever signs in leaves any earlier session of this browser behind (a customer view with its staff member's).
+    await deps.customerView.signOut(request.cookies[SESSION_COOKIE]);
     await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
     const { user, sessionToken } = await deps.signIn.signIn({
       username: body.UserName,
@@ -46,6 +49,7 @@ export function registerSessionRoutes(
   });
 
   bindEndpoint(app, endpoints.logout, async (request, reply) => {
+    await deps.customerView.signOut(request.cookies[SESSION_COOKIE]);
     const providerSession = await deps.signIn.signOut(request.cookies[SESSION_COOKIE]);
     app.clearSessionCookie(reply);
     const providerLogoutUrl = providerSession === null ? undefined : await deps.federatedSignIn.logoutUrl(providerSession);

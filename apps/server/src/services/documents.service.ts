@@ -70,6 +70,8 @@ export interface OpenedFrom {
   userAgent: string | null;
   /** A byte range past the file's start: a viewer reading on in a file whose opening is recorded already. */
   continuing?: boolean;
+  /** In a customer view: the staff member who opens the customer's documents, whom the evidence names. */
+  actingStaff?: { id: number; username: string };
 }
 
 /** A person who opens documents, named in their evidence by its username as well as its id. */
@@ -155,13 +157,12 @@ export function createDocumentsService(deps: {
 
   /** Opening documents marks them viewed for the person and records, per document, who opened it, how, when and from where. */
   async function recordOpening(viewer: Opener, documents: ResolvedDocument[], action: EvidenceAction, where: OpenedFrom) {
-    const byPerson = {
-      userId: viewer.user.id,
-      username: viewer.user.username,
-      documentIds: documents.map((document) => document.id),
-      action,
-      ...where,
-    };
+    const { actingStaff, address, userAgent } = where;
+    const opening = { documentIds: documents.map((document) => document.id), action, address, userAgent };
+    if (actingStaff) {
+      return deps.evidence.recordOpeningOnBehalf({ ...opening, userId: actingStaff.id, username: actingStaff.username }, viewer.user.id);
+    }
+    const byPerson = { ...opening, userId: viewer.user.id, username: viewer.user.username };
     // Told before the opening is recorded: whether the person had opened each document before is read then.
     await deps.webhooks?.emitOpening({ ...byPerson, isDownload: action !== 'preview' && action !== 'acknowledge' });
     return deps.evidence.recordOpening(byPerson);

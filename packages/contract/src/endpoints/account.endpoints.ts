@@ -17,6 +17,7 @@ export const accountEndpoints = {
     path: '/login/account-status',
     summary: 'Whether the signed-in user must set a password now, or whose password has expired.',
     access: 'session',
+    customerView: 'read',
     response: AccountStatusResponseSchema,
   }),
   userInfo: defineEndpoint({

@@ -25,6 +25,7 @@ export const deliveryConsentEndpoints = {
     summary:
       'Where the signed-in person stands with its client’s delivery disclosure: not required, pending, consented or withdrawn (paper).',
     access: 'session',
+    customerView: 'read',
     response: ConsentStateResponseSchema,
   }),
   consentSample: defineEndpoint({
@@ -33,6 +34,7 @@ export const deliveryConsentEndpoints = {
     summary:
       'The sample PDF a person opens to show it can read the portal’s documents, with its own code printed inside, in the language asked. 400 errors.consentNotAsked when no disclosure asks it.',
     access: 'session',
+    customerView: 'read',
     query: EvidencePackQuerySchema,
     fileAnswer: ['application/pdf'],
   }),

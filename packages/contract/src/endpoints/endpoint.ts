@@ -37,6 +37,12 @@ export interface Endpoint {
    * downloads) and refused with 429 past its limit.
    */
   throttled?: true;
+  /**
+   * Served in a customer view, where a member of staff sees a customer's portal: a call that only
+   * reads as the customer ('read'), or that opens a document's file, as far as the client lets
+   * its staff ('preview', 'download'). Every other signed-in call is refused in a view (403).
+   */
+  customerView?: 'read' | 'preview' | 'download';
   /** Absent for answers that are files rather than JSON. */
   response?: z.ZodMiniType;
   /** The media types of an answer that is a file: a client reads its body as bytes. */

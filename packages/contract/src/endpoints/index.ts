@@ -20,6 +20,7 @@ import { scimEndpoints } from './scim.endpoints.js';
 import { legalHoldsEndpoints } from './legal-holds.endpoints.js';
 import { deliveryConsentEndpoints } from './delivery-consent.endpoints.js';
 import { webhooksEndpoints } from './webhooks.endpoints.js';
+import { customerViewEndpoints } from './customer-view.endpoints.js';
 import type { Endpoint } from './endpoint.js';
 
 /** Every HTTP call of the product, declared once. */
@@ -46,6 +47,7 @@ export const endpoints = {
   ...scimEndpoints,
   ...deliveryConsentEndpoints,
   ...webhooksEndpoints,
+  ...customerViewEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;
 
@@ -73,4 +75,5 @@ export const endpointAreas: Record<string, Record<string, Endpoint>> = {
   scim: scimEndpoints,
   deliveryConsent: deliveryConsentEndpoints,
   webhooks: webhooksEndpoints,
+  customerView: customerViewEndpoints,
 };

@@ -1,3 +1,4 @@
+import { CustomerViewByStaffSchema } from './customer-view.js';
 import { z } from '../zod.js';
 import { integer } from './builders.js';
 
@@ -62,7 +63,12 @@ export const SignInHistoryEntrySchema = z.extend(OriginSchema, {
   secondStep: z.nullable(z.enum(SECOND_STEPS)),
 });
 export type SignInHistoryEntry = z.infer<typeof SignInHistoryEntrySchema>;
-export const SignInHistoryResponseSchema = z.object({ success: z.literal(true), data: z.array(SignInHistoryEntrySchema) });
+export const SignInHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(SignInHistoryEntrySchema),
+  /** The times a member of the client's staff looked at the person's portal in a customer view, and why. */
+  customerViews: z.optional(z.array(CustomerViewByStaffSchema)),
+});
 
 /** How far back a person sees the attempts to sign in to their account. */
 export const SIGN_IN_HISTORY_DAYS = 90;

@@ -38,6 +38,7 @@ function factsOf(row: EvidenceRow): Omit<EvidenceFacts, 'seq'> {
     action: row.action,
     address: row.address,
     userAgent: row.user_agent,
+    ...(row.on_behalf_of !== null && { onBehalfOf: row.on_behalf_of }),
   };
 }
 
@@ -125,6 +126,24 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
         .insertInto('access_evidence')
         .columns(EVIDENCE_COLUMNS)
         .expression(evidenceRowsOf(db, opening).where('d.id', 'in', opening.documentIds).orderBy('d.id'))
+        .execute();
+    },
+
+    /**
+     * A staff member's opening of a customer's documents in a customer view: its evidence names the
+     * staff member and the customer acted for, and nothing is marked viewed or first opened for the customer.
+     */
+    async recordOpeningOnBehalf(opening: Opening, customerId: number): Promise<void> {
+      if (opening.documentIds.length === 0) return;
+      await db
+        .insertInto('access_evidence')
+        .columns([...EVIDENCE_COLUMNS, 'on_behalf_of'])
+        .expression(
+          evidenceRowsOf(db, opening)
+            .select(sql<number>`${customerId}::int`.as('on_behalf_of'))
+            .where('d.id', 'in', opening.documentIds)
+            .orderBy('d.id'),
+        )
         .execute();
     },
 

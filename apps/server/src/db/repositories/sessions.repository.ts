@@ -71,15 +71,19 @@ export function createSessionsRepository(db: Kysely<Database>) {
 
     /** The user's signed-in sessions still in use (past the code step, neither expired nor idle too long), most recently active first. */
     listActiveForUser(userId: number, idleSince: Date, now: Date) {
-      return db
-        .selectFrom('sessions')
-        .select(['id_hash', 'public_id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
-        .where('user_id', '=', userId)
-        .where('mfa_pending', '=', false)
-        .where('expires_at', '>', now)
-        .where('last_seen_at', '>', idleSince)
-        .orderBy('last_seen_at', 'desc')
-        .execute();
+      return (
+        db
+          .selectFrom('sessions')
+          .select(['id_hash', 'public_id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+          .where('user_id', '=', userId)
+          .where('mfa_pending', '=', false)
+          // A customer view is staff's session, not the customer's: their sign-in history lists it instead.
+          .where('customer_view_id', 'is', null)
+          .where('expires_at', '>', now)
+          .where('last_seen_at', '>', idleSince)
+          .orderBy('last_seen_at', 'desc')
+          .execute()
+      );
     },
 
     /** Ends the user's session that this public id names; answers how many ended (0 when it is not theirs). */

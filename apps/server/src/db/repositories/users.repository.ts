@@ -16,6 +16,7 @@ function sessionAndUser<Row extends SessionColumns>(
     session_name_id,
     session_name_id_format,
     session_session_index,
+    session_customer_view_id,
     ...user
   } = row;
   return {
@@ -28,6 +29,7 @@ function sessionAndUser<Row extends SessionColumns>(
       name_id: session_name_id,
       name_id_format: session_name_id_format,
       session_index: session_session_index,
+      customer_view_id: session_customer_view_id,
     },
     user,
   };
@@ -43,6 +45,8 @@ interface Session {
   name_id: string | null;
   name_id_format: string | null;
   session_index: string | null;
+  /** The customer view this session is (its user is then the customer viewed), if it is one. */
+  customer_view_id: number | null;
 }
 
 interface SessionColumns {
@@ -54,6 +58,7 @@ interface SessionColumns {
   session_name_id: string | null;
   session_name_id_format: string | null;
   session_session_index: string | null;
+  session_customer_view_id: number | null;
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
@@ -84,6 +89,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         's.identity_name_id as session_name_id',
         's.identity_name_id_format as session_name_id_format',
         's.identity_session_index as session_session_index',
+        's.customer_view_id as session_customer_view_id',
       ])
       .where('s.id_hash', '=', args.idHash)
       .where('s.expires_at', '>', args.now)

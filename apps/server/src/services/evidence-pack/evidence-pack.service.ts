@@ -24,7 +24,8 @@ export interface EvidencePack {
 /** One event as a line of events.jsonl: its facts in the order the hash covers them, then its links. */
 function evidenceLine(event: ChainedEvidence): string {
   const facts = Object.fromEntries(EVIDENCE_FIELD_ORDER.map((name) => [name, event[name]]));
-  return JSON.stringify({ ...facts, previousHash: event.previousHash, hash: event.hash });
+  const onBehalfOf = event.onBehalfOf != null && { onBehalfOf: event.onBehalfOf };
+  return JSON.stringify({ ...facts, ...onBehalfOf, previousHash: event.previousHash, hash: event.hash });
 }
 
 async function zipOf(entries: { name: string; data: Buffer | string }[]): Promise<Buffer> {
