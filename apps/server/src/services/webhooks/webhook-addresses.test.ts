@@ -42,9 +42,20 @@ describe('where a webhook may go', () => {
       '::ffff:10.0.0.1',
       '::ffff:7f00:1',
       '64:ff9b::a00:1',
+      '::7f00:1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378::1',
     ];
     for (const address of internal) expect([address, isAllowedAddress(address, PRODUCTION)]).toEqual([address, false]);
-    for (const address of ['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of [
+      '93.184.215.14',
+      '8.8.8.8',
+      '172.32.0.1',
+      '100.128.0.1',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '::ffff:808:808',
+    ]) {
       expect([address, isAllowedAddress(address, PRODUCTION)]).toEqual([address, true]);
     }
   });

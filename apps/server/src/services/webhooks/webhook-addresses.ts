@@ -22,8 +22,9 @@ const INTERNAL_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
   ['203.0.113.0', 24, 'ipv4'], // documentation
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, and broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'], // loopback
+  ['::', 96, 'ipv6'], // IPv4-compatible (deprecated), and the loopback ::1
+  ['2001::', 32, 'ipv6'], // Teredo: may carry any IPv4 address
+  ['2002::', 16, 'ipv6'], // 6to4: may carry any IPv4 address
   ['64:ff9b::', 96, 'ipv6'], // IPv4 through NAT64: may reach any of the above
   ['100::', 64, 'ipv6'], // discard
   ['2001:db8::', 32, 'ipv6'], // documentation
@@ -44,10 +45,14 @@ function blockListOf(ranges: [string, number, 'ipv4' | 'ipv6'][]): BlockList {
 const internal = blockListOf(INTERNAL_RANGES);
 const loopback = blockListOf(LOOPBACK_RANGES);
 
-/** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d) stands for, else the address as it is. */
+/** The IPv4 address an IPv4-mapped IPv6 address stands for (::ffff:a.b.c.d, or ::ffff:7f00:1 as URLs write it), else the address as it is. */
 function unmapped(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped ? mapped[1]! : address;
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1]!;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return address;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
 
 /** Who may be called: internet addresses; with `allowLoopback` (outside production), this machine's own too. */
@@ -60,8 +65,6 @@ export function isAllowedAddress(address: string, rules: AddressRules): boolean 
   const plain = unmapped(address.replace(/^\[|\]$/g, ''));
   const family = isIP(plain) === 4 ? 'ipv4' : isIP(plain) === 6 ? 'ipv6' : null;
   if (!family) return false;
-  // An IPv6 address embedding an IPv4 one otherwise than mapped (compatible, 6to4...) is refused outright.
-  if (family === 'ipv6' && /^::ffff:|^::[0-9a-f]{0,4}:?\d+\.\d+\.\d+\.\d+$/i.test(plain)) return false;
   if (rules.allowLoopback && loopback.check(plain, family)) return true;
   return !internal.check(plain, family);
 }
