@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@portal/contract';
 import { openUserManagementFixture, newUserForm } from './user-management-helpers.js';
+import { fill, openRegistrationFixture, person, STATEMENTS_OWNER } from './registration-fixture.js';
 import { signIn } from './test-app.js';
 import { answerOf } from './wire.js';
 import { WebhookReceiver } from '../../../test-support/webhook-receiver.js';
@@ -48,5 +49,40 @@ describe('people’s events', () => {
     expect(received[0]!.payload.data).toEqual({ username: 'hook.person', role: 'USER', externalId: null });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(foreignReceiver.received).toEqual([]);
+  });
+});
+
+describe('a person who registers', () => {
+  it('is told to the back office of the client registered with', async () => {
+    const registration = await openRegistrationFixture();
+    const at = await new WebhookReceiver().start();
+    try {
+      const nbf = await registration.t.database.db.selectFrom('clients').select('id').where('code', '=', 'NBF').executeTakeFirstOrThrow();
+      const registered = await registration.t.app.inject({
+        method: 'POST',
+        url: `/api/clients/${nbf.id}/webhooks`,
+        payload: { url: at.url(), events: ['user.created'] },
+        headers: { cookie: await signIn(registration.t, 'demo.super') },
+      });
+      at.trust(answerOf(endpoints.createWebhook, registered).data.secret);
+      const model = person();
+      const { proof, reportsLst, choosenReports } = await registration.throughStep3(model, ['NBF-STMT']);
+      const done = await registration.post(
+        '/api/processregistering',
+        {
+          ...model,
+          reportsLst,
+          choosenReports: fill(choosenReports, { number: STATEMENTS_OWNER.number, postalCode: STATEMENTS_OWNER.postalCode }),
+        },
+        { proof },
+      );
+      expect(done.statusCode, done.body).toBe(200);
+      const [created] = await at.waitFor(1);
+      expect(created!.isVerified).toBe(true);
+      expect(created!.payload).toMatchObject({ type: 'user.created', data: { username: model.userName, role: 'USER', registered: true } });
+    } finally {
+      await at.stop();
+      await registration.close();
+    }
   });
 });
