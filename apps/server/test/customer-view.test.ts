@@ -38,8 +38,21 @@ async function startView(staffCookie: string, customerId: number, reason = 'Tick
   return { response, cookie: response.statusCode === 200 ? sessionCookieOf(response) : '' };
 }
 const leave = (cookie: string) => call(cookie, 'POST', '/api/customer-view/end');
-const setClientDocuments = (value: 'none' | 'preview' | 'previewAndDownload') =>
-  sql`UPDATE clients SET customer_view_documents = ${value} WHERE code = 'ACME'`.execute(db());
+/** The client's setting, changed in the tenant console by a super user as an operator would. */
+async function setClientDocuments(value: 'none' | 'preview' | 'previewAndDownload') {
+  const console = await signIn(t, 'demo.super');
+  const clients = answerOf(endpoints.listConsoleClients, await call(console, 'GET', '/api/console/clients')).data;
+  const { id, nameEn, nameFr, onboardingEnabled, blockDuplicates, smsAllowed, roleNames } = clients.find(
+    (client) => client.code === 'ACME',
+  )!;
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: `/api/console/clients/${id}`,
+    payload: { nameEn, nameFr, onboardingEnabled, blockDuplicates, smsAllowed, roleNames, customerViewDocuments: value },
+    headers: { cookie: console },
+  });
+  expect(answerOf(endpoints.updateConsoleClient, saved).data.customerViewDocuments).toBe(value);
+}
 const viewedCount = async () =>
   Number((await sql<{ n: string }>`SELECT count(*) AS n FROM document_views WHERE user_id = ${readerId}`.execute(db())).rows[0]!.n);
 const auditOf = (action: string) =>

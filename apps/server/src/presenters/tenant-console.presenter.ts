@@ -19,6 +19,7 @@ export function presentConsoleClient(row: TenantClientRow): ConsoleClient {
     blockDuplicates: row.block_duplicates,
     smsAllowed: row.sms_mfa_active,
     trustedDevicesAllowed: row.trusted_devices_allowed,
+    customerViewDocuments: row.customer_view_documents,
     roleNames: row.role_names.map((name) => ({ role: name.role, nameEn: name.name_en, nameFr: name.name_fr })),
     experiences: row.experiences.map((experience) => ({
       id: experience.id,

@@ -30,6 +30,7 @@ function clientSnapshot(row: TenantClientRow) {
     blockDuplicates: row.block_duplicates,
     smsAllowed: row.sms_mfa_active,
     trustedDevicesAllowed: row.trusted_devices_allowed,
+    customerViewDocuments: row.customer_view_documents,
     roleNames: row.role_names.map((name) => ({ role: name.role, nameEn: name.name_en, nameFr: name.name_fr })),
   };
 }

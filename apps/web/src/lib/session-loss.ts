@@ -2,6 +2,7 @@ import { sessionEndpoints, ERROR_KEYS, type Endpoint } from '@portal/contract';
 import { isApiError } from './api-error';
 import { rememberSessionExpired } from './session-expiry-notice';
 import { clearStoredUser } from './stored-user';
+import { CUSTOMER_VIEW_LOST_EVENT, getCustomerView } from './customer-view-store';
 
 /** Statuses the server uses for a missing or expired session. */
 const SESSION_STATUSES = new Set([401, 419]);
@@ -18,6 +19,11 @@ export function isSessionLost(error: unknown): boolean {
  */
 export function handleSessionLoss(endpoint: Pick<Endpoint, 'path'>, error: unknown): void {
   if (endpoint.path === sessionEndpoints.processLogin.path || !isSessionLost(error)) return;
+  // In a customer view, a lost session is the view's end: leaving it gives the staff member theirs back.
+  if (getCustomerView()) {
+    window.dispatchEvent(new Event(CUSTOMER_VIEW_LOST_EVENT));
+    return;
+  }
   // The notice and the address come first: forgetting the user re-renders the guards, which
   // send the browser to sign-in too, and the page must find the notice there.
   if (!window.location.hash.startsWith('#/login')) {

@@ -1,3 +1,4 @@
+import { CUSTOMER_VIEW_DOCUMENTS } from './customer-view.js';
 import { z } from '../zod.js';
 import { CONSOLE_APP_TITLE_MAX_LENGTH, CONSOLE_NAME_MAX_LENGTH } from '../constants.js';
 import { BRAND_ASSET_KINDS, BrandColorsSchema } from './branding.js';
@@ -47,6 +48,8 @@ export const ConsoleClientSchema = z.object({
   smsAllowed: z.boolean(),
   /** Whether its people may trust a device at the code step. */
   trustedDevicesAllowed: z.boolean(),
+  /** What its staff may open of a customer's documents when viewing as the customer. */
+  customerViewDocuments: z.enum(CUSTOMER_VIEW_DOCUMENTS),
   /** Names this client gives roles in its lists; a role without one shows the portal's name. */
   roleNames: z.array(ConsoleRoleNameSchema),
   experiences: z.array(ConsoleExperienceSummarySchema),
@@ -64,6 +67,8 @@ export const UpdateConsoleClientRequestSchema = z.object({
   smsAllowed: z.boolean(),
   /** Left out: unchanged. */
   trustedDevicesAllowed: z.optional(z.boolean()),
+  /** Left out: unchanged. */
+  customerViewDocuments: z.optional(z.enum(CUSTOMER_VIEW_DOCUMENTS)),
   /** The whole list: roles left out lose their client-specific name. */
   roleNames: z.array(ConsoleRoleNameSchema).check(z.maxLength(ROLE_CODES.length)),
 });

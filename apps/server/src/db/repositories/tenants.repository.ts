@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { BrandColors, RoleCode } from '@portal/contract';
+import type { BrandColors, CustomerViewDocuments, RoleCode } from '@portal/contract';
 import type { ClientScope } from '../../domain/client-scope.js';
 import type { Database } from '../types.js';
 
@@ -12,6 +12,7 @@ export interface TenantClientRow {
   block_duplicates: boolean;
   sms_mfa_active: boolean;
   trusted_devices_allowed: boolean;
+  customer_view_documents: CustomerViewDocuments;
   role_names: { role: RoleCode; name_en: string; name_fr: string }[];
   experiences: { id: number; code: string; name_en: string; name_fr: string }[];
 }
@@ -23,6 +24,7 @@ export interface TenantClientValues {
   blockDuplicates: boolean;
   smsAllowed: boolean;
   trustedDevicesAllowed?: boolean;
+  customerViewDocuments?: CustomerViewDocuments;
 }
 
 export interface BrandRow {
@@ -70,6 +72,7 @@ export function createTenantsRepository(db: Kysely<Database>) {
       'c.block_duplicates',
       'c.sms_mfa_active',
       'c.trusted_devices_allowed',
+      'c.customer_view_documents',
       sql<TenantClientRow['role_names']>`(
           SELECT coalesce(jsonb_agg(jsonb_build_object('role', r.role_code, 'name_en', r.name_en, 'name_fr', r.name_fr)
             ORDER BY r.role_code), '[]'::jsonb)
@@ -107,6 +110,7 @@ export function createTenantsRepository(db: Kysely<Database>) {
           block_duplicates: values.blockDuplicates,
           sms_mfa_active: values.smsAllowed,
           ...(values.trustedDevicesAllowed !== undefined && { trusted_devices_allowed: values.trustedDevicesAllowed }),
+          ...(values.customerViewDocuments !== undefined && { customer_view_documents: values.customerViewDocuments }),
         })
         .where('id', '=', id)
         .execute();

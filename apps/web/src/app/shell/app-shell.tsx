@@ -10,6 +10,8 @@ import type { AccountActions } from './account-actions';
 import { AppFooter } from './app-footer';
 import { DeferredNotifications } from './deferred-notifications';
 import { TopBar } from './top-bar';
+import { CustomerViewBanner } from './customer-view-banner';
+import { useCustomerView } from '../../lib/customer-view';
 import { useSignOut } from './use-sign-out';
 import classes from './app-shell.module.css';
 
@@ -34,17 +36,18 @@ export function AppShell() {
   const [SettingsDialog, requestSettingsDialog] = useOnDemand(loadSettingsDialog);
   const { isPasswordRequired } = useStartupChecks();
   const signOut = useSignOut();
+  const customerView = useCustomerView();
 
   useEffect(() => {
-    // A password to set or renew: the dialog opens by itself.
-    if (isPasswordRequired) requestSettingsDialog();
+    // A password to set or renew: the dialog opens by itself (not for a customer seen in a view).
+    if (isPasswordRequired && !customerView) requestSettingsDialog();
   }, [isPasswordRequired]); // eslint-disable-line react-hooks/exhaustive-deps -- the request is new each render, and asks once
 
   // The route guard renders this only for a signed-in user.
   if (!user) return null;
   const account: AccountActions = {
     user,
-    onOpenSettings: () => afterMenuCloses(() => requestSettingsDialog(settings.open)),
+    ...(!customerView && { onOpenSettings: () => afterMenuCloses(() => requestSettingsDialog(settings.open)) }),
     onLogout: () => afterMenuCloses(() => requestLogoutDialog(logout.open)),
   };
 
@@ -62,6 +65,7 @@ export function AppShell() {
       >
         {t('app.skipToContent')}
       </a>
+      {customerView && <CustomerViewBanner stored={customerView} />}
       <TopBar {...account} isDrawerOpen={isDrawerOpen} onOpenDrawer={() => requestDrawer(drawer.open)} />
       {MobileDrawer && <MobileDrawer {...account} opened={isDrawerOpen} onClose={drawer.close} />}
       <main id={MAIN_ID} tabIndex={-1} className={classes.main}>

@@ -29,9 +29,11 @@ export function AvatarMenu({ user, onOpenSettings, onLogout, opened, onChange }:
         >
           {language.label}
         </Menu.Item>
-        <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenSettings}>
-          {t('shell.settings')}
-        </Menu.Item>
+        {onOpenSettings && (
+          <Menu.Item leftSection={<IconSettings size={16} aria-hidden />} onClick={onOpenSettings}>
+            {t('shell.settings')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
           {t('shell.logout')}

@@ -38,12 +38,14 @@ export function MobileDrawer({ user, opened, onClose, onOpenSettings, onLogout }
           leftSection={<IconLanguage size={18} aria-hidden />}
           onClick={thenClose(() => void language.switchLanguage())}
         />
-        <MantineNavLink
-          component="button"
-          label={t('shell.settings')}
-          leftSection={<IconSettings size={18} aria-hidden />}
-          onClick={thenClose(onOpenSettings)}
-        />
+        {onOpenSettings && (
+          <MantineNavLink
+            component="button"
+            label={t('shell.settings')}
+            leftSection={<IconSettings size={18} aria-hidden />}
+            onClick={thenClose(onOpenSettings)}
+          />
+        )}
         <MantineNavLink
           component="button"
           label={t('shell.logout')}

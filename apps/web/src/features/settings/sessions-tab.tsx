@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SIGN_IN_HISTORY_DAYS, type OwnSession, type SignInHistoryEntry } from '@portal/contract';
+import { SIGN_IN_HISTORY_DAYS, type OwnSession, type CustomerViewByStaff, type SignInHistoryEntry } from '@portal/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DangerButton } from '../../components/danger-button';
 import { SessionCard, useOriginText } from '../../components/session-card';
@@ -103,7 +103,36 @@ export function SessionsTab({ banner }: { banner: TimedMessageControl }) {
           </Stack>
         )}
       </Stack>
+      {history.data.customerViews && history.data.customerViews.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="settings-customer-views-title">
+          <Title order={3} size="h5" id="settings-customer-views-title">
+            {t('settings.sessions.customerViewsTitle')}
+          </Title>
+          <Stack gap="xs" component="ul" className="portal-plain-list" data-testid="customer-views">
+            {history.data.customerViews.map((view) => (
+              <CustomerViewItem key={view.startedAt} view={view} />
+            ))}
+          </Stack>
+        </Stack>
+      )}
     </Stack>
+  );
+}
+
+/** A time customer service looked at the person's portal: who, when, and the reason as they typed it. */
+function CustomerViewItem({ view }: { view: CustomerViewByStaff }) {
+  const { t } = useTranslation();
+  const text = useOriginText();
+  return (
+    <Paper component="li" withBorder p="xs" data-testid="customer-view-entry">
+      <Text size="sm" fw={600}>
+        {t('settings.sessions.customerViewBy', { name: `${view.staff.firstname} ${view.staff.lastname}`.trim() })}
+      </Text>
+      <Text size="sm">
+        {t('settings.sessions.customerViewWhen', { start: text.moment(view.startedAt), end: text.moment(view.endedAt) })}
+      </Text>
+      <Text size="sm">{t('settings.sessions.customerViewReason', { reason: view.reason })}</Text>
+    </Paper>
   );
 }
 

@@ -11,6 +11,7 @@ const CLIENT: ConsoleClient = {
   blockDuplicates: false,
   smsAllowed: true,
   trustedDevicesAllowed: true,
+  customerViewDocuments: 'previewAndDownload',
   roleNames: [{ role: 'USER', nameEn: 'Customer', nameFr: 'Client' }],
   experiences: [],
 };
@@ -25,5 +26,11 @@ describe('the client form', () => {
       { role: 'USER', nameEn: 'Customer', nameFr: 'Client' },
       { role: 'ADMIN', nameEn: 'Manager', nameFr: '' },
     ]);
+  });
+
+  it('keeps what staff may open in a customer view', () => {
+    const values = clientFormValues(CLIENT);
+    expect(values.customerViewDocuments).toBe('previewAndDownload');
+    expect(toUpdateClientBody({ ...values, customerViewDocuments: 'none' }).customerViewDocuments).toBe('none');
   });
 });

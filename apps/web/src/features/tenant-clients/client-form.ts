@@ -1,4 +1,10 @@
-import { ROLE_CODES, type ConsoleClient, type RoleCode, type UpdateConsoleClientRequest } from '@portal/contract';
+import {
+  ROLE_CODES,
+  type ConsoleClient,
+  type CustomerViewDocuments,
+  type RoleCode,
+  type UpdateConsoleClientRequest,
+} from '@portal/contract';
 
 export interface ClientFormValues {
   nameEn: string;
@@ -7,6 +13,7 @@ export interface ClientFormValues {
   blockDuplicates: boolean;
   smsAllowed: boolean;
   trustedDevicesAllowed: boolean;
+  customerViewDocuments: CustomerViewDocuments;
   /** Every role, with the client's names for it; both empty: the portal's own name. */
   roleNames: Record<RoleCode, { nameEn: string; nameFr: string }>;
 }
@@ -25,6 +32,7 @@ export function clientFormValues(client: ConsoleClient): ClientFormValues {
     blockDuplicates: client.blockDuplicates,
     smsAllowed: client.smsAllowed,
     trustedDevicesAllowed: client.trustedDevicesAllowed,
+    customerViewDocuments: client.customerViewDocuments,
     roleNames,
   };
 }
@@ -38,6 +46,7 @@ export function toUpdateClientBody(values: ClientFormValues): UpdateConsoleClien
     blockDuplicates: values.blockDuplicates,
     smsAllowed: values.smsAllowed,
     trustedDevicesAllowed: values.trustedDevicesAllowed,
+    customerViewDocuments: values.customerViewDocuments,
     roleNames: ROLE_CODES.flatMap((role) => {
       const { nameEn, nameFr } = values.roleNames[role];
       return nameEn.trim() || nameFr.trim() ? [{ role, nameEn, nameFr }] : [];

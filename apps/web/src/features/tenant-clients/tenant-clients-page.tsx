@@ -3,7 +3,14 @@ import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Table, Text
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleTenantsEndpoints, CONSOLE_TENANT_ERROR_KEYS, ROLE_CODES, type ConsoleClient, type IncompleteText } from '@portal/contract';
+import {
+  consoleTenantsEndpoints,
+  CONSOLE_TENANT_ERROR_KEYS,
+  CUSTOMER_VIEW_DOCUMENTS,
+  ROLE_CODES,
+  type ConsoleClient,
+  type IncompleteText,
+} from '@portal/contract';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingIndicator } from '../../components/loading-indicator';
 import { describeError } from '../../i18n/error-message';
@@ -79,6 +86,13 @@ function ClientSettingsForm({ client }: { client: ConsoleClient }) {
             {...form.getInputProps('trustedDevicesAllowed', { type: 'checkbox' })}
           />
         </Stack>
+        <Select
+          label={t('console.clients.customerViewDocuments')}
+          description={t('console.clients.customerViewDocumentsHelp')}
+          data={CUSTOMER_VIEW_DOCUMENTS.map((value) => ({ value, label: t(`console.clients.customerViewDocumentsOptions.${value}`) }))}
+          allowDeselect={false}
+          {...form.getInputProps('customerViewDocuments')}
+        />
         <Fieldset legend={t('console.clients.roleNames')}>
           <Text size="sm" c="dimmed" mb="xs">
             {t('console.clients.roleNamesHelp')}

@@ -11,6 +11,8 @@ import { formatNumber } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { UserChangeDialogs } from './user-change-dialogs';
 import { UserEvidenceDialog } from './user-evidence-dialog';
+import { CustomerViewDialog } from './customer-view-dialog';
+import { useStoredUser } from '../../lib/stored-user';
 import { UserSessionsDialog } from './user-sessions-dialog';
 import { OutcomeDialog, useOutcome } from './outcome-dialog';
 import { ReportAccessDialog } from './report-access/report-access-dialog';
@@ -38,6 +40,8 @@ export function UserManagementPage() {
   const [accessUser, setAccessUser] = useState<ManagedUser | null>(null);
   const [sessionsUser, setSessionsUser] = useState<ManagedUser | null>(null);
   const [evidenceUser, setEvidenceUser] = useState<ManagedUser | null>(null);
+  const [viewedUser, setViewedUser] = useState<ManagedUser | null>(null);
+  const signedIn = useStoredUser();
   const total = data?.TotalUsers ?? 0;
 
   return (
@@ -90,6 +94,7 @@ export function UserManagementPage() {
             onResetPassword={changes.requestReset}
             onSessions={setSessionsUser}
             onEvidence={setEvidenceUser}
+            onCustomerView={setViewedUser}
             onDelete={changes.requestDelete}
           />
           <UserPageControls
@@ -107,6 +112,7 @@ export function UserManagementPage() {
       <UserChangeDialogs changes={changes} language={language} />
       <UserSessionsDialog user={sessionsUser} onClose={() => setSessionsUser(null)} />
       <UserEvidenceDialog user={evidenceUser} onClose={() => setEvidenceUser(null)} />
+      <CustomerViewDialog user={viewedUser} staff={signedIn} onClose={() => setViewedUser(null)} />
       <ReportAccessDialog
         user={accessUser}
         onClose={() => setAccessUser(null)}

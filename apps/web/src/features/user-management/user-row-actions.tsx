@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCertificate, IconDevices, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCertificate, IconDevices, IconEye, IconFileText, IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ManagedUser } from '@portal/contract';
 import { useTranslation } from '../../i18n/use-translation';
 import { useStoredUser } from '../../lib/stored-user';
@@ -13,6 +13,7 @@ export interface RowActionHandlers {
   onResetPassword: (user: ManagedUser) => void;
   onSessions: (user: ManagedUser) => void;
   onEvidence: (user: ManagedUser) => void;
+  onCustomerView: (user: ManagedUser) => void;
   onDelete: (user: ManagedUser) => void;
 }
 
@@ -22,7 +23,10 @@ interface UserRowActionsProps extends RowActionHandlers {
   isLocked: boolean;
 }
 
-/** Report access (role USER only, spec section 6), edit, password reset, sessions, evidence of access and deletion of one user. */
+/**
+ * Report access (role USER only, spec section 6), edit, password reset, sessions, a view as the
+ * customer (role USER only), evidence of access and deletion of one user.
+ */
 export function UserRowActions({
   user,
   isLocked,
@@ -31,6 +35,7 @@ export function UserRowActions({
   onResetPassword,
   onSessions,
   onEvidence,
+  onCustomerView,
   onDelete,
 }: UserRowActionsProps) {
   const { t } = useTranslation();
@@ -77,6 +82,16 @@ export function UserRowActions({
       >
         <IconDevices size={20} aria-hidden />
       </RowAction>
+      {user.Role_Code === 'USER' && (
+        <RowAction
+          tip={t('userManagement.actions.customerView')}
+          label={t('userManagement.actions.customerViewOf', { name })}
+          isDisabled={isLocked}
+          onClick={() => onCustomerView(user)}
+        >
+          <IconEye size={20} aria-hidden />
+        </RowAction>
+      )}
       {mayExportEvidence && (
         <RowAction
           tip={t('userManagement.actions.evidence')}
