@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type Selectable } from 'kysely';
 import type { Tx } from '../transact.js';
 import type { Database } from '../types.js';
 import type { WebhookDeliveriesTable } from '../webhook-tables.js';
@@ -32,25 +32,34 @@ export interface OpeningEvents {
   action: string;
 }
 
+/** A selection of deliveries to write: endpoint id, event type and data, in that order. */
+type DeliveryRows = Parameters<InsertQueryBuilder<Database, 'webhook_deliveries', InsertResult>['expression']>[0];
+
+/** Writes the deliveries a selection gives, in its order; the ids written. */
+async function insertSelected(trx: Tx, rows: DeliveryRows): Promise<string[]> {
+  const written = await trx
+    .insertInto('webhook_deliveries')
+    .columns(['endpoint_id', 'event_type', 'data'])
+    .expression(rows)
+    .returning('id')
+    .execute();
+  return written.map((row) => row.id);
+}
+
 export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
   return {
     /** One delivery per enabled endpoint of the client that asked for the event; the ids written. */
     async insertForEvent(event: WebhookEvent, trx: Tx): Promise<string[]> {
-      const rows = await trx
-        .insertInto('webhook_deliveries')
-        .columns(['endpoint_id', 'event_type', 'data'])
-        .expression(
-          trx
-            .selectFrom('webhook_endpoints')
-            .select(['id', sql<string>`${event.type}::text`.as('event_type'), sql<string>`${JSON.stringify(event.data)}::jsonb`.as('data')])
-            .where('client_id', '=', event.clientId)
-            .where('enabled', '=', true)
-            .where(sql<boolean>`${event.type}::text = ANY(events)`)
-            .orderBy('id'),
-        )
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
+      return insertSelected(
+        trx,
+        trx
+          .selectFrom('webhook_endpoints')
+          .select(['id', sql<string>`${event.type}::text`.as('event_type'), sql<string>`${JSON.stringify(event.data)}::jsonb`.as('data')])
+          .where('client_id', '=', event.clientId)
+          .where('enabled', '=', true)
+          .where(sql<boolean>`${event.type}::text = ANY(events)`)
+          .orderBy('id'),
+      );
     },
 
     /**
@@ -59,27 +68,22 @@ export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
      */
     async insertForUsers(event: { type: string; userIds: number[]; data: Record<string, unknown> }, trx: Tx): Promise<string[]> {
       if (event.userIds.length === 0) return [];
-      const rows = await trx
-        .insertInto('webhook_deliveries')
-        .columns(['endpoint_id', 'event_type', 'data'])
-        .expression(
-          trx
-            .selectFrom('users as u')
-            .innerJoin('webhook_endpoints as e', (join) => join.onRef('e.client_id', '=', 'u.client_id').on('e.enabled', '=', true))
-            .select([
-              'e.id',
-              sql<string>`${event.type}::text`.as('event_type'),
-              sql<string>`jsonb_build_object('username', u.username, 'role', u.role_code, 'externalId', u.scim_external_id)
-                || ${JSON.stringify(event.data)}::jsonb`.as('data'),
-            ])
-            .where('u.id', 'in', event.userIds)
-            .where(sql<boolean>`${event.type}::text = ANY(e.events)`)
-            .orderBy('e.id')
-            .orderBy('u.id'),
-        )
-        .returning('id')
-        .execute();
-      return rows.map((row) => row.id);
+      return insertSelected(
+        trx,
+        trx
+          .selectFrom('users as u')
+          .innerJoin('webhook_endpoints as e', (join) => join.onRef('e.client_id', '=', 'u.client_id').on('e.enabled', '=', true))
+          .select([
+            'e.id',
+            sql<string>`${event.type}::text`.as('event_type'),
+            sql<string>`jsonb_build_object('username', u.username, 'role', u.role_code, 'externalId', u.scim_external_id)
+              || ${JSON.stringify(event.data)}::jsonb`.as('data'),
+          ])
+          .where('u.id', 'in', event.userIds)
+          .where(sql<boolean>`${event.type}::text = ANY(e.events)`)
+          .orderBy('e.id')
+          .orderBy('u.id'),
+      );
     },
 
     /**
