@@ -45,6 +45,11 @@ export class WebhookReceiver {
     this.secrets.push(...secrets);
   }
 
+  /** The secrets trusted now. */
+  trusted(): string[] {
+    return [...this.secrets];
+  }
+
   /** Secrets that verify no message any more. */
   forget(...secrets: string[]): void {
     this.secrets = this.secrets.filter((secret) => !secrets.includes(secret));

@@ -46,7 +46,9 @@ async function removeEndpoint(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('heading', { name: url })).toHaveCount(0);
 }
 
-test('Internal staff register their client’s back office, see the secret once, its deliveries, and send one again', async ({ page }) => {
+test('Internal staff register their client’s back office, see the secret once, its deliveries, send one again, and rotate the secret', async ({
+  page,
+}) => {
   await openHomeAs(page, 'demo.internal', 'Morgan');
   await openWebhooks(page, { byLink: true });
   await expectNoSeriousA11yViolations(page);
@@ -76,6 +78,23 @@ test('Internal staff register their client’s back office, see the secret once,
   const copies = await receiver.waitFor(2);
   expect(copies.map((copy) => copy.id)).toEqual([message!.id, message!.id]);
   await expect(delivery.getByTestId('webhook-delivery-attempts')).toHaveText('2', { timeout: 15_000 });
+
+  // A secret that may have leaked is rotated with no overlap: from then on the new one alone signs.
+  await endpoint.getByRole('button', { name: `Rotate the secret of ${url}` }).click();
+  const rotating = page.getByRole('dialog', { name: 'Rotate the secret?' });
+  await rotating.getByRole('textbox', { name: 'The previous secret keeps signing' }).click();
+  await rotating.getByRole('option', { name: 'No longer: it stops at once' }).click();
+  await expectNoSeriousA11yViolations(page);
+  await rotating.getByRole('button', { name: 'Rotate the secret' }).click();
+  const shown = page.getByRole('dialog', { name: 'The endpoint’s signing secret' });
+  const rotated = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+  expect(rotated).toMatch(/^whsec_/);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  receiver.forget(...receiver.trusted());
+  receiver.trust(rotated);
+  await createPersonThroughApi(page, `${username}.2`);
+  const [after] = await receiver.waitFor(1, (copy) => copy.payload.data.username === `${username}.2`);
+  expect([after!.isVerified, after!.signature.split(' ').length]).toEqual([true, 1]);
 
   await removeEndpoint(page, url);
 });

@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { formatMoment } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { DeliveryList } from './delivery-list';
+import { RotateDialog } from './rotate-dialog';
 import type { WebhookChanges } from './webhook-queries';
 
 interface EndpointCardProps {
@@ -84,7 +85,14 @@ export function EndpointCard({ clientId, endpoint, changes, onEdit, onSecret }: 
           <Button variant="default" onClick={onEdit} aria-label={t('webhooks.editOf', { url: endpoint.url })}>
             {t('webhooks.edit')}
           </Button>
-          <Button variant="default" onClick={() => setAsking('rotate')} aria-label={t('webhooks.rotateOf', { url: endpoint.url })}>
+          <Button
+            variant="default"
+            onClick={() => {
+              changes.rotate.reset();
+              setAsking('rotate');
+            }}
+            aria-label={t('webhooks.rotateOf', { url: endpoint.url })}
+          >
             {t('webhooks.rotate')}
           </Button>
           <Button
@@ -100,24 +108,14 @@ export function EndpointCard({ clientId, endpoint, changes, onEdit, onSecret }: 
           {showsDeliveries && <DeliveryList clientId={clientId} endpoint={endpoint} resend={changes.resend} />}
         </div>
       </Stack>
-      <ConfirmDialog
-        opened={asking === 'rotate'}
-        title={t('webhooks.rotateTitle')}
-        text={t('webhooks.rotateText', { url: endpoint.url })}
-        confirmLabel={t('webhooks.rotate')}
-        cancelLabel={t('webhooks.cancel')}
-        emphasis="proceed"
-        isPending={changes.rotate.isPending}
-        error={changes.rotate.error}
-        onConfirm={() =>
-          changes.rotate.mutate(endpoint.id, {
-            onSuccess: (answer) => {
-              setAsking(null);
-              onSecret({ url: answer.endpoint.url, secret: answer.secret });
-            },
-          })
-        }
-        onCancel={() => setAsking(null)}
+      <RotateDialog
+        endpoint={asking === 'rotate' ? endpoint : null}
+        rotate={changes.rotate}
+        onClose={() => setAsking(null)}
+        onRotated={(shown) => {
+          setAsking(null);
+          onSecret(shown);
+        }}
       />
       <ConfirmDialog
         opened={asking === 'remove'}

@@ -58,8 +58,8 @@ export function useWebhookChanges(clientId: number) {
     onSuccess: refresh,
   });
   const rotate = useMutation({
-    mutationFn: (id: number) =>
-      callApi(webhooksEndpoints.rotateWebhookSecret, { params: { clientId, id }, body: {} }).then((answer) => answer.data),
+    mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
+      callApi(webhooksEndpoints.rotateWebhookSecret, { params: { clientId, id }, body: { overlapHours } }).then((answer) => answer.data),
     onSuccess: refresh,
   });
   const remove = useMutation({
