@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { fetchFile, saveFile, type TransferProgress } from '../../../lib/file-transfer';
 import { describeError } from '../../../i18n/error-message';
 import { markViewed } from './report-data-query';
+import { useCustomerView } from '../../../lib/customer-view-store';
 
 /** Preview and download of one document or of a selection, each marking what it showed or saved as viewed. */
 export function useDocumentActions(reportCode: string, title: string) {
@@ -16,7 +17,14 @@ export function useDocumentActions(reportCode: string, title: string) {
   const [progress, setProgress] = useState<TransferProgress | null>(null);
   const [isSelectionInvalid, setSelectionInvalid] = useState(false);
 
-  const opened = useCallback((keys: string[]) => markViewed(queryClient, reportCode, keys), [queryClient, reportCode]);
+  // In a customer view, staff's openings are not the customer's: the list keeps the customer's own marks.
+  const isCustomerView = useCustomerView() !== null;
+  const opened = useCallback(
+    (keys: string[]) => {
+      if (!isCustomerView) markViewed(queryClient, reportCode, keys);
+    },
+    [queryClient, reportCode, isCustomerView],
+  );
 
   // Said aloud too (the notice is an alert): a finished download has no other sign on the page.
   const done = useCallback(
