@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { subscribeToStoredKey } from './storage-subscription';
 import { CustomerViewSchema, LoggedInUserSchema, type CustomerView, type LoggedInUser } from '@portal/contract';
 
 /**
@@ -57,17 +58,7 @@ export function writeCustomerView(value: StoredCustomerView | null): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const subscribe = (listener: () => void) => subscribeToStoredKey(STORAGE_KEY, listeners, listener);
 
 export function useCustomerView(): StoredCustomerView | null {
   return useSyncExternalStore(subscribe, getCustomerView, () => null);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { LoggedInUserSchema, type LoggedInUser } from '@portal/contract';
+import { subscribeToStoredKey } from './storage-subscription';
 
 /**
  * The signed-in user as the login answer gave it, kept in localStorage so that a reload
@@ -66,18 +67,8 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  // Another tab signing in or out changes this tab too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+/** Another tab signing in or out changes this tab too. */
+const subscribe = (listener: Listener) => subscribeToStoredKey(STORAGE_KEY, listeners, listener);
 
 export function useStoredUser(): LoggedInUser | null {
   return useSyncExternalStore(subscribe, getStoredUser, () => null);
