@@ -109,3 +109,20 @@ export async function comeBack(f: FederationFixture, callback: URL, stateCookie:
   const session = response.cookies.find((cookie) => cookie.name === 'portal_session');
   return { location: response.headers.location as string, session: session ? `portal_session=${session.value}` : null };
 }
+
+/** A connection of the fixture's client, made on its screen by its staff, with the provisioning token its provider calls SCIM with. */
+export async function connectForProvisioning(f: FederationFixture): Promise<{ token: string; baseUrl: string }> {
+  const created = await f.t.app.inject({
+    method: 'POST',
+    url: `/api/clients/${f.clientId}/identity-connections`,
+    payload: f.connection(),
+    headers: { cookie: f.staff },
+  });
+  const connection = answerOf(endpoints.createIdentityConnection, created).data;
+  const made = await f.t.app.inject({
+    method: 'POST',
+    url: `/api/clients/${f.clientId}/identity-connections/${connection.id}/scim-token`,
+    headers: { cookie: f.staff },
+  });
+  return answerOf(endpoints.createScimToken, made).data;
+}

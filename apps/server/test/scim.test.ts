@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, SCIM_SCHEMAS } from '@portal/contract';
-import { createFederationFixture, type FederationFixture } from './federation-fixture.js';
+import { connectForProvisioning, createFederationFixture, type FederationFixture } from './federation-fixture.js';
 import { signIn } from './test-app.js';
 import { answerOf } from './wire.js';
 
@@ -40,14 +40,7 @@ const auditCount = async () => Number((await db().selectFrom('audit_log').select
 
 beforeAll(async () => {
   f = await createFederationFixture([]);
-  const created = await f.t.app.inject({
-    method: 'POST',
-    url: `/api/clients/${f.clientId}/identity-connections`,
-    payload: f.connection(),
-    headers: { cookie: f.staff },
-  });
-  const connection = answerOf(endpoints.createIdentityConnection, created).data;
-  const made = await tokenOf(f.staff, f.clientId, connection.id);
+  const made = await connectForProvisioning(f);
   expect(made.baseUrl).toBe('http://portal.test/scim/v2');
   token = made.token;
   // Another client's provider, with a token of its own.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, SCIM_SCHEMAS } from '@portal/contract';
 import { WebhookReceiver } from '../../../test-support/webhook-receiver.js';
-import { createFederationFixture, type FederationFixture } from './federation-fixture.js';
+import { connectForProvisioning, createFederationFixture, type FederationFixture } from './federation-fixture.js';
 import { signIn } from './test-app.js';
 import { answerOf } from './wire.js';
 
@@ -19,19 +19,7 @@ const scim = (method: 'POST' | 'PATCH', url: string, body: object) =>
 
 beforeAll(async () => {
   f = await createFederationFixture([]);
-  const created = await f.t.app.inject({
-    method: 'POST',
-    url: `/api/clients/${f.clientId}/identity-connections`,
-    payload: f.connection(),
-    headers: { cookie: f.staff },
-  });
-  const connection = answerOf(endpoints.createIdentityConnection, created).data;
-  const made = await f.t.app.inject({
-    method: 'POST',
-    url: `/api/clients/${f.clientId}/identity-connections/${connection.id}/scim-token`,
-    headers: { cookie: f.staff },
-  });
-  token = answerOf(endpoints.createScimToken, made).data.token;
+  token = (await connectForProvisioning(f)).token;
   receiver = await new WebhookReceiver().start();
   const registered = await f.t.app.inject({
     method: 'POST',
