@@ -104,7 +104,7 @@ export function createDocumentsService(deps: {
   evidence: AccessEvidenceRepository;
   acknowledgements: AcknowledgementsRepository;
   /** Tells the client's back office of downloads and of each document's first opening by its person. */
-  webhooks?: Pick<WebhookEvents, 'emitOpening'>;
+  webhooks?: Pick<WebhookEvents, 'queueDeliveries'>;
 }) {
   /** A type of the person's client that the person sees, found among them by `matches`, with its scope; not found otherwise. */
   function requireTypeInScope(viewer: Viewer, matches: (report: Report) => boolean): TypeSeen {
@@ -162,10 +162,8 @@ export function createDocumentsService(deps: {
     if (actingStaff) {
       return deps.evidence.recordOpeningOnBehalf({ ...opening, userId: actingStaff.id, username: actingStaff.username }, viewer.user.id);
     }
-    const byPerson = { ...opening, userId: viewer.user.id, username: viewer.user.username };
-    // Told before the opening is recorded: whether the person had opened each document before is read then.
-    await deps.webhooks?.emitOpening({ ...byPerson, isDownload: action !== 'preview' && action !== 'acknowledge' });
-    return deps.evidence.recordOpening(byPerson);
+    const told = await deps.evidence.recordOpening({ ...opening, userId: viewer.user.id, username: viewer.user.username });
+    if (told.length > 0) await deps.webhooks?.queueDeliveries(told);
   }
 
   /** The documents as one file of the format, streamed as it is written; opening them marks them viewed. */

@@ -3,6 +3,7 @@ import type { AccessEvidenceTable } from '../access-evidence-tables.js';
 import type { Tx } from '../transact.js';
 import type { Database } from '../types.js';
 import type { ChainedEvidence, EvidenceAction, EvidenceFacts } from '../../domain/access-evidence.js';
+import { openingDeliveryRows } from './webhook-deliveries.repository.js';
 
 /** One opening of documents by one person, as its request saw it. */
 export interface Opening {
@@ -102,12 +103,13 @@ export function evidenceRowsOf(
 export function createAccessEvidenceRepository(db: Kysely<Database>) {
   return {
     /**
-     * Marks the documents viewed for the person and writes one event per document, in one
-     * statement: the person's request waits for no more round trips than it did before evidence.
+     * Marks the documents viewed for the person, writes one event per document, and the webhook
+     * deliveries the opening causes, in one statement: the person's request waits for no more
+     * round trips than it did before evidence. Answers the deliveries written, to be queued.
      */
-    async recordOpening(opening: Opening): Promise<void> {
-      if (opening.documentIds.length === 0) return;
-      await db
+    async recordOpening(opening: Opening): Promise<string[]> {
+      if (opening.documentIds.length === 0) return [];
+      const told = await db
         .with('viewed', (db) =>
           db
             .insertInto('document_views')
@@ -123,10 +125,25 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
             .where('document_id', 'in', opening.documentIds)
             .where('first_opened_at', 'is', null),
         )
-        .insertInto('access_evidence')
-        .columns(EVIDENCE_COLUMNS)
-        .expression(evidenceRowsOf(db, opening).where('d.id', 'in', opening.documentIds).orderBy('d.id'))
+        .with('evidence', (cte) =>
+          cte
+            .insertInto('access_evidence')
+            .columns(EVIDENCE_COLUMNS)
+            .expression(evidenceRowsOf(db, opening).where('d.id', 'in', opening.documentIds).orderBy('d.id')),
+        )
+        // What the client's back office asked to be told of: written by the same statement, from
+        // the viewed marks as they stood before it (a first opening is one the person never made).
+        .with('told', (cte) =>
+          cte
+            .insertInto('webhook_deliveries')
+            .columns(['endpoint_id', 'event_type', 'data'])
+            .expression(openingDeliveryRows({ ...opening, isDownload: opening.action !== 'preview' }))
+            .returning('id'),
+        )
+        .selectFrom('told')
+        .select('id')
         .execute();
+      return told.map((row) => row.id);
     },
 
     /**

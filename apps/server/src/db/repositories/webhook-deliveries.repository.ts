@@ -46,6 +46,29 @@ async function insertSelected(trx: Tx, rows: DeliveryRows): Promise<string[]> {
   return written.map((row) => row.id);
 }
 
+/**
+ * The deliveries an opening of documents causes, as rows to write (endpoint, event type, data): a
+ * download of each document, and the first opening of each the person had never opened, for the
+ * endpoints of the document's client that asked. Written by the opening's own statement, which
+ * reads the person's viewed marks as they stood before it: nothing is written, and no round trip
+ * added, when the client has no endpoint asking.
+ */
+export function openingDeliveryRows(opening: OpeningEvents) {
+  return sql`SELECT e.id, ev.type, jsonb_build_object(
+      'documentType', r.code, 'externalId', d.external_id, 'version', d.version,
+      'username', ${opening.username}::text, 'action', ${opening.action}::text)
+    FROM documents d
+    JOIN report_definitions r ON r.id = d.report_id
+    JOIN webhook_endpoints e ON e.client_id = r.client_id AND e.enabled
+    JOIN (VALUES ('document.opened'), ('document.downloaded')) AS ev(type) ON ev.type = ANY(e.events)
+    WHERE d.id IN (${sql.join(opening.documentIds)})
+      AND CASE ev.type
+        WHEN 'document.downloaded' THEN ${opening.isDownload}::boolean
+        ELSE NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = ${opening.userId})
+      END
+    ORDER BY e.id, d.id, ev.type DESC`;
+}
+
 export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
   return {
     /** One delivery per enabled endpoint of the client that asked for the event; the ids written. */
@@ -84,32 +107,6 @@ export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
           .orderBy('e.id')
           .orderBy('u.id'),
       );
-    },
-
-    /**
-     * An opening's events in one statement, run before the opening is recorded: a download of
-     * each document, and the first opening of each the person had never opened. It writes
-     * nothing, and costs no more than this statement, when the client has no endpoint asking.
-     */
-    async insertForOpening(opening: OpeningEvents): Promise<string[]> {
-      if (opening.documentIds.length === 0) return [];
-      const result = await sql<{ id: string }>`
-        INSERT INTO webhook_deliveries (endpoint_id, event_type, data)
-        SELECT e.id, ev.type, jsonb_build_object(
-          'documentType', r.code, 'externalId', d.external_id, 'version', d.version,
-          'username', ${opening.username}::text, 'action', ${opening.action}::text)
-        FROM documents d
-        JOIN report_definitions r ON r.id = d.report_id
-        JOIN webhook_endpoints e ON e.client_id = r.client_id AND e.enabled
-        JOIN (VALUES ('document.opened'), ('document.downloaded')) AS ev(type) ON ev.type = ANY(e.events)
-        WHERE d.id IN (${sql.join(opening.documentIds)})
-          AND CASE ev.type
-            WHEN 'document.downloaded' THEN ${opening.isDownload}::boolean
-            ELSE NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = ${opening.userId})
-          END
-        ORDER BY e.id, d.id, ev.type DESC
-        RETURNING id`.execute(db);
-      return result.rows.map((row) => row.id);
     },
 
     /** A person's confirmation of reading a document's current version, to the endpoints of the document's client that asked. */

@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@portal/contract';
-import type { OpeningEvents, WebhookDeliveriesRepository } from '../../db/repositories/webhook-deliveries.repository.js';
+import type { WebhookDeliveriesRepository } from '../../db/repositories/webhook-deliveries.repository.js';
 import type { Transact, Tx } from '../../db/transact.js';
 import type { WebhookQueue } from '../../jobs/webhook-dispatch.js';
 
@@ -52,13 +52,12 @@ export function createWebhookEvents(deps: { deliveries: WebhookDeliveriesReposit
     },
 
     /**
-     * A person's opening of documents: its downloads and first openings, in one statement that
-     * writes nothing when the client has no endpoint asking, then their jobs. The opening is not
-     * a transaction: a process stopped between the two leaves a delivery pending, which "send again" sends.
+     * Queues the deliveries a person's opening of documents wrote (its downloads and first
+     * openings, written by the opening's own statement). The opening is not a transaction: a
+     * process stopped between the two leaves a delivery pending, which "send again" sends.
      */
-    async emitOpening(opening: OpeningEvents): Promise<void> {
-      const ids = await deps.deliveries.insertForOpening(opening);
-      if (ids.length > 0) await deps.queue.queueDeliveries(ids);
+    async queueDeliveries(ids: string[]): Promise<void> {
+      await deps.queue.queueDeliveries(ids);
     },
 
     /** A person's first confirmation of a document's version: like an opening, not a transaction. */
