@@ -137,6 +137,8 @@ describe('viewing as a customer', () => {
       call(cookie, 'POST', '/account/set-user-info', { FirstName: 'Mallory' }),
       call(cookie, 'POST', '/api/documents/acknowledge', { documentKey: keyOf(own()[0]!.id) }),
       call(cookie, 'POST', '/api/consent', {}),
+      // The sample carries the code the customer types to consent: not the staff member's to read.
+      call(cookie, 'GET', '/api/consent/sample'),
       call(cookie, 'POST', '/account/digest-preference', { frequency: 'daily' }),
       call(cookie, 'POST', '/api/account/sessions/end-others'),
       call(cookie, 'GET', '/api/usermanagement/getdatalists'),

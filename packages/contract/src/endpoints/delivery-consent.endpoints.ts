@@ -34,7 +34,6 @@ export const deliveryConsentEndpoints = {
     summary:
       'The sample PDF a person opens to show it can read the portal’s documents, with its own code printed inside, in the language asked. 400 errors.consentNotAsked when no disclosure asks it.',
     access: 'session',
-    customerView: 'read',
     query: EvidencePackQuerySchema,
     fileAnswer: ['application/pdf'],
   }),
