@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, chmod, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +54,10 @@ async function ownedFolder(folder: string): Promise<string> {
   await chmod(folder, 0o700);
   return folder;
 }
+
+/** Clusters made in the same millisecond (restores run side by side) still get folders of their own. */
+let clustersMade = 0;
+const clusterFolder = (folder: string, kind: string) => path.join(folder, `${kind}-${Date.now()}-${++clustersMade}`);
 
 /** A folder for a test's clusters, removed by `removeClusters`. */
 export async function clustersFolder(): Promise<string> {
@@ -126,7 +130,7 @@ function baseSettings(dir: string, port: number): string[] {
 
 /** A new primary, started, that streams its changes to replicas (and archives its WAL when `archiveTo` is given). */
 export async function makePrimary(folder: string, options: { archiveTo?: string } = {}): Promise<Cluster> {
-  const dir = await ownedFolder(path.join(folder, `primary-${Date.now()}`));
+  const dir = await ownedFolder(clusterFolder(folder, 'primary'));
   const port = await freePort();
   await tool('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const cluster = clusterAt(dir, port);
@@ -139,9 +143,15 @@ export async function makePrimary(folder: string, options: { archiveTo?: string 
   return cluster;
 }
 
+/**
+ * A base backup starts with a checkpoint, spread by default over most of `checkpoint_timeout`
+ * (minutes) so as not to burden a busy server: a test's backup asks for it at once.
+ */
+const IMMEDIATE_CHECKPOINT = ['--checkpoint', 'fast'];
+
 /** A streaming replica of `primary` (pg_basebackup -R), started on a port of its own. */
 export async function makeReplica(folder: string, primary: Cluster): Promise<Cluster> {
-  const dir = await ownedFolder(path.join(folder, `replica-${Date.now()}`));
+  const dir = await ownedFolder(clusterFolder(folder, 'replica'));
   const port = await freePort();
   await tool('pg_basebackup', [
     '-h',
@@ -156,6 +166,7 @@ export async function makeReplica(folder: string, primary: Cluster): Promise<Clu
     '-X',
     'stream',
     '--no-sync',
+    ...IMMEDIATE_CHECKPOINT,
   ]);
   const cluster = clusterAt(dir, port);
   await cluster.configure([...baseSettings(dir, port), 'hot_standby = on']);
@@ -165,8 +176,21 @@ export async function makeReplica(folder: string, primary: Cluster): Promise<Clu
 
 /** A base backup of `primary` into a folder (tar-free, as `pg_basebackup -D` writes it), for restoring later. */
 export async function takeBaseBackup(folder: string, primary: Cluster): Promise<string> {
-  const dir = await ownedFolder(path.join(folder, `base-backup-${Date.now()}`));
-  await tool('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dir, '-X', 'stream', '--no-sync']);
+  const dir = await ownedFolder(clusterFolder(folder, 'base-backup'));
+  await tool('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    dir,
+    '-X',
+    'stream',
+    '--no-sync',
+    ...IMMEDIATE_CHECKPOINT,
+  ]);
   return dir;
 }
 
@@ -180,7 +204,7 @@ export async function restoreToPoint(
   archive: string,
   target: { name: string } | { time: string },
 ): Promise<Cluster> {
-  const dir = await ownedFolder(path.join(folder, `restored-${Date.now()}`));
+  const dir = await ownedFolder(clusterFolder(folder, 'restored'));
   await run('cp', ['-a', `${baseBackup}/.`, dir]);
   const port = await freePort();
   const cluster = clusterAt(dir, port);
@@ -194,6 +218,38 @@ export async function restoreToPoint(
   ]);
   await appendFile(path.join(dir, 'recovery.signal'), '');
   if (asServerAccount) await run('chown', ['-R', 'postgres:postgres', dir]);
-  await cluster.start();
+  // A target the archive never reaches stops the server (FATAL), while starting or later: its log says why.
+  await cluster.start().catch(async (error: Error) => {
+    throw new Error(`${error.message}\n${await logTail(cluster)}`);
+  });
+  await untilPromoted(cluster);
   return cluster;
+}
+
+async function logTail(cluster: Cluster): Promise<string> {
+  const log = await readFile(path.join(cluster.dir, 'server.log'), 'utf8').catch(() => '');
+  return log.split('\n').slice(-15).join('\n');
+}
+
+/**
+ * `pg_ctl start -w` returns as soon as the server takes connections, and with `hot_standby` (which
+ * the primary's settings carry into its base backup) it takes them once the backup is consistent,
+ * read-only, while the archive is still being replayed: what it answers then is not yet the point
+ * asked for. The restore is done once the server has promoted itself at the target.
+ */
+async function untilPromoted(cluster: Cluster, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await cluster
+      .query<{ recovering: boolean }>('SELECT pg_is_in_recovery() AS recovering')
+      .catch(() => [{ recovering: true }]);
+    if (!row?.recovering) return;
+    const stopped = !existsSync(path.join(cluster.dir, 'postmaster.pid'));
+    if (stopped || Date.now() > deadline) {
+      // The caller never gets this cluster to remove: it is stopped here.
+      await cluster.stop('immediate').catch(() => undefined);
+      throw new Error(`the restored cluster did not reach its target:\n${await logTail(cluster)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
