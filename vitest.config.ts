@@ -20,15 +20,42 @@ const EMBEDDED_DATABASE_SUITES = [
 ];
 
 /**
+ * The server suites run again through PgBouncer in transaction mode (TEST_THROUGH_PGBOUNCER=1, `npm
+ * run test:pgbouncer`): each part of the portal that meets the database in its own way, unchanged.
+ */
+const POOLED_SUITES = [
+  // the pooler's own cases: what it refuses, bounded reads' settings on its shared connections,
+  // the start-up lock and migrations on the direct address, the real server started through it;
+  'apps/server/test/transaction-pooler.test.ts',
+  // sign-in (its codes mailed by the job queue's outbox) and sessions;
+  'apps/server/test/session.routes.test.ts',
+  // document lists, counts and downloads;
+  'apps/server/test/documents.routes.test.ts',
+  // a search cancelled at its statement timeout, and the bounded connections' settings;
+  'apps/server/test/statement-timeout.test.ts',
+  // uploads through the versioned API;
+  'apps/server/test/ingestion.routes.test.ts',
+  // texts read by a job of the queue, and searched;
+  'apps/server/test/document-text-ingestion.test.ts',
+  // the job queue's schedules, and a job queued by another instance's queue.
+  'apps/server/test/retention-and-digest-schedules.test.ts',
+];
+
+/**
  * `all` (the default): every server suite, on the embedded database unless TEST_DATABASE_URL names a
  * PostgreSQL server. `embedded`: only the suites above, for a run whose next step passes every server
- * suite on PostgreSQL (CI's), so that no suite runs twice to prove the same thing.
+ * suite on PostgreSQL (CI's), so that no suite runs twice to prove the same thing. `pooled`: the
+ * pooled suites alone, nothing else.
  */
 const serverSuites = process.env.SERVER_SUITES === 'embedded' ? EMBEDDED_DATABASE_SUITES : ['apps/server/**/*.test.ts'];
+const include =
+  process.env.SERVER_SUITES === 'pooled'
+    ? POOLED_SUITES
+    : ['packages/*/src/**/*.test.ts', ...serverSuites, 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', ...serverSuites, 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include,
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -50,6 +50,8 @@ import { registerThumbnailsRoutes } from './routes/thumbnails.routes.js';
 import { registerWebApp } from './routes/web-app.routes.js';
 import { createDownloadGate } from './routes/download-gate.js';
 import { createSearchGate } from './routes/search-gate.js';
+import readYourWritesPlugin from './plugins/read-your-writes.plugin.js';
+import { presentReplica } from './presenters/replica.presenter.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,7 +74,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const { services, sessionStore, apiKeyAuthentication, health, scheduledJobs, stopJobQueue } = await composeServices(
+  const { services, sessionStore, apiKeyAuthentication, health, readFloors, scheduledJobs, stopJobQueue } = await composeServices(
     config,
     database,
     app.log,
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('scheduledJobs', scheduledJobs);
 
   await app.register(errorsPlugin);
+  if (database.replicaStates().length > 0) await app.register(readYourWritesPlugin, { floors: readFloors });
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   // Answers over 1 kB (lists, dashboards, spreadsheets) go brotli or gzip to browsers that take
@@ -109,7 +112,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await health.ping();
-      return { status: 'ok', database: database.backend };
+      const replicas = database.replicaStates();
+      return { status: 'ok', database: database.backend, ...(replicas.length > 0 && { replicas: replicas.map(presentReplica) }) };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
       return reply.status(503).send({ status: 'unavailable' });

@@ -11,6 +11,7 @@ import { createHelpContentRepository } from './db/repositories/help-content.repo
 import { createConnectionLogRepository } from './db/repositories/connection-log.repository.js';
 import { createExperiencesRepository } from './db/repositories/experiences.repository.js';
 import { createHealthRepository } from './db/repositories/health.repository.js';
+import { createReadFloorsRepository } from './db/repositories/read-floors.repository.js';
 import { createOneTimeCodesRepository } from './db/repositories/one-time-codes.repository.js';
 import { createPasswordTokensRepository } from './db/repositories/password-tokens.repository.js';
 import { createRateLimitsRepository } from './db/repositories/rate-limits.repository.js';
@@ -112,9 +113,10 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
   const { db } = database;
   const transports = chooseTransports(config);
   const transact = createTransact(db);
-  // The reads a person shapes (lists, counts, searches, passages, access previews): a statement
-  // that runs away is cancelled, not waited for.
-  const searchDb = database.withStatementTimeout(config.searchStatementTimeoutMs);
+  // The reads a person shapes (lists, counts, searches, passages, access previews) are cancelled when
+  // they run away; they, the FAQ and usage spreadsheets go to a read replica if any (database.reads).
+  const searchDb = database.reads(config.searchStatementTimeoutMs);
+  const readDb = database.reads(0);
   const users = createUsersRepository(db);
   const boundedDocuments = createDocumentsRepository(searchDb, { rankedAtMost: config.searchRankedAtMost });
   const sessions = createSessionsRepository(db);
@@ -139,7 +141,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     onAttempt: metrics.observeDelivery,
     onNoticeResult: (sent, outcome) => services.notices.recordAnswer(sent, outcome),
   });
-  metrics.readFrom({ poolConnections: database.poolConnections, waitingJobs: () => waitingJobs(jobQueue) });
+  metrics.readFrom({ ...database, waitingJobs: () => waitingJobs(jobQueue) });
   const documentTexts = createDocumentTextsRepository(db);
   // Each stored document's text is read by a job queued with its row, off the request path.
   const textExtraction = await startTextExtraction({
@@ -230,7 +232,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     ownSessions,
     managedSessions: createManagedSessionsService({ managedUsers, ownSessions, sessions, audit, transact }),
     documents,
-    help: createHelpContentService({ help: createHelpContentRepository(db), storage: transports.storage }),
+    help: createHelpContentService({ help: createHelpContentRepository(readDb), storage: transports.storage }),
     branding: createBrandingService({ experiences }),
     account: createAccountService({ passwordMaxAgeDays: config.passwordMaxAgeDays }),
     mfa,
@@ -291,11 +293,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
       webhooks: webhooks.events,
     }),
     reportAccess: createReportAccessService({ managedUsers, reportAccess, audit, transact }),
-    reportAccessPreview: createReportAccessPreviewService({
-      managedUsers,
-      reportAccess,
-      documents: boundedDocuments,
-    }),
+    reportAccessPreview: createReportAccessPreviewService({ managedUsers, reportAccess, documents: boundedDocuments }),
     registration: createRegistrationService({
       experiences,
       users,
@@ -311,7 +309,7 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     }),
     onboarding: createOnboardingService({ subscriptions, reportAccess, transact }),
     profile: createProfileService({ users, sessions, policy, codes, notifier, transact }),
-    usageReports: createUsageReportsService({ usageReports: createUsageReportsRepository(db) }),
+    usageReports: createUsageReportsService({ usageReports: createUsageReportsRepository(readDb) }),
     sessionLanguage: createSessionLanguageService({ sessions }),
     ingestion: createIngestionService({
       documents: createIngestedDocumentsRepository(db),
@@ -390,6 +388,8 @@ export async function composeServices(config: AppConfig, database: DatabaseHandl
     apiKeyAuthentication: createApiKeyAuthenticationService({ apiKeys, audit, rateLimiter, transact }),
     /** The health check asks the database itself: there is no rule to apply. */
     health: createHealthRepository(db),
+    /** Where each person's last write stands, so that replicas serve them only once they have replayed it. */
+    readFloors: createReadFloorsRepository(db),
     outbox,
     /** The scheduled jobs, to run one now (an operator's command, a test) beside their schedules. */
     scheduledJobs: describeScheduledJobs(scheduledJobs, logger),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { checkStorageEnv, readStorageConfig, StorageEnvShape, type StorageConfig } from './transports/storage/storage-config.js';
 import { FEW_TEXT_MATCHES, RANKED_MATCHES_AT_MOST } from './db/repositories/document-text-search.js';
+import { databaseAddressProblem } from './db/database-address.js';
 
 /** An address or a CIDR range, as a proxy list names them: 10.0.0.5, 10.0.0.0/8, ::1, fd00::/8. */
 function isAddressOrRange(entry: string): boolean {
@@ -30,8 +31,39 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./var'),
-  DATABASE_URL: z.string().url().optional(),
-  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.default(true),
+  DATABASE_URL: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = databaseAddressProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  DATABASE_READ_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(/\s+|;/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .superRefine((urls, context) => {
+      if (urls.length === 0) context.addIssue({ code: 'custom', message: 'one or more postgres:// addresses, separated by spaces' });
+      for (const url of urls) {
+        const problem = databaseAddressProblem(url, { oneHost: true });
+        if (problem) context.addIssue({ code: 'custom', message: `${url.replace(/\/\/[^@/]*@/, '//…@')}: ${problem}` });
+      }
+    })
+    .optional(),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3_600).default(5),
+  // Unset: on, except through a transaction pooler (PgBouncer keeps prepared statements only from 1.21, with max_prepared_statements).
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv.optional(),
+  /** `transaction`: DATABASE_URL goes through a pooler in transaction mode (db/transaction-pooler.ts). */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .url()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), 'a postgres:// address')
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +120,12 @@ const EnvSchema = z.object({
  */
 export const PUBLISHED_METRICS_TOKENS: readonly string[] = ['change-this-metrics-token', 'metrics-token-of-the-tests'];
 
+function checkDatabaseEnv(env: z.infer<typeof EnvSchema>, context: z.RefinementCtx) {
+  if (env.DATABASE_READ_URLS && !env.DATABASE_URL) {
+    context.addIssue({ code: 'custom', path: ['DATABASE_READ_URLS'], message: 'replicas of DATABASE_URL: set DATABASE_URL too' });
+  }
+}
+
 function checkMetricsEnv(env: z.infer<typeof EnvSchema>, context: z.RefinementCtx) {
   if (env.METRICS_TOKEN === undefined) return;
   if (env.NODE_ENV === 'production' && PUBLISHED_METRICS_TOKENS.includes(env.METRICS_TOKEN)) {
@@ -98,8 +136,36 @@ function checkMetricsEnv(env: z.infer<typeof EnvSchema>, context: z.RefinementCt
   }
 }
 
+/** The pooler mode needs a way around the pooler for what holds a session (the start-up lock, migrations). */
+function checkPoolerEnv(env: z.infer<typeof EnvSchema>, context: z.RefinementCtx) {
+  if (env.DATABASE_POOLER === 'transaction') {
+    if (!env.DATABASE_URL) {
+      context.addIssue({ code: 'custom', path: ['DATABASE_POOLER'], message: 'says how DATABASE_URL is reached: set DATABASE_URL too' });
+    }
+    if (!env.DATABASE_DIRECT_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message:
+          "required with DATABASE_POOLER=transaction: the database's own address, bypassing the pooler, for the start-up lock and migrations (session advisory locks, which a transaction pooler cannot keep)",
+      });
+    } else if (env.DATABASE_DIRECT_URL === env.DATABASE_URL) {
+      context.addIssue({ code: 'custom', path: ['DATABASE_DIRECT_URL'], message: 'must bypass the pooler: it is DATABASE_URL itself' });
+    }
+  } else if (env.DATABASE_DIRECT_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_DIRECT_URL'],
+      message: 'only read with DATABASE_POOLER=transaction: without a pooler, DATABASE_URL is the direct address',
+    });
+  }
+}
+
 /** Settings that only make sense together are checked once every variable has been read. */
-const CheckedEnvSchema = EnvSchema.superRefine(checkStorageEnv).superRefine(checkMetricsEnv);
+const CheckedEnvSchema = EnvSchema.superRefine(checkStorageEnv)
+  .superRefine(checkMetricsEnv)
+  .superRefine(checkDatabaseEnv)
+  .superRefine(checkPoolerEnv);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -108,8 +174,12 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas of the database that serve reads, and how far behind one may be to serve them. */
+  readReplicas: { urls: string[]; maxLagSeconds: number };
   /** Whether repeated reads run as named prepared statements (see db/named-statements.ts). */
   preparedStatements: boolean;
+  /** Set when DATABASE_URL goes through a transaction-mode pooler: the address that bypasses it. */
+  transactionPooler: { directUrl: string } | undefined;
   publicUrl: string;
   seedDemoData: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -183,7 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    readReplicas: { urls: e.DATABASE_READ_URLS ?? [], maxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS },
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? e.DATABASE_POOLER !== 'transaction',
+    transactionPooler: e.DATABASE_POOLER === 'transaction' && e.DATABASE_DIRECT_URL ? { directUrl: e.DATABASE_DIRECT_URL } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     logLevel: e.LOG_LEVEL,

@@ -10,8 +10,8 @@ async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   // Instances starting together on one database take turns to migrate, seed and set up.
-  const app = await database.oneInstanceAtATime(async () => {
-    await migrateToLatest(database.db);
+  const app = await database.oneInstanceAtATime(async (startUpDb) => {
+    await migrateToLatest(startUpDb);
     if (config.seedDemoData) {
       // The demo documents go where the portal will read them: the configured storage.
       await seedDemoData(database.db, chooseStorage(config));

@@ -45,4 +45,33 @@ describe('configuration', () => {
     // Outside production the recipe's example still starts, for trying it out.
     expect(loadConfig({ METRICS_TOKEN: 'change-this-metrics-token' }).metricsToken).toBe('change-this-metrics-token');
   });
+
+  it('goes through a transaction pooler only when told, with the direct address beside it', () => {
+    const pooled = 'postgres://portal@pgbouncer:6432/portal';
+    const direct = 'postgres://portal@db:5432/portal';
+    // A plain address, as ever: prepared statements on, nothing bypassed.
+    expect(loadConfig({ DATABASE_URL: direct })).toMatchObject({ preparedStatements: true, transactionPooler: undefined });
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: direct })).toMatchObject({
+      databaseUrl: pooled,
+      preparedStatements: false,
+      transactionPooler: { directUrl: direct },
+    });
+    // PgBouncer 1.21 and later keep prepared statements (max_prepared_statements): on when asked.
+    const asked = {
+      DATABASE_URL: pooled,
+      DATABASE_POOLER: 'transaction',
+      DATABASE_DIRECT_URL: direct,
+      DATABASE_PREPARED_STATEMENTS: 'true',
+    };
+    expect(loadConfig(asked).preparedStatements).toBe(true);
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction' })).toThrow(
+      /DATABASE_DIRECT_URL: required with DATABASE_POOLER=transaction/,
+    );
+    expect(() => loadConfig({ DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_POOLER: .*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_DIRECT_URL: pooled })).toThrow(
+      /DATABASE_DIRECT_URL: must bypass the pooler/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: direct, DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: only read with/);
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'session' })).toThrow(/DATABASE_POOLER/);
+  });
 });

@@ -8,12 +8,15 @@ import { migrateToLatest } from '../src/db/migrator.js';
 import { seedDemoData } from '../src/db/seed/demo-seed.js';
 import { stopPdfWorkers } from '../src/services/pdf-reading/read-pdf-in-worker.js';
 import { createFileStorage } from '../src/transports/storage/file-storage.js';
+import { startPgBouncer, type PgBouncer } from '../../../test-support/pgbouncer.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     documentsDir: string;
     pgliteDump: string;
     postgresTemplate: string;
+    /** With TEST_THROUGH_PGBOUNCER: the address of a PgBouncer in transaction mode in front of TEST_DATABASE_URL's server. */
+    pgbouncerUrl: string;
   }
 }
 
@@ -26,6 +29,9 @@ export default async function setup(project: TestProject) {
   const documentsDir = path.join(workDir, 'documents');
   const storage = createFileStorage(documentsDir);
   const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_THROUGH_PGBOUNCER && !postgresUrl) {
+    throw new Error('TEST_THROUGH_PGBOUNCER needs TEST_DATABASE_URL: the PostgreSQL server PgBouncer stands in front of');
+  }
   let postgresTemplate = '';
   let pgliteDump = '';
 
@@ -49,11 +55,21 @@ export default async function setup(project: TestProject) {
   // Seeding read its PDFs in worker threads, which would keep this process from ending after the run.
   await stopPdfWorkers();
 
+  // The apps under test reach their databases through the pooler (test-app.ts); set-up and clean-up go direct.
+  let pgbouncer: PgBouncer | undefined;
+  if (process.env.TEST_THROUGH_PGBOUNCER && postgresUrl) {
+    pgbouncer = await startPgBouncer(postgresUrl);
+    const settings = pgbouncer.settings.split('\n').filter((line) => !line.startsWith('['));
+    console.log(`The apps reach their databases through PgBouncer at ${pgbouncer.url}: ${settings.join('; ')}`);
+  }
+  project.provide('pgbouncerUrl', pgbouncer?.url ?? '');
+
   project.provide('documentsDir', documentsDir);
   project.provide('pgliteDump', pgliteDump);
   project.provide('postgresTemplate', postgresTemplate);
 
   return async () => {
+    await pgbouncer?.stop();
     if (postgresUrl && postgresTemplate) await adminQuery(postgresUrl, `DROP DATABASE IF EXISTS ${postgresTemplate} WITH (FORCE)`);
     await rm(workDir, { recursive: true, force: true });
   };

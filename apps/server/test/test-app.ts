@@ -8,7 +8,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { SmtpSink, codeOf } from '../../../test-support/smtp-sink.js';
-import { adminQuery, withDatabase } from './global-setup.js';
+import { adminQuery } from './global-setup.js';
+import { postgresTargetOf } from './through-pgbouncer.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,7 +28,8 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
   if (postgresUrl) {
     const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
     await adminQuery(postgresUrl, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, name), maxConnections: 4 });
+    // Directly, or through the run's PgBouncer (TEST_THROUGH_PGBOUNCER).
+    const database = await openDatabase({ ...(await postgresTargetOf(postgresUrl, name)), maxConnections: 4 });
     return {
       database,
       postgresName: name,
@@ -47,7 +49,15 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
  * A logger may be given to read what the app logs.
  */
 export async function createTestApp(env: Record<string, string> = {}, logger?: FastifyServerOptions['logger']): Promise<TestApp> {
-  const { database, drop, postgresName } = await openTestDatabase();
+  return createTestAppOn(await openTestDatabase(), env, logger);
+}
+
+/** The same app on a database the test opened itself (a cluster of its own, with replicas). */
+export async function createTestAppOn(
+  { database, drop, postgresName }: { database: DatabaseHandle; drop(): Promise<void>; postgresName?: string },
+  env: Record<string, string> = {},
+  logger?: FastifyServerOptions['logger'],
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-app-'));
   const smtp = await new SmtpSink().start();
   const config = loadConfig({

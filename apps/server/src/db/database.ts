@@ -2,8 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { withNamedStatements } from './named-statements.js';
+import { oneInstanceAtATimeDirectly, openThroughTransactionPooler, type TransactionPooler } from './transaction-pooler.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
 import type { Database } from './types.js';
+import { poolAddressOf } from './multi-host-client.js';
+import { openReadReplicas, type ReadReplicas } from './read-replicas/replica-set.js';
+import type { ReplicaState } from './read-replicas/replica-monitor.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 
@@ -24,17 +28,40 @@ export interface DatabaseHandle {
    */
   withStatementTimeout(milliseconds: number): Kysely<Database>;
   /**
+   * The reads of lists, searches, dashboards and spreadsheets: served by a read replica when
+   * DATABASE_READ_URLS names some and one has replayed the person's last write, else by the
+   * primary, as `withStatementTimeout` (read-replicas/). Without replicas, exactly that.
+   */
+  reads(milliseconds: number): Kysely<Database>;
+  /** Each read replica's condition and lag (none without replicas). */
+  replicaStates(): readonly ReplicaState[];
+  /** Reads served by replicas and by the primary through `reads` (null without replicas). */
+  readsServed(): Readonly<Record<'primary' | 'replica', number>> | null;
+  /**
    * Runs `work` while no other instance on this database runs its own (a PostgreSQL advisory
    * lock): start-ups that create tables, seed and set up job queues would otherwise deadlock or
    * collide when several instances start together. The embedded database has one instance.
+   * `work` is given the database to migrate on: `db`, or the direct address's when `db` goes
+   * through a transaction pooler (transaction-pooler.ts).
    */
-  oneInstanceAtATime<T>(work: () => Promise<T>): Promise<T>;
+  oneInstanceAtATime<T>(work: (startUpDb: Kysely<Database>) => Promise<T>): Promise<T>;
   /** The connections of PostgreSQL's pools by state, for the metrics; null on the embedded database (one connection, no pool). */
   poolConnections(): { total: number; idle: number; waiting: number } | null;
 }
 
 export type DatabaseTarget = (
-  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Set when `url` goes through a transaction-mode pooler (transaction-pooler.ts); prepared statements are then off unless true. */
+      transactionPooler?: TransactionPooler;
+      /** Streaming replicas of `url` that serve reads (read-replicas/). */
+      readUrls?: string[];
+      /** A replica further behind the primary than this serves no reads. */
+      maxReplicaLagSeconds?: number;
+    }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 ) & {
   /** Run repeated reads as named prepared statements (named-statements.ts); on unless false. */
   preparedStatements?: boolean;
@@ -93,17 +120,15 @@ function answerOfDroppedStatement(text: string): { rows: unknown[] } {
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const openPool = (options: pg.PoolConfig = {}) => {
+    const openPool = (options: pg.PoolConfig = {}, url = target.url) => {
       // No JIT compilation: PostgreSQL compiles a statement whose estimated cost is high, and the
       // portal's statements are short; compiling took 85 ms of a 430 ms list page at ten million
       // documents, for nothing gained.
-      const pool = new pg.Pool({
-        connectionString: target.url,
-        max: target.maxConnections ?? 10,
-        options: CONNECTION_SETTINGS,
-        ...options,
-      });
-      if (target.preparedStatements !== false) withNamedStatements(pool);
+      const config: pg.PoolConfig = { ...poolAddressOf(url), max: target.maxConnections ?? 10, options: CONNECTION_SETTINGS, ...options };
+      // Through a transaction pooler, a connection can carry no setting of its own (transaction-pooler.ts).
+      const pooled = target.transactionPooler !== undefined && url === target.url;
+      const pool = pooled ? openThroughTransactionPooler(config) : new pg.Pool(config);
+      if (pooled ? target.preparedStatements === true : target.preparedStatements !== false) withNamedStatements(pool);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
@@ -119,20 +144,56 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // One pool per timeout, opened on first use: the timeout is set once per connection, at its start.
     const bounded = new Map<number, Kysely<Database>>();
+    const boundedPools = new Map<number, pg.Pool>();
+    const primaryPool = (milliseconds: number): pg.Pool => {
+      if (milliseconds <= 0) return pool;
+      let boundedPool = boundedPools.get(milliseconds);
+      if (!boundedPool) {
+        boundedPool = openPool({ statement_timeout: milliseconds, options: SEARCH_CONNECTION_SETTINGS });
+        replicas?.watchWrites(boundedPool);
+        pools.push(boundedPool);
+        boundedPools.set(milliseconds, boundedPool);
+      }
+      return boundedPool;
+    };
+    const replicas: ReadReplicas | undefined = target.readUrls?.length
+      ? openReadReplicas({
+          urls: target.readUrls,
+          maxLagSeconds: target.maxReplicaLagSeconds ?? 5,
+          openPool: (url, options) =>
+            openPool(options.statement_timeout ? { ...options, options: SEARCH_CONNECTION_SETTINGS } : options, url),
+          primaryPool,
+        })
+      : undefined;
+    if (replicas) {
+      replicas.watchWrites(pool);
+      await replicas.start();
+    }
+    const withStatementTimeout = (milliseconds: number): Kysely<Database> => {
+      if (milliseconds <= 0) return db;
+      let boundedDb = bounded.get(milliseconds);
+      if (!boundedDb) {
+        boundedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: primaryPool(milliseconds) }) });
+        bounded.set(milliseconds, boundedDb);
+      }
+      return boundedDb;
+    };
     return {
       db,
       backend: 'postgres',
       close: async () => {
+        await replicas?.close();
         await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
         await db.destroy();
       },
       executeSql: (text, values) => pool.query(text, values),
       async oneInstanceAtATime(work) {
+        if (target.transactionPooler) return oneInstanceAtATimeDirectly(target.transactionPooler, START_UP_LOCK, work);
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
           try {
-            return await work();
+            return await work(db);
           } finally {
             await client.query('SELECT pg_advisory_unlock($1)', [START_UP_LOCK]);
           }
@@ -140,22 +201,18 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
           client.release();
         }
       },
-      poolConnections: () => ({
-        total: pools.reduce((sum, each) => sum + each.totalCount, 0),
-        idle: pools.reduce((sum, each) => sum + each.idleCount, 0),
-        waiting: pools.reduce((sum, each) => sum + each.waitingCount, 0),
-      }),
-      withStatementTimeout(milliseconds) {
-        if (milliseconds <= 0) return db;
-        let boundedDb = bounded.get(milliseconds);
-        if (!boundedDb) {
-          const boundedPool = openPool({ statement_timeout: milliseconds, options: SEARCH_CONNECTION_SETTINGS });
-          pools.push(boundedPool);
-          boundedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: boundedPool }) });
-          bounded.set(milliseconds, boundedDb);
-        }
-        return boundedDb;
+      poolConnections: () => {
+        const all = [...pools, ...(replicas?.pools() ?? [])];
+        return {
+          total: all.reduce((sum, each) => sum + each.totalCount, 0),
+          idle: all.reduce((sum, each) => sum + each.idleCount, 0),
+          waiting: all.reduce((sum, each) => sum + each.waitingCount, 0),
+        };
       },
+      withStatementTimeout,
+      reads: (milliseconds) => replicas?.reads(milliseconds) ?? withStatementTimeout(milliseconds),
+      replicaStates: () => replicas?.states() ?? [],
+      readsServed: () => replicas?.served() ?? null,
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -172,7 +229,10 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
     close: () => db.destroy(),
     dump: () => pool.pglite.dumpDataDir('none'),
     withStatementTimeout: () => db,
-    oneInstanceAtATime: (work) => work(),
+    reads: () => db,
+    replicaStates: () => [],
+    readsServed: () => null,
+    oneInstanceAtATime: (work) => work(db),
     poolConnections: () => null,
     executeSql: async (text, values) => {
       const client = await pool.connect();

@@ -4,6 +4,7 @@ import { openConfiguredDatabase } from './open-configured-database.js';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
-const applied = await migrateToLatest(database.db);
+// As a start-up migrates: one at a time, and past a transaction pooler if DATABASE_URL goes through one.
+const applied = await database.oneInstanceAtATime((startUpDb) => migrateToLatest(startUpDb));
 console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Database already up to date.');
 await database.close();

@@ -37,6 +37,7 @@ import { statements as identityConnections } from './migrations/036-identity-con
 import { statements as scimProvisioning } from './migrations/037-scim-provisioning.js';
 import { statements as customerViews } from './migrations/038-customer-views.js';
 import { statements as webhooks } from './migrations/039-webhooks.js';
+import { statements as readFloors } from './migrations/040-read-floors.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '037-scim-provisioning': scimProvisioning,
   '038-customer-views': customerViews,
   '039-webhooks': webhooks,
+  '040-read-floors': readFloors,
 };
 
 const provider: MigrationProvider = {

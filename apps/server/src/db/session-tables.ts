@@ -43,3 +43,10 @@ export interface CustomerViewsTable {
   ended_at: Date | null;
   end_reason: 'left' | 'expired' | 'signedOut' | null;
 }
+
+/** The primary's WAL position at a person's (`user:<id>`) or API key's (`key:<id>`) last write. */
+export interface ReadFloorsTable {
+  principal: string;
+  wal_position: string;
+  written_at: Generated<Date>;
+}

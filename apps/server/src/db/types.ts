@@ -11,7 +11,7 @@ import type {
 } from './identity-tables.js';
 import type { LegalHoldObjectsTable, LegalHoldsTable } from './legal-hold-tables.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhook-tables.js';
-import type { CustomerViewsTable, SessionsTable } from './session-tables.js';
+import type { CustomerViewsTable, ReadFloorsTable, SessionsTable } from './session-tables.js';
 import type {
   DeliveryConsentsTable,
   DeliveryDisclosuresTable,
@@ -331,6 +331,7 @@ export interface Database {
   users: UsersTable;
   password_history: PasswordHistoryTable;
   sessions: SessionsTable;
+  read_floors: ReadFloorsTable;
   customer_views: CustomerViewsTable;
   trusted_devices: TrustedDevicesTable;
   passkeys: PasskeysTable;

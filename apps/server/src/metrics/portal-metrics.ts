@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ReplicaState } from '../db/read-replicas/replica-monitor.js';
 
 export type DeliveryChannel = 'mail' | 'sms';
 export type DeliveryResult = 'sent' | 'failed';
@@ -9,6 +10,10 @@ export interface MetricsSources {
   poolConnections(): { total: number; idle: number; waiting: number } | null;
   /** Jobs waiting per queue (created or waiting to retry). */
   waitingJobs(): Promise<Record<string, number>>;
+  /** Each read replica's condition and lag; empty without replicas. */
+  replicaStates(): readonly ReplicaState[];
+  /** Reads served by the replicas and by the primary; null without replicas. */
+  readsServed(): Readonly<Record<'primary' | 'replica', number>> | null;
 }
 
 /** Node's undocumented counts, the ones prom-client's own gauges read. */
@@ -89,6 +94,40 @@ export function createPortalMetrics() {
     async collect() {
       this.reset();
       for (const [queue, count] of Object.entries((await sources?.waitingJobs()) ?? {})) this.set({ queue }, count);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_replica_usable',
+    help: 'Whether each read replica serves reads (1) or is skipped (0: down, lagging or promoted); absent without replicas.',
+    labelNames: ['replica', 'state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources?.replicaStates() ?? []) {
+        this.set({ replica: replica.name, state: replica.condition }, replica.condition === 'usable' ? 1 : 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'portal_db_replica_lag_seconds',
+    help: 'How long ago the primary was where each read replica has replayed to; absent while a replica does not answer.',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const replica of sources?.replicaStates() ?? [])
+        if (replica.lagSeconds !== null) this.set({ replica: replica.name }, replica.lagSeconds);
+    },
+  });
+  new Counter({
+    name: 'portal_db_reads_total',
+    help: 'Reads of lists, searches, dashboards and spreadsheets, by the server that served them (replica or primary); absent without replicas.',
+    labelNames: ['served_by'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const served = sources?.readsServed();
+      if (served) for (const [servedBy, count] of Object.entries(served)) this.inc({ served_by: servedBy }, count);
     },
   });
 

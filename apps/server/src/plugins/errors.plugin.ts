@@ -27,7 +27,18 @@ const QUERY_CANCELED = '57014';
  * accepting connections, and the socket errors of a server that went away. The pool opens new
  * connections on the next query, so the same call works again once the database is back.
  */
-const DATABASE_GONE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+// 25006: a write reached a server that has become read-only (a primary demoted in a failover).
+const DATABASE_GONE_CODES = new Set([
+  '25006',
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
 function isDatabaseUnreachable(error: { code?: unknown; message?: string }): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   if (code.startsWith('08') || DATABASE_GONE_CODES.has(code)) return true;

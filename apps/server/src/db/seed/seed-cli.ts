@@ -11,7 +11,8 @@ if (config.isProduction && !config.seedDemoData) {
   process.exit(1);
 }
 const database = await openConfiguredDatabase(config);
-await migrateToLatest(database.db);
+// As a start-up migrates: one at a time, and past a transaction pooler if DATABASE_URL goes through one.
+await database.oneInstanceAtATime((startUpDb) => migrateToLatest(startUpDb));
 const { seeded } = await seedDemoData(database.db, chooseStorage(config));
 console.log(seeded ? 'Demo data seeded.' : 'Demo data already present; nothing to do.');
 await database.close();
