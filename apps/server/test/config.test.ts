@@ -74,4 +74,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: direct, DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: only read with/);
     expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'session' })).toThrow(/DATABASE_POOLER/);
   });
+
+  it('reads replicas and listed primaries, and says plainly what is wrong with them', () => {
+    const primaries = 'postgres://portal@db1:5432,db2:5432/portal?target_session_attrs=read-write';
+    expect(
+      loadConfig({ DATABASE_URL: primaries, DATABASE_READ_URLS: 'postgres://portal@r1/portal  postgres://portal@r2:5433/portal' }),
+    ).toMatchObject({
+      databaseUrl: primaries,
+      readReplicas: { urls: ['postgres://portal@r1/portal', 'postgres://portal@r2:5433/portal'], maxLagSeconds: 5 },
+    });
+    // Without replicas, as ever.
+    expect(loadConfig({}).readReplicas).toEqual({ urls: [], maxLagSeconds: 5 });
+    expect(() => loadConfig({ DATABASE_READ_URLS: 'postgres://portal@r1/portal' })).toThrow(/DATABASE_READ_URLS: replicas of DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: primaries, DATABASE_READ_URLS: 'postgres://u:secret@r1,r2/portal' })).toThrow(
+      /DATABASE_READ_URLS: postgres:\/\/…@r1,r2\/portal: one host per address/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db1,db2/portal?target_session_attrs=standby' })).toThrow(
+      /DATABASE_URL: target_session_attrs must be one of any, read-write, primary/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primaries, DATABASE_READ_MAX_LAG_SECONDS: '0' })).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+  });
 });
