@@ -149,25 +149,17 @@ export async function makePrimary(folder: string, options: { archiveTo?: string 
  */
 const IMMEDIATE_CHECKPOINT = ['--checkpoint', 'fast'];
 
+/** pg_basebackup of `primary` into `dir`, WAL streamed beside it, with a fast checkpoint; `extra` adds options. */
+function baseBackupInto(primary: Cluster, dir: string, extra: string[] = []): Promise<string> {
+  const source = ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'];
+  return tool('pg_basebackup', [...source, '-D', dir, '-X', 'stream', '--no-sync', ...IMMEDIATE_CHECKPOINT, ...extra]);
+}
+
 /** A streaming replica of `primary` (pg_basebackup -R), started on a port of its own. */
 export async function makeReplica(folder: string, primary: Cluster): Promise<Cluster> {
   const dir = await ownedFolder(clusterFolder(folder, 'replica'));
   const port = await freePort();
-  await tool('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primary.port),
-    '-U',
-    'postgres',
-    '-D',
-    dir,
-    '-R',
-    '-X',
-    'stream',
-    '--no-sync',
-    ...IMMEDIATE_CHECKPOINT,
-  ]);
+  await baseBackupInto(primary, dir, ['-R']);
   const cluster = clusterAt(dir, port);
   await cluster.configure([...baseSettings(dir, port), 'hot_standby = on']);
   await cluster.start();
@@ -177,20 +169,7 @@ export async function makeReplica(folder: string, primary: Cluster): Promise<Clu
 /** A base backup of `primary` into a folder (tar-free, as `pg_basebackup -D` writes it), for restoring later. */
 export async function takeBaseBackup(folder: string, primary: Cluster): Promise<string> {
   const dir = await ownedFolder(clusterFolder(folder, 'base-backup'));
-  await tool('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primary.port),
-    '-U',
-    'postgres',
-    '-D',
-    dir,
-    '-X',
-    'stream',
-    '--no-sync',
-    ...IMMEDIATE_CHECKPOINT,
-  ]);
+  await baseBackupInto(primary, dir);
   return dir;
 }
 

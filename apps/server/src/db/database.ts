@@ -5,6 +5,7 @@ import { withNamedStatements } from './named-statements.js';
 import { oneInstanceAtATimeDirectly, openThroughTransactionPooler, type TransactionPooler } from './transaction-pooler.js';
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
 import type { Database } from './types.js';
+import { holdingAdvisoryLock } from './advisory-lock.js';
 import { poolAddressOf } from './multi-host-client.js';
 import { openReadReplicas, type ReadReplicas } from './read-replicas/replica-set.js';
 import type { ReplicaState } from './read-replicas/replica-monitor.js';
@@ -189,17 +190,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       executeSql: (text, values) => pool.query(text, values),
       async oneInstanceAtATime(work) {
         if (target.transactionPooler) return oneInstanceAtATimeDirectly(target.transactionPooler, START_UP_LOCK, work);
-        const client = await pool.connect();
-        try {
-          await client.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
-          try {
-            return await work(db);
-          } finally {
-            await client.query('SELECT pg_advisory_unlock($1)', [START_UP_LOCK]);
-          }
-        } finally {
-          client.release();
-        }
+        return holdingAdvisoryLock(pool, START_UP_LOCK, () => work(db));
       },
       poolConnections: () => {
         const all = [...pools, ...(replicas?.pools() ?? [])];

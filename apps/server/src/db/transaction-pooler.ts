@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.js';
+import { holdingAdvisoryLock } from './advisory-lock.js';
 
 /**
  * DATABASE_URL may reach PostgreSQL through a pooler in transaction mode (PgBouncer's
@@ -148,17 +149,7 @@ export async function oneInstanceAtATimeDirectly<T>(
   pool.on('error', (error) => process.emitWarning(`idle direct database connection closed: ${error.message}`));
   const startUpDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
-      try {
-        return await work(startUpDb);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
-      }
-    } finally {
-      client.release();
-    }
+    return await holdingAdvisoryLock(pool, lockKey, () => work(startUpDb));
   } finally {
     await startUpDb.destroy();
   }
