@@ -48,10 +48,11 @@ const EnvSchema = z.object({
     )
     .superRefine((urls, context) => {
       if (urls.length === 0) context.addIssue({ code: 'custom', message: 'one or more postgres:// addresses, separated by spaces' });
-      for (const url of urls) {
+      // Addresses hold passwords: a problem names the address by its place in the list.
+      urls.forEach((url, index) => {
         const problem = databaseAddressProblem(url, { oneHost: true });
-        if (problem) context.addIssue({ code: 'custom', message: `${url.replace(/\/\/[^@/]*@/, '//…@')}: ${problem}` });
-      }
+        if (problem) context.addIssue({ code: 'custom', message: `address ${index + 1}: ${problem}` });
+      });
     })
     .optional(),
   DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3_600).default(5),

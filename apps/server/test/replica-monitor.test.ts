@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDatabaseAddress, databaseAddressProblem } from '../src/db/database-address.js';
 import { createReplicaMonitor, type MonitoredReplica } from '../src/db/read-replicas/replica-monitor.js';
-import { walPosition, walPositionText } from '../src/db/read-replicas/wal-position.js';
+import { lastRecordEnd, walPosition, walPositionText } from '../src/db/read-replicas/wal-position.js';
 import { standbyCanAnswer } from '../src/db/read-replicas/standby-reads.js';
 
 /** A replica whose answers the test sets, on a clock the test moves. */
@@ -59,6 +59,37 @@ describe('the replica monitor', () => {
     replicas[0]!.replayed = '0/2000';
     await monitor.checkNow();
     expect(monitor.states()[0]).toMatchObject({ condition: 'usable', lagSeconds: 0 });
+  });
+
+  it('serves nothing from a replica behind every position it has seen of the primary, until its lag can be told', async () => {
+    const { monitor, replicas, setPrimary, advance } = scene(5);
+    setPrimary('0/5000');
+    replicas[0]!.replayed = '0/1000';
+    replicas[1]!.replayed = '0/5000';
+    await monitor.checkNow();
+    expect(monitor.states()[0]).toMatchObject({ condition: 'lagging', lagSeconds: 0 });
+    expect(monitor.pick(null)).toBe(1);
+    // Once past the first position seen, its lag is measured from when the primary passed it.
+    advance(1);
+    setPrimary('0/6000');
+    replicas[0]!.replayed = '0/5000';
+    await monitor.checkNow();
+    expect(monitor.states()[0]).toMatchObject({ condition: 'usable', lagSeconds: 0 });
+  });
+
+  it('counts a replica stopped just before the page header an idle primary stands past as caught up', async () => {
+    const { monitor, replicas, setPrimary } = scene();
+    // A segment switched on an idle primary: its insert position is past the new segment's long header.
+    setPrimary('0/3000028');
+    replicas[0]!.replayed = '0/3000000';
+    replicas[1]!.replayed = '0/2FFFFF0';
+    await monitor.checkNow();
+    expect(monitor.states().map((state) => state.condition)).toEqual(['usable', 'lagging']);
+    // A floor taken there is met too, and one a byte further is not.
+    expect(monitor.pick(walPosition('0/3000028'))).toBe(0);
+    expect(monitor.pick(walPosition('0/3000029'))).toBeNull();
+    expect(lastRecordEnd(walPosition('0/2002018'))).toBe(walPosition('0/2002000'));
+    expect(lastRecordEnd(walPosition('0/2002019'))).toBe(walPosition('0/2002019'));
   });
 
   it("serves a person's read only from a replica that has replayed their last write", async () => {

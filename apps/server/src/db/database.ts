@@ -6,7 +6,7 @@ import { oneInstanceAtATimeDirectly, openThroughTransactionPooler, type Transact
 import { PGlitePool, TEXT_PARSED_TYPES } from './pglite-pool.js';
 import type { Database } from './types.js';
 import { holdingAdvisoryLock } from './advisory-lock.js';
-import { poolAddressOf } from './multi-host-client.js';
+import { dropClientsThatLeft, poolAddressOf } from './multi-host-client.js';
 import { openReadReplicas, type ReadReplicas } from './read-replicas/replica-set.js';
 import type { ReplicaState } from './read-replicas/replica-monitor.js';
 
@@ -132,6 +132,7 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       if (pooled ? target.preparedStatements === true : target.preparedStatements !== false) withNamedStatements(pool);
       // An idle connection the server closes (a restart, a failover) must not bring the process
       // down: the pool drops it and opens another on the next query.
+      dropClientsThatLeft(pool);
       pool.on('error', (error) => process.emitWarning(`idle database connection closed: ${error.message}`));
       // So must one taken from the pool between two statements (inside a transaction, say): its
       // next statement fails instead, and the pool drops it when it is given back.
@@ -184,7 +185,8 @@ async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
       backend: 'postgres',
       close: async () => {
         await replicas?.close();
-        await Promise.all([...bounded.values()].map((boundedDb) => boundedDb.destroy()));
+        // The bounded pools, whether a Kysely of `withStatementTimeout` or the replicas' routing reads them.
+        await Promise.all([...boundedPools.values()].map((boundedPool) => boundedPool.end()));
         await db.destroy();
       },
       executeSql: (text, values) => pool.query(text, values),

@@ -60,6 +60,20 @@ async function acceptsSession(client: pg.Client, address: DatabaseAddress): Prom
 
 type HostChooser = ReturnType<typeof createHostChooser>;
 
+interface LeavingClient {
+  leaving?: boolean;
+}
+
+/**
+ * Ends a client marked as leaving as it is given back: the pool, seeing it ending, drops it
+ * rather than keeping it idle (pg-pool checks that as it takes a client back).
+ */
+export function dropClientsThatLeft(pool: pg.Pool): void {
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    if ((client as LeavingClient).leaving) void client.end().catch(() => undefined);
+  });
+}
+
 /**
  * A driver client class for a pool whose address lists hosts: each new connection goes to the
  * chosen host and checks the session it gets, as libpq's `target_session_attrs` does. A connection
@@ -80,6 +94,27 @@ function multiHostClientClass(chooser: HostChooser, address: DatabaseAddress): t
       );
     }
 
+    /**
+     * A server that answers a write with 25006 has turned read-only (a primary demoted while it
+     * stayed up): the next connection probes the list again, and this one is marked to end when it
+     * is given back (`dropClientsThatLeft`), so the pool does not hand it out again. It is not ended
+     * at once: the statement's transaction still rolls back on it.
+     */
+    private leaveOnceReadOnly(chosen: { host: string; port: number }): void {
+      const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+      (this as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise) {
+          result.catch((error: unknown) => {
+            if ((error as { code?: unknown } | null)?.code !== '25006') return;
+            chooser.forget(chosen);
+            (this as LeavingClient).leaving = true;
+          });
+        }
+        return result;
+      };
+    }
+
     private async connectToChosenHost(): Promise<void> {
       const chosen = await chooser.host();
       const self = this as unknown as { host: string; port: number; connectionParameters: { host: string; port: number } };
@@ -89,6 +124,7 @@ function multiHostClientClass(chooser: HostChooser, address: DatabaseAddress): t
       self.connectionParameters.port = chosen.port;
       try {
         await super.connect();
+        if (address.targetSessionAttrs !== 'any') this.leaveOnceReadOnly(chosen);
         if (!(await acceptsSession(this as pg.Client, address))) {
           throw Object.assign(new Error(`the database at ${chosen.host}:${chosen.port} no longer accepts writes`), { code: '25006' });
         }

@@ -44,9 +44,9 @@ export interface CustomerViewsTable {
   end_reason: 'left' | 'expired' | 'signedOut' | null;
 }
 
-/** The primary's WAL position at a person's (`user:<id>`) or API key's (`key:<id>`) last write. */
+/** The primary's WAL position at a person's last write (read replicas' read-your-writes). */
 export interface ReadFloorsTable {
-  principal: string;
+  user_id: number;
   wal_position: string;
   written_at: Generated<Date>;
 }

@@ -1,20 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readContext, type ReadContext } from '../db/read-replicas/read-context.js';
 import type { ReadFloorsRepository } from '../db/repositories/read-floors.repository.js';
-
-/** Whose writes a request makes: the signed-in person, or the API key of a back office. */
-function principalOf(request: FastifyRequest): string | null {
-  if (request.auth) return `user:${request.auth.user.id}`;
-  if (request.apiKey) return `key:${request.apiKey.keyId}`;
-  return null;
-}
 
 /**
  * Read-your-writes with read replicas. Each request runs in a read context the database layer
  * consults (read-replicas/read-context.ts). Once a request has written, its own reads go to the
  * primary, and before its answer leaves, the primary's WAL position is kept as its person's floor:
- * their next calls, on any instance, read from a replica only once it has replayed that far.
+ * their next calls, on any instance, read from a replica only once it has replayed that far. A
+ * request that opens a session (sign-in) raises the floor of the person it signed in. The versioned
+ * API's callers (API keys) read the primary, so they see their writes without a floor.
  */
 async function readYourWritesPlugin(app: FastifyInstance, options: { floors: ReadFloorsRepository }) {
   app.addHook('onRequest', (request, _reply, done) => {
@@ -22,19 +17,18 @@ async function readYourWritesPlugin(app: FastifyInstance, options: { floors: Rea
     const context: ReadContext = {
       wrote: false,
       floor() {
-        const principal = principalOf(request);
-        floor ??= principal ? options.floors.floorOf(principal) : Promise.resolve(null);
+        const userId = request.auth?.user.id;
+        floor ??= userId === undefined ? Promise.resolve(null) : options.floors.floorOf(userId);
         return floor;
       },
     };
     readContext.run(context, done);
   });
   app.addHook('onSend', async (request) => {
-    const context = readContext.getStore();
-    const principal = principalOf(request);
-    if (!context?.wrote || !principal) return;
+    if (!readContext.getStore()?.wrote) return;
     try {
-      await options.floors.raise(principal);
+      if (request.auth) await options.floors.raise(request.auth.user.id);
+      else if (request.issuedSessionHash) await options.floors.raiseForSession(request.issuedSessionHash);
     } catch (error) {
       // The write itself has committed; without its floor the person may read a replica that has
       // not replayed it yet for a moment, which is no reason to fail the answer.

@@ -58,8 +58,11 @@ interface SessionPluginOptions {
 
 async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('issuedSessionHash', undefined);
 
   app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+    // The person is known by this session from the next request on; this one's writes are theirs.
+    reply.request.issuedSessionHash = hashSecret(token);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -113,6 +116,13 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
       ...(types && { types }),
     };
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The hash of the session this request's answer opens, when it signs someone in. */
+    issuedSessionHash?: string;
+  }
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { walPosition } from './wal-position.js';
+import { lastRecordEnd, walPosition } from './wal-position.js';
 
 /**
  * What a replica is good for now: `usable` serves reads; `lagging` has fallen further behind the
@@ -64,11 +64,16 @@ export function createReplicaMonitor(options: ReplicaMonitorOptions) {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer in time')), options.answerWithinMs).unref()),
     ]);
 
-  function lagOf(replayed: bigint): number {
+  /**
+   * Seconds since the primary first stood past `replayed`; null when even the oldest position kept
+   * is past it (just after start, say), since how far behind it is cannot be told yet.
+   */
+  function lagOf(replayed: bigint): number | null {
     const latest = samples.at(-1);
-    if (!latest || replayed >= latest.position) return 0;
-    const firstAhead = samples.find((sample) => sample.position > replayed) ?? samples[0]!;
-    return Math.max(0, (now() - firstAhead.at) / 1_000);
+    if (!latest || replayed >= lastRecordEnd(latest.position)) return 0;
+    const firstAhead = samples.findIndex((sample) => lastRecordEnd(sample.position) > replayed);
+    if (firstAhead <= 0) return null;
+    return Math.max(0, (now() - samples[firstAhead]!.at) / 1_000);
   }
 
   async function checkOne(replica: MonitoredReplica, state: ReplicaState): Promise<void> {
@@ -80,7 +85,10 @@ export function createReplicaMonitor(options: ReplicaMonitorOptions) {
       }
       const position = walPosition(replayed);
       const lagSeconds = lagOf(position);
-      Object.assign(state, { condition: lagSeconds > options.maxLagSeconds ? 'lagging' : 'usable', lagSeconds, replayed: position });
+      // Behind every position kept: at least as far behind as the oldest, and serving nothing until known.
+      const lagAtLeast = lagSeconds ?? (now() - samples[0]!.at) / 1_000;
+      const condition = lagSeconds === null || lagSeconds > options.maxLagSeconds ? 'lagging' : 'usable';
+      Object.assign(state, { condition, lagSeconds: lagAtLeast, replayed: position });
     } catch {
       Object.assign(state, { condition: 'down', lagSeconds: null });
     }
@@ -127,7 +135,7 @@ export function createReplicaMonitor(options: ReplicaMonitorOptions) {
         const index = (nextPick + step) % count;
         const state = states[index]!;
         if (state.condition !== 'usable' || state.replayed === null) continue;
-        if (floor !== null && state.replayed < floor) continue;
+        if (floor !== null && state.replayed < lastRecordEnd(floor)) continue;
         nextPick = index + 1;
         return index;
       }

@@ -50,6 +50,14 @@ export function createRoutedPool(options: {
     #replica: number | null = null;
 
     async query(text: unknown, values?: unknown[]): Promise<unknown> {
+      if (this.#client && this.#replica !== null && !(typeof text === 'string' && standbyCanAnswer(text))) {
+        // A connection held for several statements (Kysely's `connection()`) that began with a
+        // read: what follows is not a read, so the rest of its work moves to the primary.
+        this.#client.release();
+        this.#client = undefined;
+        this.#replica = null;
+        this.#client = await primary.connect();
+      }
       if (!this.#client) {
         const onReplica = await replicaConnection(text);
         this.#replica = onReplica?.index ?? null;
@@ -62,6 +70,7 @@ export function createRoutedPool(options: {
         if (this.#replica === null || !replicaFailed(error)) throw error;
         monitor.markDown(this.#replica);
         this.#client.release(error as Error);
+        this.#client = undefined;
         this.#replica = null;
         this.#client = await primary.connect();
         options.onRead('primary');
@@ -77,7 +86,7 @@ export function createRoutedPool(options: {
 
   return {
     connect: () => Promise.resolve(new RoutedConnection()),
-    /** The replicas' pools; the primary's pool belongs to the handle that opened it. */
-    end: () => Promise.all(replicas.map((pool) => pool.end())).then(() => undefined),
+    /** Nothing of its own: the replicas' pools belong to the replica set, the primary's to the handle. */
+    end: () => Promise.resolve(),
   };
 }

@@ -2,24 +2,36 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
 import { walPosition } from '../read-replicas/wal-position.js';
 
+const hereNow = sql<string>`pg_current_wal_insert_lsn()`;
+
 /** Read-your-writes floors, on the primary (see migration 040). */
 export function createReadFloorsRepository(db: Kysely<Database>) {
   return {
-    /** The primary's WAL position at `principal`'s last write, or null when none is remembered. */
-    async floorOf(principal: string): Promise<bigint | null> {
-      const row = await db.selectFrom('read_floors').select('wal_position').where('principal', '=', principal).executeTakeFirst();
+    /** The primary's WAL position at the person's last write, or null when none is remembered. */
+    async floorOf(userId: number): Promise<bigint | null> {
+      const row = await db.selectFrom('read_floors').select('wal_position').where('user_id', '=', userId).executeTakeFirst();
       return row ? walPosition(row.wal_position) : null;
     },
-    /** Remembers the primary's WAL position now, after every write `principal`'s request made has committed. */
-    async raise(principal: string): Promise<void> {
+    /** Remembers the primary's WAL position now, after every write the person's request made has committed. */
+    async raise(userId: number): Promise<void> {
       await db
         .insertInto('read_floors')
-        .values({ principal, wal_position: sql<string>`pg_current_wal_insert_lsn()` })
-        .onConflict((conflict) =>
-          conflict
-            .column('principal')
-            .doUpdateSet({ wal_position: sql<string>`pg_current_wal_insert_lsn()`, written_at: sql<Date>`now()` }),
+        .values({ user_id: userId, wal_position: hereNow })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ wal_position: hereNow, written_at: sql<Date>`now()` }))
+        .execute();
+    },
+    /** The same for the person a session belongs to, by the session's hash: a request that signed someone in. */
+    async raiseForSession(sessionHash: string): Promise<void> {
+      await db
+        .insertInto('read_floors')
+        .columns(['user_id', 'wal_position'])
+        .expression((eb) =>
+          eb
+            .selectFrom('sessions')
+            .select(['user_id', hereNow.as('wal_position')])
+            .where('id_hash', '=', sessionHash),
         )
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ wal_position: hereNow, written_at: sql<Date>`now()` }))
         .execute();
     },
   };
