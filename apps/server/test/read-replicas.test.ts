@@ -23,6 +23,7 @@ describe.skipIf(!postgresUrl || !canMakeClusters)('read replicas', () => {
   let t: TestApp;
   let fixture: DocumentsFixture;
   let reader: string;
+  let readerId: number;
   let staff: string;
 
   const health = async () =>
@@ -65,6 +66,11 @@ describe.skipIf(!postgresUrl || !canMakeClusters)('read replicas', () => {
     t = await createTestAppOn({ database, drop: () => database.close() }, { METRICS_TOKEN: METRICS_TOKEN });
     fixture = await createDocumentsFixture(t);
     reader = await signIn(t, fixture.reader);
+    ({ id: readerId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', fixture.reader)
+      .executeTakeFirstOrThrow());
     staff = await signIn(t, fixture.staff);
   }, 120_000);
   afterAll(async () => {
@@ -147,6 +153,19 @@ describe.skipIf(!postgresUrl || !canMakeClusters)('read replicas', () => {
     } finally {
       await replica.query('SELECT pg_wal_replay_resume()');
     }
+  });
+
+  it("keeps reading a replica on the call that refreshes the session's last-seen time (bookkeeping, not the person's write)", async () => {
+    const idle = new Date(Date.now() - 5 * 60_000);
+    await t.database.db.updateTable('sessions').set({ last_seen_at: idle }).where('user_id', '=', readerId).execute();
+    await caughtUp();
+    expect(await servedByReplica(() => statementsCount(reader))).toBe(true);
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('user_id', '=', readerId)
+      .executeTakeFirstOrThrow();
+    expect(session.last_seen_at.getTime()).toBeGreaterThan(idle.getTime());
   });
 
   it('skips a stopped replica within seconds, keeps answering from the primary, and takes it back when it returns', async () => {

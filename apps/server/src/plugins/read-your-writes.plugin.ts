@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { readContext, type ReadContext } from '../db/read-replicas/read-context.js';
+import { walPosition } from '../db/read-replicas/wal-position.js';
 import type { ReadFloorsRepository } from '../db/repositories/read-floors.repository.js';
 
 /**
@@ -13,14 +14,10 @@ import type { ReadFloorsRepository } from '../db/repositories/read-floors.reposi
  */
 async function readYourWritesPlugin(app: FastifyInstance, options: { floors: ReadFloorsRepository }) {
   app.addHook('onRequest', (request, _reply, done) => {
-    let floor: Promise<bigint | null> | undefined;
     const context: ReadContext = {
       wrote: false,
-      floor() {
-        const userId = request.auth?.user.id;
-        floor ??= userId === undefined ? Promise.resolve(null) : options.floors.floorOf(userId);
-        return floor;
-      },
+      // Read with the session (users.repository's findBySession): no statement of its own.
+      floor: () => Promise.resolve(request.auth?.readFloor ? walPosition(request.auth.readFloor) : null),
     };
     readContext.run(context, done);
   });

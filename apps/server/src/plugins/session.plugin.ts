@@ -7,6 +7,7 @@ import type { TypeSeen, Viewer } from '../db/repositories/types-in-scope.reposit
 import type { UsersRepository, UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { AppError, unauthorized } from '../errors.js';
 import { hashSecret } from '../services/tokens.js';
+import { asBookkeeping } from '../db/read-replicas/read-context.js';
 
 export const SESSION_COOKIE = 'portal_session';
 /** A visitor has no session: this cookie carries the secret that proves its registration code (step 2). */
@@ -30,6 +31,8 @@ export interface AuthContext {
   customerView?: OpenCustomerView;
   /** The types the person sees, when the endpoint reads them with the session (bindEndpoint's `typesSeen`). */
   types?: TypeSeen[];
+  /** The primary's WAL position at the person's last write, read with the session (read replicas' read-your-writes). */
+  readFloor: string | null;
 }
 
 /** What an endpoint reads with its session beside the person: the types it sees, and which of them to read with its attributes. */
@@ -101,7 +104,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     const customerView = session.customer_view_id === null ? undefined : await options.customerViews.findOpen(session.customer_view_id);
     if (session.customer_view_id !== null && !customerView) return;
     if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-      await (customerView ? options.customerViews.touch(session.id_hash, customerView) : options.sessions.touch(session.id_hash));
+      await asBookkeeping(() =>
+        customerView ? options.customerViews.touch(session.id_hash, customerView) : options.sessions.touch(session.id_hash),
+      );
     }
     request.auth = {
       sessionHash: session.id_hash,
@@ -111,6 +116,7 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
       identityNameIdFormat: session.name_id_format,
       identitySessionIndex: session.session_index,
       language: session.language,
+      readFloor: session.read_floor,
       user,
       ...(customerView && { customerView }),
       ...(types && { types }),

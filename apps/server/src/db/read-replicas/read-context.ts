@@ -22,3 +22,12 @@ export function noteWrite(): void {
   const context = readContext.getStore();
   if (context) context.wrote = true;
 }
+
+/**
+ * Runs a bookkeeping write that no read of a replica depends on (a session's last-seen time) as
+ * not the request's own: it neither sends the request's later reads to the primary nor raises the
+ * person's floor.
+ */
+export function asBookkeeping<T>(work: () => T): T {
+  return readContext.exit(work);
+}

@@ -1,17 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../types.js';
-import { walPosition } from '../read-replicas/wal-position.js';
 
 const hereNow = sql<string>`pg_current_wal_insert_lsn()`;
 
-/** Read-your-writes floors, on the primary (see migration 040). */
+/** Read-your-writes floors, on the primary (see migration 040); they are read with the session. */
 export function createReadFloorsRepository(db: Kysely<Database>) {
   return {
-    /** The primary's WAL position at the person's last write, or null when none is remembered. */
-    async floorOf(userId: number): Promise<bigint | null> {
-      const row = await db.selectFrom('read_floors').select('wal_position').where('user_id', '=', userId).executeTakeFirst();
-      return row ? walPosition(row.wal_position) : null;
-    },
     /** Remembers the primary's WAL position now, after every write the person's request made has committed. */
     async raise(userId: number): Promise<void> {
       await db

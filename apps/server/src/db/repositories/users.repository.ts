@@ -17,6 +17,7 @@ function sessionAndUser<Row extends SessionColumns>(
     session_name_id_format,
     session_session_index,
     session_customer_view_id,
+    session_read_floor,
     ...user
   } = row;
   return {
@@ -30,6 +31,7 @@ function sessionAndUser<Row extends SessionColumns>(
       name_id_format: session_name_id_format,
       session_index: session_session_index,
       customer_view_id: session_customer_view_id,
+      read_floor: session_read_floor,
     },
     user,
   };
@@ -47,6 +49,8 @@ interface Session {
   session_index: string | null;
   /** The customer view this session is (its user is then the customer viewed), if it is one. */
   customer_view_id: number | null;
+  /** The primary's WAL position at the person's last write, with read replicas (migration 040). */
+  read_floor: string | null;
 }
 
 interface SessionColumns {
@@ -59,6 +63,7 @@ interface SessionColumns {
   session_name_id_format: string | null;
   session_session_index: string | null;
   session_customer_view_id: number | null;
+  session_read_floor: string | null;
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
@@ -80,6 +85,8 @@ export function createUsersRepository(db: Kysely<Database>) {
   const sessionOf = (args: { idHash: string; now: Date; idleSince: Date }) =>
     withOrganisation()
       .innerJoin('sessions as s', 's.user_id', 'u.id')
+      // Read with the session, the floor costs reads from replicas no round trip of its own.
+      .leftJoin('read_floors as f', 'f.user_id', 'u.id')
       .select([
         's.id_hash as session_id_hash',
         's.mfa_pending as session_mfa_pending',
@@ -90,6 +97,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         's.identity_name_id_format as session_name_id_format',
         's.identity_session_index as session_session_index',
         's.customer_view_id as session_customer_view_id',
+        'f.wal_position as session_read_floor',
       ])
       .where('s.id_hash', '=', args.idHash)
       .where('s.expires_at', '>', args.now)
