@@ -21,6 +21,8 @@
  * (its own process) kept in an S3-protocol bucket, and a folder of them through the import command;
  * and the hourly digest over its own data set of ten million documents and a hundred thousand readers.
  * `passages` (not run by default) times a page's text passages by the length of its texts.
+ * `replicas` (not run by default; --replica-ingest-rate 20 --replica-lag-seconds 30) compares a
+ * primary alone with the same primary and a streaming replica, clusters of its own (bench/replicas.ts).
  */
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,6 +46,7 @@ import { benchIngestion } from './ingestion.js';
 import { writeResult } from './measure.js';
 import { benchDatabaseUrl } from './query-plans.js';
 import { benchPassages } from './passages.js';
+import { benchReplicas } from './replicas.js';
 import { benchTextSearch } from './text-search.js';
 
 const { values: args } = parseArgs({
@@ -66,6 +69,9 @@ const { values: args } = parseArgs({
     'digest-fresh': { type: 'string', default: '50000' },
     // Searching inside documents (--only text): statements sent through the queue to have their text read.
     'extract-documents': { type: 'string', default: '2000' },
+    // Read replicas (--only replicas): documents a second sent while the replica's lag is sampled, and for how long.
+    'replica-ingest-rate': { type: 'string', default: '20' },
+    'replica-lag-seconds': { type: 'string', default: '30' },
   },
 });
 const signInCount = Number(args.signins);
@@ -86,6 +92,14 @@ async function ensureDatabase(url: string) {
 }
 
 async function main() {
+  const parts = new Set(args.only.split(','));
+  // On clusters of its own: nothing of the bench database is needed.
+  if (parts.has('replicas')) {
+    const [ingestRate, lagSeconds] = [args['replica-ingest-rate'], args['replica-lag-seconds']].map(Number);
+    const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
+    await benchReplicas({ seconds, rounds, people, ingestRate: ingestRate!, lagSeconds: lagSeconds!, label: args.label });
+    if (parts.size === 1) return;
+  }
   console.log(`Database ${databaseUrl}, ${documentCount.toLocaleString('en')} documents, ${seconds} s a scenario`);
   await ensureDatabase(databaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
@@ -93,7 +107,6 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, storage);
-  const parts = new Set(args.only.split(','));
   if (parts.has('cost')) {
     const backends = args['cost-backends'].split(',') as ('postgres' | 'pglite')[];
     const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
