@@ -31,6 +31,7 @@ function countingStatements(database: DatabaseHandle) {
     ...database,
     db: database.db.withPlugin(counter),
     withStatementTimeout: (milliseconds) => database.withStatementTimeout(milliseconds).withPlugin(counter),
+    reads: (milliseconds) => database.reads(milliseconds).withPlugin(counter),
   };
   return { handle, sentDuring: async (work: () => Promise<unknown>) => ((sent = 0), await work(), sent) };
 }

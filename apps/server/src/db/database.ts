@@ -96,13 +96,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  * statement after the database has closed: a rejection nothing would catch. Once the handle is
  * closing, the queue's statements are dropped instead, each answered as if it had found nothing
  * (see `answerOfDroppedStatement`); the job, still marked active, is retried once it expires, as
- * after a crash.
+ * after a crash. So is such a command that fails while the app runs (the database restarting, a
+ * failover): its rejection would otherwise go uncaught and end the process.
  */
 function withQueueStatementsDroppedOnceClosed(handle: DatabaseHandle): DatabaseHandle {
   let closing = false;
+  const sent = (text: string, values: unknown[]) =>
+    !isJobCommand(text)
+      ? handle.executeSql(text, values)
+      : handle.executeSql(text, values).catch((error: unknown) => {
+          process.emitWarning(`a job's end was not recorded; it runs again once it expires: ${(error as Error).message}`);
+          return answerOfDroppedStatement(text);
+        });
   return {
     ...handle,
-    executeSql: (text, values) => (closing ? Promise.resolve(answerOfDroppedStatement(text)) : handle.executeSql(text, values)),
+    executeSql: (text, values) => (closing ? Promise.resolve(answerOfDroppedStatement(text)) : sent(text, values)),
     close: () => {
       closing = true;
       return handle.close();
@@ -116,7 +124,11 @@ function withQueueStatementsDroppedOnceClosed(handle: DatabaseHandle): DatabaseH
  * where nothing catches. Such a command dropped changed no job; any other statement found no row.
  */
 function answerOfDroppedStatement(text: string): { rows: unknown[] } {
-  return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
+  return isJobCommand(text) ? { rows: [{ count: '0' }] } : { rows: [] };
+}
+
+function isJobCommand(text: string): boolean {
+  return /select\s+count\(\*\)\s+from\s+results\s*$/i.test(text);
 }
 
 async function openBackend(target: DatabaseTarget): Promise<DatabaseHandle> {
