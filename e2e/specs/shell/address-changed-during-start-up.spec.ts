@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../../fixtures/portal';
+import { openHomeAs } from '../../fixtures/portal';
+import { expect, test, type Page } from '../../fixtures/test';
 
 /*
  * A person types or pastes an address while the portal is still starting: the portal must
@@ -98,7 +98,7 @@ const HOME = /#\/$/;
 
 test('A signed-in user who types an address during start-up sees it, or the dashboard where it is not theirs', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const welcome = 'Welcome, Camille';
   await visitAll(page, [
     { start: '/#/', typed: '#/reports', moment: 'before the script runs', lands: welcome, at: HOME },
@@ -114,7 +114,7 @@ test('A signed-in user who types an address during start-up sees it, or the dash
 
 test('A super user who types an address during start-up sees the screen it names', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo.super', 'Sam');
+  await openHomeAs(page, 'demo.super', 'Sam');
   await visitAll(page, [
     { start: '/#/', typed: '#/reports', moment: 'before the script runs', lands: 'Usage reports', at: /#\/reports$/ },
     { start: '/#/', typed: '#/reports', moment: 'while the brand loads', lands: 'Usage reports', at: /#\/reports$/ },

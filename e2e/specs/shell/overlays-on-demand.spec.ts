@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { recordScripts } from '../../fixtures/page-scripts';
-import { signIn } from '../../fixtures/portal';
+import { openHomeAs } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
 
 /**
  * A text key each overlay's own code names (the build keeps string literals as they are): a
@@ -17,7 +17,7 @@ const OVERLAY_CODE = {
 test('@mobile A phone’s dashboard is drawn without the code of its dialogs, drawer and lists; each arrives when first opened', async ({
   page,
 }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const scripts = recordScripts(page);
   // Everything fetched since the reload: overlays may share files, so one may come with another.
   let fetchedSoFar = '';

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from '../../fixtures/portal';
+import { openHomeAs } from '../../fixtures/portal';
+import { expect, test } from '../../fixtures/test';
 
 test('A screen whose file does not arrive says so, and a reload brings it', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   // The FAQ's own file fails to arrive, as on a dropped connection.
   await page.route('**/assets/faq-page-*.js', (route) => route.abort('internetdisconnected'));
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'FAQ' }).click();
@@ -15,7 +15,7 @@ test('A screen whose file does not arrive says so, and a reload brings it', asyn
 });
 
 test('A part of a page whose file does not arrive leaves a notice, not an empty page', async ({ page }) => {
-  await signIn(page, 'demo.user', 'Camille');
+  await openHomeAs(page, 'demo.user', 'Camille');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'FAQ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
