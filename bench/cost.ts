@@ -1,6 +1,10 @@
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
+import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
+import { createTransact } from '../apps/server/src/db/transact.js';
+import { createAccessEvidenceService } from '../apps/server/src/services/access-evidence.service.js';
 import { latencyColumns, writeResult } from './measure.js';
-import { measureRequestCost, type CostVariant } from './request-cost.js';
+import { measureRequestCost, type CostMeasurement, type CostVariant } from './request-cost.js';
+import { machineBusySeconds } from './server-process.js';
 
 /**
  * The server's settings measured side by side in each run (each its own process, measured in
@@ -46,10 +50,17 @@ export async function benchRequestCost(
   const variants = options.variants ? COST_VARIANTS.filter((variant) => options.variants!.includes(variant.name)) : COST_VARIANTS;
   if (variants.length === 0)
     throw new Error(`No setting is named ${options.variants!.join(', ')}: ${COST_VARIANTS.map((v) => v.name).join(', ')}`);
+  const chaining = createAccessEvidenceService({
+    evidence: createAccessEvidenceRepository(database.db),
+    transact: createTransact(database.db),
+  });
+  // Events of earlier runs are chained first: what is measured after is the chaining of this run's.
+  await chaining.chainPending();
   const results = [];
   for (const backend of options.backends) {
     results.push(...(await measureRequestCost({ db: database.db, ...options, backend, variants })));
   }
+  const chained = options.backends.includes('postgres') ? await measureChaining(chaining) : null;
   console.table(
     results.map((r) => ({
       scenario: r.name,
@@ -64,5 +75,62 @@ export async function benchRequestCost(
     })),
   );
   const { people, seconds, rounds } = options;
-  await writeResult('request-cost', { people, seconds, rounds, variants, results }, options.label);
+  const paired = pairedWithFirstVariant(results, variants);
+  if (paired.length > 0) console.table(paired);
+  if (chained)
+    console.log(
+      `Chaining: ${chained.events} events in ${chained.seconds.toFixed(1)} s, ${chained.machineCpuMsPerEvent.toFixed(3)} CPU ms of the machine an event`,
+    );
+  await writeResult('request-cost', { people, seconds, rounds, variants, results, paired, chained }, options.label);
+}
+
+/**
+ * What the chaining job costs for the events the calls on PostgreSQL recorded: it runs in the
+ * background (once a minute), not in the calls measured, so its cost is measured apart, per event,
+ * to be set beside the cost of the call that recorded it.
+ */
+async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceService>) {
+  const [started, machineBefore] = [performance.now(), await machineBusySeconds()];
+  const events = await chaining.chainPending();
+  const [seconds, machine] = [(performance.now() - started) / 1000, (await machineBusySeconds()) - machineBefore];
+  return { events, seconds, machineCpuMsPerEvent: events > 0 ? (machine * 1000) / events : 0 };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * Each other variant against the first, call by call, round by round: the two windows of one
+ * round are measured next to each other, so their ratio leaves out how the machine's speed drifts
+ * over the run. The median of those ratios, with the lowest and highest, says how far a
+ * difference stands out from the spread of windows next to each other.
+ */
+function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
+  const [first, ...others] = variants.map((variant) => variant.name);
+  const shown = (ratios: number[]) => `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  return results.flatMap((result) => {
+    const reference = results.find(
+      (other) =>
+        other.variant === first &&
+        other.name === result.name &&
+        other.connections === result.connections &&
+        other.backend === result.backend,
+    );
+    if (!reference || !others.includes(result.variant ?? '')) return [];
+    const ratios = (of: (round: CostMeasurement['rounds'][number]) => number) =>
+      result.rounds.map((round, index) => of(round) / of(reference.rounds[index]!));
+    return [
+      {
+        call: result.name,
+        database: result.backend,
+        'in flight': result.connections,
+        settings: `${result.variant} / ${first}`,
+        'requests/s, median of rounds (range)': shown(ratios((round) => round.rps)),
+        'machine CPU per call, median of rounds (range)': shown(ratios((round) => round.machineCpuMs)),
+      },
+    ];
+  });
 }

@@ -9,6 +9,7 @@
 import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrator.js';
@@ -19,7 +20,7 @@ import { startBareRoute, startDatabaseCeiling } from './ceilings.js';
 import { seedCostPeople, type CostPerson } from './cost-people.js';
 import { readCatalogue, variedDashboardCalls, variedFileCalls, variedListCalls } from './cost-traffic.js';
 import { measure, percentile, type Measurement, type Scenario, type VariedRequest } from './measure.js';
-import { machineBusySeconds, startServerProcess } from './server-process.js';
+import { machineBusySeconds, startServerProcess, type ServerProcess } from './server-process.js';
 
 export interface CostMeasurement extends Measurement {
   /** Where the server's data lives: PostgreSQL, or the embedded database in its own process. */
@@ -33,6 +34,8 @@ export interface CostMeasurement extends Measurement {
   ratioToDatabaseCeiling: number | null;
   /** CPU ms per request: the server process's, and the whole machine's (server, PostgreSQL, load). */
   cpuMsPerRequest: { server: number; machine: number } | null;
+  /** Each round's requests per second and machine CPU ms per request, in the order measured: what pairs compare. */
+  rounds: { rps: number; machineCpuMs: number }[];
 }
 
 /** A way of running the server: a name, and the environment that sets it up. */
@@ -89,6 +92,8 @@ interface Tally {
   scenario: Scenario;
   cpuSeconds?: () => Promise<number>;
   rps: number[];
+  /** The whole machine's CPU ms per request, each round. */
+  machineCpuMs: number[];
   times: number[];
   requests: number;
   non2xx: number;
@@ -107,6 +112,7 @@ async function measureInto(tally: Tally, connections: number, seconds: number) {
   tally.statementTimeouts += result.statementTimeouts;
   tally.cpu.server += serverAfter - serverBefore;
   tally.cpu.machine += machineAfter - machineBefore;
+  tally.machineCpuMs.push(((machineAfter - machineBefore) * 1000) / Math.max(result.requests, 1));
 }
 
 /**
@@ -129,8 +135,16 @@ export async function measureRequestCost(options: {
   const { backend } = options;
   const embedded = backend === 'pglite' ? await embeddedDemoFolder(options.people) : undefined;
   const people = embedded?.people ?? (await seedCostPeople(options.db, options.people));
-  const servers = [];
+  const servers: { variant: CostVariant; process: ServerProcess }[] = [];
   for (const variant of options.variants.filter((each) => !(embedded && each.database))) {
+    // Variants that differ only in the database's state around their calls share one server
+    // process: two processes of the same build differ by several per cent from each other, more
+    // than some differences measured here, and the same process takes that spread away.
+    const sameServer = servers.find((server) => isDeepStrictEqual(server.variant.env, variant.env));
+    if (sameServer) {
+      servers.push({ variant, process: sameServer.process });
+      continue;
+    }
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-cost-'));
     if (embedded) await cp(embedded.dataDir, dataDir, { recursive: true });
     const port = 19_000 + Math.floor(Math.random() * 1000);
@@ -164,7 +178,7 @@ export async function measureRequestCost(options: {
         cpuSeconds?: () => Promise<number>,
       ): Tally => ({
         ...{ name, variant: variant?.name ?? null, database: variant?.database, url, scenario, cpuSeconds },
-        ...{ rps: [], times: [], requests: 0, non2xx: 0, statementTimeouts: 0, cpu: { server: 0, machine: 0 } },
+        ...{ rps: [], machineCpuMs: [], times: [], requests: 0, non2xx: 0, statementTimeouts: 0, cpu: { server: 0, machine: 0 } },
       });
       const bareTally = tally('bare Fastify route', null, bare.url, { name: 'bare', method: 'GET', path: '/ping' });
       const databaseTally =
@@ -173,18 +187,24 @@ export async function measureRequestCost(options: {
           ...{ name: 'database ceiling', method: 'GET', path: '/' },
           vary: ceilingPages,
         });
-      // Each variant is asked the same sequence of calls.
-      const calls = servers.flatMap(({ variant, process: server }) =>
-        [
-          { name: 'GetReports', method: 'GET' as const, vary: variedDashboardCalls(people) },
-          { name: 'ReportData', method: 'POST' as const, vary: variedListCalls(people, catalogue) },
-          { name: 'Preview', method: 'GET' as const, vary: variedFileCalls(people, catalogue, 'preview') },
-          { name: 'Download', method: 'GET' as const, vary: variedFileCalls(people, catalogue, 'download') },
-        ].map(({ name, method, vary }) => tally(name, variant, server.url, { name, method, path: '/', vary }, server.cpuSeconds)),
+      // Each variant is asked the same sequence of calls, each call of every variant measured one
+      // after the other and in the opposite order every other round: the first window after a pause
+      // meets connections the pool has closed, and a variant measured first each time would be
+      // measured cold.
+      const callGroups = [
+        { name: 'GetReports', method: 'GET' as const, vary: () => variedDashboardCalls(people) },
+        { name: 'ReportData', method: 'POST' as const, vary: () => variedListCalls(people, catalogue) },
+        { name: 'Preview', method: 'GET' as const, vary: () => variedFileCalls(people, catalogue, 'preview') },
+        { name: 'Download', method: 'GET' as const, vary: () => variedFileCalls(people, catalogue, 'download') },
+      ].map(({ name, method, vary }) =>
+        servers.map(({ variant, process: server }) =>
+          tally(name, variant, server.url, { name, method, path: '/', vary: vary() }, server.cpuSeconds),
+        ),
       );
-      const each = [bareTally, ...(databaseTally ? [databaseTally] : []), ...calls];
+      const ceilings = [bareTally, ...(databaseTally ? [databaseTally] : [])];
       for (let round = 0; round < options.rounds; round++) {
-        for (const one of each) {
+        const inTurn = callGroups.flatMap((group) => (round % 2 === 0 ? group : [...group].reverse()));
+        for (const one of [...ceilings, ...inTurn]) {
           for (const statement of one.database?.before ?? []) await sql.raw(statement).execute(options.db);
           try {
             await measureInto(one, connections, options.seconds);
@@ -193,6 +213,7 @@ export async function measureRequestCost(options: {
           }
         }
       }
+      const each = [...ceilings, ...callGroups.flat()];
       const rpsOf = (one: Tally) => one.rps.reduce((sum, rps) => sum + rps, 0) / one.rps.length;
       for (const one of each) {
         const rps = rpsOf(one);
@@ -214,13 +235,14 @@ export async function measureRequestCost(options: {
           cpuMsPerRequest: one.cpuSeconds
             ? { server: (one.cpu.server * 1000) / one.requests, machine: (one.cpu.machine * 1000) / one.requests }
             : null,
+          rounds: one.rps.map((rps, round) => ({ rps, machineCpuMs: one.machineCpuMs[round]! })),
         });
       }
     }
   } finally {
     bare.stop();
     database?.stop();
-    for (const server of servers) await server.process.stop();
+    for (const server of new Set(servers.map((each) => each.process))) await server.stop();
   }
   return results;
 }

@@ -7,7 +7,7 @@
  * First the cost of a call (`--only cost`; on PostgreSQL give it a database of its own, e.g.
  * DATABASE_URL=postgres://postgres@127.0.0.1:5432/portal_cost, made with `createdb`): the dashboard
  * and list pages on the demo data asked by thousands of people in turn, each its own types, pages,
- * sorts, date ranges and searches, the server in its own process (one per setting compared, see
+ * sorts, date ranges and searches, the server in its own process (one per environment compared, see
  * bench/cost.ts), at 1 and 32 requests in flight, as a share of two ceilings: a bare Fastify route,
  * and one that runs a prepared 25-row read on the same PostgreSQL; each is measured for --seconds
  * in turn, --cost-rounds times over, so that load beside weighs on all alike. Then it
@@ -24,6 +24,7 @@
  * `replicas` (not run by default; --replica-ingest-rate 20 --replica-lag-seconds 30) compares a
  * primary alone with the same primary and a streaming replica, clusters of its own (bench/replicas.ts).
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,11 +103,16 @@ async function main() {
   }
   console.log(`Database ${databaseUrl}, ${documentCount.toLocaleString('en')} documents, ${seconds} s a scenario`);
   await ensureDatabase(databaseUrl);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  // The demo data's files are kept beside their database's name, so that a later run on the same
+  // database serves them: the seed writes them only with the rows, once.
+  const dataDir = path.join(os.tmpdir(), `portal-bench-${new URL(databaseUrl).pathname.slice(1)}`);
   const storage = createFileStorage(path.join(dataDir, 'documents'));
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, maxConnections: 10, preparedStatements });
   await migrateToLatest(database.db);
-  await seedDemoData(database.db, storage);
+  const { seeded } = await seedDemoData(database.db, storage);
+  if (!seeded && !existsSync(path.join(dataDir, 'documents'))) {
+    throw new Error(`The demo data's files of ${databaseUrl} are not in ${dataDir}: drop the database and run again.`);
+  }
   if (parts.has('cost')) {
     const backends = args['cost-backends'].split(',') as ('postgres' | 'pglite')[];
     const [people, rounds] = [Number(args['cost-people']), Number(args['cost-rounds'])];
