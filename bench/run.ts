@@ -40,6 +40,7 @@ import type { DigestRun } from '../apps/server/src/services/digest.service.js';
 import { migrateToLatest } from '../apps/server/src/db/migrator.js';
 import { seedDemoData } from '../apps/server/src/db/seed/demo-seed.js';
 import { createFileStorage } from '../apps/server/src/transports/storage/file-storage.js';
+import { stopPdfWorkers } from '../apps/server/src/services/pdf-reading/read-pdf-in-worker.js';
 import { benchRequestCost } from './cost.js';
 import { seedDigestScale } from './digest-seed.js';
 import { benchDocuments } from './documents.js';
@@ -141,6 +142,8 @@ async function main() {
   }
   if (parts.has('passages')) await benchPassages(database.db);
   await database.close();
+  // The demo data's seed read its PDFs in worker threads, which would keep the process alive.
+  await stopPdfWorkers();
 }
 
 /** The hourly digest over the digest data set: everyone due, a share with something new. */
