@@ -2,13 +2,13 @@ import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
 import { createTransact } from '../apps/server/src/db/transact.js';
 import { createAccessEvidenceService } from '../apps/server/src/services/access-evidence.service.js';
-import { latencyColumns, writeResult } from './measure.js';
+import { latencyColumns, percentile, writeResult } from './measure.js';
 import { measureRequestCost, type CostMeasurement, type CostVariant } from './request-cost.js';
 import { machineBusySeconds } from './server-process.js';
 
 /**
- * The server's settings measured side by side in each run (each its own process, measured in
- * turn): whether repeated reads run as prepared statements, so that what that earns is read from figures of the same run.
+ * The server's settings measured side by side in each run (each environment its own process,
+ * measured in turn): whether repeated reads run as prepared statements, so that what that earns is read from figures of the same run.
  */
 export const COST_VARIANTS: CostVariant[] = [
   { name: 'as configured', env: {} },
@@ -96,12 +96,6 @@ async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceS
   return { events, seconds, machineCpuMsPerEvent: events > 0 ? (machine * 1000) / events : 0 };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /**
  * Each other variant against the first, call by call, round by round: the two windows of one
  * round are measured next to each other, so their ratio leaves out how the machine's speed drifts
@@ -110,7 +104,11 @@ const median = (values: number[]) => {
  */
 function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
   const [first, ...others] = variants.map((variant) => variant.name);
-  const shown = (ratios: number[]) => `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  const shown = (ratios: number[]) =>
+    `${percentile(
+      [...ratios].sort((a, b) => a - b),
+      50,
+    ).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
   return results.flatMap((result) => {
     const reference = results.find(
       (other) =>

@@ -116,7 +116,7 @@ async function measureInto(tally: Tally, connections: number, seconds: number) {
 }
 
 /**
- * Measures the calls of each variant, each served by its own process, and the ceilings, in rounds:
+ * Measures the calls of each variant, each environment served by its own process, and the ceilings, in rounds:
  * every round measures each of them once, one after the other, so that a machine whose load
  * changes (other work running beside) weighs on all of them alike. Figures are over all rounds.
  */
