@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { createAccessEvidenceRepository } from '../apps/server/src/db/repositories/access-evidence.repository.js';
 import { createTransact } from '../apps/server/src/db/transact.js';
 import { createAccessEvidenceService } from '../apps/server/src/services/access-evidence.service.js';
-import { latencyColumns, percentile, writeResult } from './measure.js';
+import { latencyColumns, writeResult } from './measure.js';
 import { measureRequestCost, type CostMeasurement, type CostVariant } from './request-cost.js';
 import { machineBusySeconds } from './server-process.js';
 
@@ -99,16 +99,15 @@ async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceS
 /**
  * Each other variant against the first, call by call, round by round: the two windows of one
  * round are measured next to each other, so their ratio leaves out how the machine's speed drifts
- * over the run. The median of those ratios, with the lowest and highest, says how far a
- * difference stands out from the spread of windows next to each other.
+ * over the run. Their geometric mean weighs the rounds of either order alike (a median of two
+ * orders' ratios falls on one of them); with the lowest and highest, it says how far a difference
+ * stands out from the spread of windows next to each other.
  */
 function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
   const [first, ...others] = variants.map((variant) => variant.name);
+  const geometricMean = (ratios: number[]) => Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
   const shown = (ratios: number[]) =>
-    `${percentile(
-      [...ratios].sort((a, b) => a - b),
-      50,
-    ).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+    `${geometricMean(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
   return results.flatMap((result) => {
     const reference = results.find(
       (other) =>
@@ -126,8 +125,8 @@ function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVarian
         database: result.backend,
         'in flight': result.connections,
         settings: `${result.variant} / ${first}`,
-        'requests/s, median of rounds (range)': shown(ratios((round) => round.rps)),
-        'machine CPU per call, median of rounds (range)': shown(ratios((round) => round.machineCpuMs)),
+        'requests/s, geometric mean of rounds (range)': shown(ratios((round) => round.rps)),
+        'machine CPU per call, geometric mean of rounds (range)': shown(ratios((round) => round.machineCpuMs)),
       },
     ];
   });

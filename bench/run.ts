@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- --only cost,documents,ingestion,digest,text,passages --documents 1000000 --seconds 5 --signins 200000
- *                   --cost-backends postgres,pglite --cost-variants <names, comma-separated> --cost-people 6000 --cost-rounds 3
+ *                   --cost-backends postgres,pglite --cost-variants <names, comma-separated> --cost-people 6000 --cost-rounds 4
  *                   --label <added to the results' file name>
  *                   --ingest-documents 20000 --import-documents 100000 --concurrency 8
  *                   --digest-documents 10000000 --digest-people 100000 --digest-fresh 50000]
@@ -60,7 +60,7 @@ const { values: args } = parseArgs({
     // The settings compared (bench/cost.ts names them); all of them when not given.
     'cost-variants': { type: 'string' },
     'cost-people': { type: 'string', default: '6000' },
-    'cost-rounds': { type: 'string', default: '3' },
+    'cost-rounds': { type: 'string', default: '4' },
     label: { type: 'string', default: '' },
     only: { type: 'string', default: 'cost,documents,ingestion,digest' },
     'ingest-documents': { type: 'string', default: '20000' },

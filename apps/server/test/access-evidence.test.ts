@@ -107,6 +107,54 @@ describe('access evidence', () => {
     expect(await eventsOf([missing.id])).toHaveLength(0);
   });
 
+  it('writes openings made while another is being written together, in one transaction, and fails only one the database refuses', async () => {
+    const repository = createAccessEvidenceRepository(db());
+    const [a, b, c] = own()
+      .slice(-3)
+      .map((document) => document.id);
+    const { id: userId } = await db().selectFrom('users').select('id').where('username', '=', fixture.reader).executeTakeFirstOrThrow();
+    const opening = (documentIds: number[], action: 'preview' | 'download') =>
+      repository.recordOpening({ userId, username: fixture.reader, documentIds, action, address: '203.0.113.9', userAgent: USER_AGENT });
+    const transactionsOf = async (documentIds: number[]) =>
+      (
+        await sql<{ document_id: number; action: string; tx: string }>`SELECT document_id, action, xmin::text AS tx
+          FROM access_evidence WHERE document_id IN (${sql.join(documentIds)}) AND address = '203.0.113.9' ORDER BY id`.execute(db())
+      ).rows;
+
+    await Promise.all([opening([a!], 'preview'), opening([b!, c!], 'download'), opening([a!], 'download')]);
+    const together = await transactionsOf([a!, b!, c!]);
+    expect(together.map((event) => [event.document_id, event.action])).toEqual([
+      [a, 'preview'],
+      [b, 'download'],
+      [c, 'download'],
+      [a, 'download'],
+    ]);
+    // The first was written alone at once; the two made while it was being written, together.
+    expect(new Set(together.map((event) => event.tx)).size).toBe(2);
+    expect(together[1]!.tx).toBe(together[3]!.tx);
+
+    const noSuchDocument = 2_000_000_000;
+    const settled = await Promise.allSettled([
+      opening([c!], 'preview'),
+      opening([b!], 'preview'),
+      opening([noSuchDocument], 'preview'),
+      opening([c!], 'download'),
+    ]);
+    expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await transactionsOf([a!, b!, c!])).slice(4).map((event) => [event.document_id, event.action])).toEqual([
+      [c, 'preview'],
+      [b, 'preview'],
+      [c, 'download'],
+    ]);
+    const viewed = await db()
+      .selectFrom('document_views')
+      .select('document_id')
+      .where('user_id', '=', userId)
+      .where('document_id', 'in', [a!, b!, c!])
+      .execute();
+    expect(viewed).toHaveLength(3);
+  });
+
   it('chains every event after the one before it, per client, by the minute job, and the whole chain verifies', async () => {
     const chained = (await t.app.scheduledJobs.runNow(JOB_NAMES.evidenceChaining)) as number;
     expect(chained).toBeGreaterThanOrEqual(7);

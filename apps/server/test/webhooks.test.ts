@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, ERROR_KEYS, WEBHOOK_ERROR_KEYS, WEBHOOK_EVENT_TYPES } from '@portal/contract';
+import { createAccessEvidenceRepository } from '../src/db/repositories/access-evidence.repository.js';
 import { encodeDocumentKey } from '../src/services/document-key.js';
 import { makePdf, READER_VALUES, senderOf } from './ingestion-fixture.js';
 import { TYPES } from './documents-fixture.js';
@@ -126,6 +127,63 @@ describe('webhook endpoints', () => {
     });
     const opened = f.receiver.received.filter((m) => m.payload.type === 'document.opened' && m.payload.data.externalId === 'ST-OPEN-1');
     expect(opened).toHaveLength(1);
+  });
+
+  it('tells a first opening once when a person’s openings of a document are written together, each opening its own deliveries', async () => {
+    const { id: userId } = await f.t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', f.fixture.reader)
+      .executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (const externalId of ['ST-TOGETHER-1', 'ST-TOGETHER-2']) {
+      await senderOf(f.t, f.fixture.key).send(TYPES.statements.code, externalId, statement(4), await makePdf(externalId));
+      const { id } = await f.t.database.db
+        .selectFrom('documents')
+        .select('id')
+        .where('external_id', '=', externalId)
+        .executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+    const evidence = createAccessEvidenceRepository(f.t.database.db);
+    const opening = (documentId: number, action: 'preview' | 'download') =>
+      evidence.recordOpening({
+        userId,
+        username: f.fixture.reader,
+        documentIds: [documentId],
+        action,
+        address: '127.0.0.1',
+        userAgent: null,
+      });
+    // The first is written alone; the three made meanwhile, in one statement.
+    const told = await Promise.all([
+      opening(ids[0]!, 'preview'),
+      opening(ids[1]!, 'preview'),
+      opening(ids[1]!, 'download'),
+      opening(ids[1]!, 'download'),
+    ]);
+    const typeOf = async (deliveryIds: string[]) =>
+      (
+        await f.t.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'event_type'])
+          .where('id', 'in', deliveryIds.length > 0 ? deliveryIds : ['0'])
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.event_type);
+    expect(await Promise.all(told.map(typeOf))).toEqual([
+      ['document.opened'],
+      ['document.opened'],
+      ['document.downloaded'],
+      ['document.downloaded'],
+    ]);
+    // Written but not queued (the repository alone was asked): they would stay pending before the next tests' deliveries.
+    await f.t.database.db.deleteFrom('webhook_deliveries').where('id', 'in', told.flat()).execute();
+    // The documents' own deliveries are received before the next test plans the receiver's failures.
+    await f.receiver.waitFor(
+      2,
+      (m) => m.payload.type === 'document.created' && String(m.payload.data.externalId).startsWith('ST-TOGETHER-'),
+    );
   });
 
   it('retries after a 500 and after a timeout with the same id, and records each attempt', async () => {

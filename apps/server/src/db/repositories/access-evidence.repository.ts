@@ -3,6 +3,7 @@ import type { AccessEvidenceTable } from '../access-evidence-tables.js';
 import type { Tx } from '../transact.js';
 import type { Database } from '../types.js';
 import type { ChainedEvidence, EvidenceAction, EvidenceFacts } from '../../domain/access-evidence.js';
+import { groupCommitted } from '../group-commit.js';
 import { openingDeliveryRows } from './webhook-deliveries.repository.js';
 
 /** One opening of documents by one person, as its request saw it. */
@@ -100,50 +101,65 @@ export function evidenceRowsOf(
     ]);
 }
 
+/**
+ * The openings of a batch as the rows of `o`, one per opening and document: `n` is the opening's
+ * place in the batch.
+ */
+function openedRows(openings: Opening[]) {
+  const rows = openings.flatMap((opening, n) => opening.documentIds.map((documentId) => ({ n, opening, documentId })));
+  const column = <T>(of: (row: (typeof rows)[number]) => T) => rows.map(of);
+  return sql`SELECT * FROM unnest(
+      ${column((row) => row.n)}::int[], ${column((row) => row.opening.userId)}::int[], ${column((row) => row.opening.username)}::text[],
+      ${column((row) => row.documentId)}::int[], ${column((row) => row.opening.action)}::text[],
+      ${column((row) => row.opening.address)}::text[], ${column((row) => row.opening.userAgent)}::text[]
+    ) AS o(n, user_id, username, document_id, action, address, user_agent)`;
+}
+
+/**
+ * Marks the documents of several openings viewed for their people, writes one event per document,
+ * and the webhook deliveries the openings cause, in one statement. Every part reads the viewed
+ * marks as they stood before it, so a first opening is one its person never made, and only the
+ * batch's first of a person's openings of a document is told as such. Answers, per opening, the
+ * deliveries it caused (their ids are drawn first, to be told apart by opening).
+ */
+async function writeOpenings(db: Kysely<Database>, openings: Opening[]): Promise<string[][]> {
+  const told = await sql<{ n: number; id: string }>`WITH o AS MATERIALIZED (${openedRows(openings)}),
+    viewed AS (
+      INSERT INTO document_views (user_id, document_id)
+      SELECT DISTINCT user_id, document_id FROM o ORDER BY user_id, document_id
+      ON CONFLICT (user_id, document_id) DO NOTHING),
+    noticed AS (
+      UPDATE document_notices AS dn SET first_opened_at = now() FROM o
+      WHERE dn.user_id = o.user_id AND dn.document_id = o.document_id AND dn.first_opened_at IS NULL),
+    evidence AS (
+      INSERT INTO access_evidence (${sql.join(EVIDENCE_COLUMNS.map((column) => sql.ref(column)))})
+      SELECT r.client_id, o.user_id, o.username, d.id, r.code, d.version, d.content_hash, o.action, o.address, o.user_agent
+      FROM o JOIN documents d ON d.id = o.document_id JOIN report_definitions r ON r.id = d.report_id
+      ORDER BY o.n, d.id),
+    deliveries AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('webhook_deliveries', 'id')) AS id, t.* FROM (${openingDeliveryRows}) AS t),
+    told AS (
+      INSERT INTO webhook_deliveries (id, endpoint_id, event_type, data)
+      SELECT id, endpoint_id, event_type, data FROM deliveries)
+    SELECT n, id::text AS id FROM deliveries ORDER BY id`.execute(db);
+  const byOpening = openings.map((): string[] => []);
+  for (const row of told.rows) byOpening[row.n]!.push(row.id);
+  return byOpening;
+}
+
 export function createAccessEvidenceRepository(db: Kysely<Database>) {
+  // Openings that arrive while others are being written share their statement and commit.
+  const recordTogether = groupCommitted((openings: Opening[]) => writeOpenings(db, openings));
   return {
     /**
      * Marks the documents viewed for the person, writes one event per document, and the webhook
-     * deliveries the opening causes, in one statement: the person's request waits for no more
-     * round trips than it did before evidence. Answers the deliveries written, to be queued.
+     * deliveries the opening causes, in one statement, which openings made meanwhile share: the
+     * person's request waits for no more round trips than it did before evidence. Answers once the
+     * event has committed, with the deliveries written, to be queued.
      */
     async recordOpening(opening: Opening): Promise<string[]> {
       if (opening.documentIds.length === 0) return [];
-      const told = await db
-        .with('viewed', (db) =>
-          db
-            .insertInto('document_views')
-            .values(opening.documentIds.map((documentId) => ({ user_id: opening.userId, document_id: documentId })))
-            .onConflict((oc) => oc.columns(['user_id', 'document_id']).doNothing()),
-        )
-        // The first opening of a document a notice told the person of: its delivery's last state.
-        .with('noticed', (db) =>
-          db
-            .updateTable('document_notices')
-            .set({ first_opened_at: sql<Date>`now()` })
-            .where('user_id', '=', opening.userId)
-            .where('document_id', 'in', opening.documentIds)
-            .where('first_opened_at', 'is', null),
-        )
-        .with('evidence', (cte) =>
-          cte
-            .insertInto('access_evidence')
-            .columns(EVIDENCE_COLUMNS)
-            .expression(evidenceRowsOf(db, opening).where('d.id', 'in', opening.documentIds).orderBy('d.id')),
-        )
-        // What the client's back office asked to be told of: written by the same statement, from
-        // the viewed marks as they stood before it (a first opening is one the person never made).
-        .with('told', (cte) =>
-          cte
-            .insertInto('webhook_deliveries')
-            .columns(['endpoint_id', 'event_type', 'data'])
-            .expression(openingDeliveryRows({ ...opening, isDownload: opening.action !== 'preview' }))
-            .returning('id'),
-        )
-        .selectFrom('told')
-        .select('id')
-        .execute();
-      return told.map((row) => row.id);
+      return recordTogether(opening);
     },
 
     /**

@@ -22,16 +22,6 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-/** What a person did with documents, as the opening's webhooks describe it. */
-export interface OpeningEvents {
-  userId: number;
-  username: string;
-  documentIds: number[];
-  /** Whether the opening hands the file over (a download, a merged PDF, a zip) rather than showing it. */
-  isDownload: boolean;
-  action: string;
-}
-
 /** A selection of deliveries to write: endpoint id, event type and data, in that order. */
 type DeliveryRows = Parameters<InsertQueryBuilder<Database, 'webhook_deliveries', InsertResult>['expression']>[0];
 
@@ -47,27 +37,26 @@ async function insertSelected(trx: Tx, rows: DeliveryRows): Promise<string[]> {
 }
 
 /**
- * The deliveries an opening of documents causes, as rows to write (endpoint, event type, data): a
- * download of each document, and the first opening of each the person had never opened, for the
- * endpoints of the document's client that asked. Written by the opening's own statement, which
- * reads the person's viewed marks as they stood before it: nothing is written, and no round trip
- * added, when the client has no endpoint asking.
+ * The deliveries the openings of `o` (access-evidence.repository.ts) cause, as rows to write (the
+ * opening's place, endpoint, event type, data): a download of each document, and the first opening
+ * of each its person had never opened, for the endpoints of the document's client that asked.
+ * Written by the openings' own statement, which reads the viewed marks as they stood before it:
+ * nothing is written, and no round trip added, when the client has no endpoint asking.
  */
-export function openingDeliveryRows(opening: OpeningEvents) {
-  return sql`SELECT e.id, ev.type, jsonb_build_object(
+export const openingDeliveryRows = sql`SELECT o.n, e.id AS endpoint_id, ev.type AS event_type, jsonb_build_object(
       'documentType', r.code, 'externalId', d.external_id, 'version', d.version,
-      'username', ${opening.username}::text, 'action', ${opening.action}::text)
-    FROM documents d
+      'username', o.username, 'action', o.action) AS data
+    FROM o
+    JOIN documents d ON d.id = o.document_id
     JOIN report_definitions r ON r.id = d.report_id
     JOIN webhook_endpoints e ON e.client_id = r.client_id AND e.enabled
     JOIN (VALUES ('document.opened'), ('document.downloaded')) AS ev(type) ON ev.type = ANY(e.events)
-    WHERE d.id IN (${sql.join(opening.documentIds)})
-      AND CASE ev.type
-        WHEN 'document.downloaded' THEN ${opening.isDownload}::boolean
-        ELSE NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = ${opening.userId})
+    WHERE CASE ev.type
+        WHEN 'document.downloaded' THEN o.action <> 'preview'
+        ELSE NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = o.user_id)
+          AND o.n = (SELECT min(f.n) FROM o AS f WHERE f.user_id = o.user_id AND f.document_id = o.document_id)
       END
-    ORDER BY e.id, d.id, ev.type DESC`;
-}
+    ORDER BY o.n, e.id, d.id, ev.type DESC`;
 
 export function createWebhookDeliveriesRepository(db: Kysely<Database>) {
   return {
