@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { groupCommitted } from './group-commit.js';
 import { readContext, type ReadContext } from './read-replicas/read-context.js';
 
+/** An error as PostgreSQL answers a statement it refuses: a foreign key violated. */
+const refusal = (message: string) => Object.assign(new Error(message), { code: '23503' });
+
 /** A batch writer that records each batch it was given and answers each item doubled, once let go. */
 function heldWriter() {
   const batches: number[][] = [];
@@ -9,8 +12,9 @@ function heldWriter() {
   const write = async (items: number[]) => {
     batches.push(items);
     await new Promise<void>((release) => held.push(release));
-    if (items.length > 1 && items.includes(13)) throw new Error('the batch was refused');
-    if (items.includes(13)) throw new Error('13 is refused');
+    if (items.length > 1 && items.includes(13)) throw refusal('the batch was refused');
+    if (items.includes(13)) throw refusal('13 is refused');
+    if (items.includes(8)) throw Object.assign(new Error('the connection was lost'), { code: '08006' });
     return items.map((item) => item * 2);
   };
   /** Lets every batch written so far finish, and waits for the writer to start the next, if any. */
@@ -60,6 +64,17 @@ describe('group commit', () => {
     expect(writer.batches).toEqual([[1], [2, 13, 5], [2], [13], [5]]);
     expect([await first, await good, await alsoGood]).toEqual([2, 4, 10]);
     await failed;
+  });
+
+  it('fails every call of a batch whose connection was lost, without writing any again', async () => {
+    const writer = heldWriter();
+    const record = groupCommitted(writer.write);
+    const first = record(1);
+    const lost = [record(2), record(8)].map((call) => expect(call).rejects.toThrow('the connection was lost'));
+    for (let batch = 0; batch < 3; batch++) await writer.release();
+    expect(writer.batches).toEqual([[1], [2, 8]]);
+    expect(await first).toBe(2);
+    await Promise.all(lost);
   });
 
   it('counts each call as having written in its own request, not the batch in the request that started it', async () => {

@@ -7,14 +7,25 @@ interface Waiting<Item, Result> {
 }
 
 /**
+ * An error PostgreSQL answered for the statement (its SQLSTATE), not the loss of the connection
+ * (class 08) or the server shutting down (57P): after such a refusal nothing was committed.
+ */
+function refusedByTheDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08') && !code.startsWith('57P');
+}
+
+/**
  * Group commit. What a call writes while an earlier batch is being written waits for it, and goes
  * with the others that arrived meanwhile in the next batch: one statement and one commit, so one
  * flush of the write-ahead log, for all of them. A call alone is written at once, so it waits for
  * nothing more than before; each call still answers only once its own item has committed.
  *
  * `writeBatch` writes the items given as one transaction and answers one result per item, in their
- * order. When a batch fails, each of its items is written again alone, so that an item the
- * database refuses fails only the call that asked for it.
+ * order. When the database refuses a batch, each of its items is written again alone, so that an
+ * item it refuses fails only the call that asked for it. When the connection fails instead, the
+ * batch may have committed before its answer was lost: every call of it fails, as each would have
+ * alone, and nothing is written twice.
  *
  * The batch runs outside the read context of the request that happened to start it; each call,
  * once its item is written, counts as having written in its own (read-your-writes with replicas).
@@ -31,7 +42,7 @@ export function groupCommitted<Item, Result>(
       const results = await writeBatch(batch.map((each) => each.item));
       batch.forEach((each, index) => each.resolve(results[index]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || !refusedByTheDatabase(error)) return batch.forEach((each) => each.reject(error));
       for (const each of batch) {
         await writeBatch([each.item]).then(([result]) => each.resolve(result!), each.reject);
       }
