@@ -63,8 +63,16 @@ export async function loadTextPartIn(language: Locale, part: TextPart): Promise<
   await Promise.all([addPart(language, 'everyone'), addPart(language, part)]);
 }
 
-/** Shows the page in `language`, fetching its texts first when they are not here yet. */
+const partsMissingIn = (language: Locale) => [...partsInUse].filter((part) => !partsLoaded.has(`${part}:${language}`));
+
+/**
+ * Shows the page in `language`, fetching its texts first when they are not here yet. A screen
+ * opened while they are fetched asks for its part in the language still shown: that part is
+ * fetched in the new language too before the page switches, or the screen would stay in the old one.
+ */
 export async function showLanguage(language: Locale): Promise<void> {
-  await Promise.all([...partsInUse].map((part) => addPart(language, part)));
+  for (let missing = partsMissingIn(language); missing.length > 0; missing = partsMissingIn(language)) {
+    await Promise.all(missing.map((part) => addPart(language, part)));
+  }
   translator.changeLanguage(language);
 }
