@@ -114,11 +114,12 @@ async function inDatabaseState(db: Kysely<Database>, tally: Tally, work: () => P
   }
 }
 
-async function measureInto(tally: Tally, connections: number, seconds: number, { counted = true } = {}) {
-  if (!counted) {
-    await measure(tally.url, tally.scenario, { seconds, connections });
-    return;
-  }
+/** A window of the tally's calls whose figures are not kept: it takes the place of a pair's first. */
+async function warmUp(tally: Tally, connections: number) {
+  await measure(tally.url, tally.scenario, { seconds: WARM_UP_SECONDS, connections });
+}
+
+async function measureInto(tally: Tally, connections: number, seconds: number) {
   const [serverBefore, machineBefore] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
   const result = await measure(tally.url, tally.scenario, { seconds, connections, times: tally.times });
   const [serverAfter, machineAfter] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
@@ -223,7 +224,7 @@ export async function measureRequestCost(options: {
         for (const group of [...ceilings.map((ceiling) => [ceiling]), ...inTurn]) {
           // The first window after another call ran slower by up to a fifth than the one after it:
           // each group starts with a window that is not counted, so neither of a pair comes first.
-          await inDatabaseState(options.db, group[0]!, () => measureInto(group[0]!, connections, WARM_UP_SECONDS, { counted: false }));
+          await inDatabaseState(options.db, group[0]!, () => warmUp(group[0]!, connections));
           for (const one of group) await inDatabaseState(options.db, one, () => measureInto(one, connections, options.seconds));
         }
       }
