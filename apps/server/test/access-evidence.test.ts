@@ -107,6 +107,36 @@ describe('access evidence', () => {
     expect(await eventsOf([missing.id])).toHaveLength(0);
   });
 
+  it('sends no byte of a file whose opening the database refused to record, and records it once it may', async () => {
+    const document = own()[9]!;
+    // The database refuses this document's event, as it would a write while it fails over.
+    await sql
+      .raw(
+        `CREATE FUNCTION refuse_one_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+           IF NEW.document_id = ${Number(document.id)} THEN RAISE EXCEPTION 'no event for this document'; END IF; RETURN NEW;
+         END $$`,
+      )
+      .execute(db());
+    await sql`CREATE TRIGGER refuse_one_event BEFORE INSERT ON access_evidence FOR EACH ROW EXECUTE FUNCTION refuse_one_event()`.execute(
+      db(),
+    );
+    const url = `/dashboard/download?documentKey=${keyOf(document.id)}`;
+    try {
+      const refused = await open(url);
+      expect(refused.statusCode).toBe(500);
+      expect(refused.headers['content-disposition']).toBeUndefined();
+      expect(refused.body).not.toContain('%PDF');
+      expect(await eventsOf([document.id])).toHaveLength(0);
+    } finally {
+      await sql`DROP TRIGGER refuse_one_event ON access_evidence`.execute(db());
+      await sql`DROP FUNCTION refuse_one_event()`.execute(db());
+    }
+    const sent = await open(url);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body.startsWith('%PDF')).toBe(true);
+    expect((await eventsOf([document.id])).map((event) => event.action)).toEqual(['download']);
+  });
+
   it('writes openings made while another is being written together, in one transaction, and fails only one the database refuses', async () => {
     const repository = createAccessEvidenceRepository(db());
     const [a, b, c] = own()
@@ -157,7 +187,7 @@ describe('access evidence', () => {
 
   it('chains every event after the one before it, per client, by the minute job, and the whole chain verifies', async () => {
     const chained = (await t.app.scheduledJobs.runNow(JOB_NAMES.evidenceChaining)) as number;
-    expect(chained).toBeGreaterThanOrEqual(7);
+    expect(chained).toBeGreaterThanOrEqual(8);
     expect(await evidenceService().chainPending()).toBe(0);
 
     const rows = await db().selectFrom('access_evidence').selectAll().orderBy('client_id').orderBy('seq').execute();

@@ -39,14 +39,16 @@ async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, file
     reply.header('content-range', `bytes */${file.size}`);
     throw rangeNotSatisfiable();
   }
+  // Opened first: a file that cannot be opened, or whose opening cannot be recorded, answers an error that names no file.
+  const stream = await file.open(asked.kind === 'whole' ? undefined : asked.range);
   reply.type(file.contentType).header('content-disposition', disposition(kind, file.fileName)).header('cache-control', SINGLE_FILE_CACHING);
-  if (asked.kind === 'whole') return reply.header('content-length', file.size).send(await file.open());
+  if (asked.kind === 'whole') return reply.header('content-length', file.size).send(stream);
   const { start, end } = asked.range;
-  reply
+  return reply
     .status(206)
     .header('content-range', `bytes ${start}-${end}/${file.size}`)
-    .header('content-length', end - start + 1);
-  return reply.send(await file.open(asked.range));
+    .header('content-length', end - start + 1)
+    .send(stream);
 }
 
 /**

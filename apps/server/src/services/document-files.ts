@@ -25,6 +25,37 @@ export async function findStoredFile(storage: DocumentStorage, fileKey: string, 
   return { fileName, contentType: 'application/pdf', size, open: (range) => storage.open(fileKey, range) };
 }
 
+/**
+ * The file, whose opening for sending also records it: the record's commit, the file's opening and
+ * its first read go at once, and the stream is handed on only once the record is committed, so no
+ * byte leaves before the event exists. A record that fails closes the file unsent and fails the call.
+ */
+export function openedWithRecord(file: StoredFile, record: () => Promise<void>): StoredFile {
+  return {
+    ...file,
+    async open(range) {
+      const [opened, recorded] = await Promise.allSettled([file.open(range).then(withFirstBytesRead), record()]);
+      if (recorded.status === 'rejected') {
+        if (opened.status === 'fulfilled') opened.value.destroy();
+        throw recorded.reason;
+      }
+      if (opened.status === 'rejected') throw opened.reason;
+      return opened.value;
+    },
+  };
+}
+
+/** The stream once it holds its first bytes or has none: reading them overlaps whatever else is awaited. */
+async function withFirstBytesRead(stream: Readable): Promise<Readable> {
+  try {
+    await once(stream, 'readable');
+  } catch (error) {
+    stream.destroy();
+    throw error;
+  }
+  return stream;
+}
+
 interface StoredDocument {
   fileKey: string;
   fileName: string;

@@ -10,7 +10,7 @@ import type { WebhookEvents } from './webhooks/webhook-events.js';
 import type { UserWithOrganisation } from '../db/repositories/users.repository.js';
 import { notFound } from '../errors.js';
 import type { DocumentStorage } from '../transports/storage/document-storage.js';
-import { findStoredFile, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
+import { findStoredFile, openedWithRecord, streamZip, type DocumentFile, type StoredFile } from './document-files.js';
 import { decodeDocumentKey, encodeDocumentKey, type DocumentKey } from './document-key.js';
 import { nameSearchOperation, readDocumentSearch } from './document-search-request.js';
 import { bundleFileName, documentFileName, type BundledDocument } from './file-names.js';
@@ -245,8 +245,9 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * One document's file, named in the person's language. Its opening is recorded once the file
-     * is found, not when it fails, and not for a read that continues one (`where.continuing`).
+     * One document's file, named in the person's language. Its opening is recorded when the file,
+     * once found, is opened to be sent: not when it is missing, not when no byte of it is asked
+     * for, and not for a read that continues one (`where.continuing`).
      */
     async openDocument(
       viewer: Opener,
@@ -258,8 +259,7 @@ export function createDocumentsService(deps: {
       const [document] = await resolveDocuments(viewer, [key], language);
       if (!document) throw notFound();
       const file = await findStoredFile(deps.storage, document.fileKey, document.fileName);
-      if (!where.continuing) await recordOpening(viewer, [document], action, where);
-      return file;
+      return where.continuing ? file : openedWithRecord(file, () => recordOpening(viewer, [document], action, where));
     },
 
     /** One document the person sees, by its key, without opening it; not found otherwise. */
