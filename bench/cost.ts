@@ -97,17 +97,22 @@ async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceS
 }
 
 /**
- * Each other variant against the first, call by call, round by round: the two windows of one
- * round are measured next to each other, so their ratio leaves out how the machine's speed drifts
- * over the run. Their geometric mean weighs the rounds of either order alike (a median of two
- * orders' ratios falls on one of them); with the lowest and highest, it says how far a difference
- * stands out from the spread of windows next to each other.
+ * Each other variant against the first, call by call, window by window: the two windows of one
+ * slice of a round are measured next to each other, so their ratio leaves out how the machine's
+ * speed drifts over the run. Their geometric mean weighs the windows of either order alike (a
+ * median of two orders' ratios falls on one of them); its standard error (of the ratios' logarithms,
+ * as a share) and the lowest and highest ratio say how far a difference stands out from the spread
+ * of windows next to each other.
  */
 function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
   const [first, ...others] = variants.map((variant) => variant.name);
-  const geometricMean = (ratios: number[]) => Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length);
-  const shown = (ratios: number[]) =>
-    `${geometricMean(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  const shown = (ratios: number[]) => {
+    const logs = ratios.map((ratio) => Math.log(ratio));
+    const mean = logs.reduce((sum, each) => sum + each, 0) / logs.length;
+    const variance = logs.reduce((sum, each) => sum + (each - mean) ** 2, 0) / Math.max(logs.length - 1, 1);
+    const standardError = Math.sqrt(variance / logs.length);
+    return `${Math.exp(mean).toFixed(3)} ± ${standardError.toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+  };
   return results.flatMap((result) => {
     const reference = results.find(
       (other) =>
@@ -117,16 +122,16 @@ function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVarian
         other.backend === result.backend,
     );
     if (!reference || !others.includes(result.variant ?? '')) return [];
-    const ratios = (of: (round: CostMeasurement['rounds'][number]) => number) =>
-      result.rounds.map((round, index) => of(round) / of(reference.rounds[index]!));
+    const ratios = (of: (window: CostMeasurement['windows'][number]) => number) =>
+      result.windows.map((window, index) => of(window) / of(reference.windows[index]!));
     return [
       {
         call: result.name,
         database: result.backend,
         'in flight': result.connections,
         settings: `${result.variant} / ${first}`,
-        'requests/s, geometric mean of rounds (range)': shown(ratios((round) => round.rps)),
-        'machine CPU per call, geometric mean of rounds (range)': shown(ratios((round) => round.machineCpuMs)),
+        'requests/s, geometric mean of windows ± standard error (range)': shown(ratios((window) => window.rps)),
+        'machine CPU per call, geometric mean of windows ± standard error (range)': shown(ratios((window) => window.machineCpuMs)),
       },
     ];
   });

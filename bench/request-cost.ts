@@ -34,8 +34,8 @@ export interface CostMeasurement extends Measurement {
   ratioToDatabaseCeiling: number | null;
   /** CPU ms per request: the server process's, and the whole machine's (server, PostgreSQL, load). */
   cpuMsPerRequest: { server: number; machine: number } | null;
-  /** Each round's requests per second and machine CPU ms per request, in the order measured: what pairs compare. */
-  rounds: { rps: number; machineCpuMs: number }[];
+  /** Each window's requests per second and machine CPU ms per request, in the order measured (a call's variants by slices of a round): what pairs compare. */
+  windows: { rps: number; machineCpuMs: number }[];
 }
 
 /** A way of running the server: a name, and the environment that sets it up. */
@@ -83,7 +83,7 @@ async function variedCeilingPages(db: Kysely<Database>): Promise<() => VariedReq
   };
 }
 
-/** One thing measured over several rounds: its requests per second each round, every response time, its CPU. */
+/** One thing measured over several rounds: its requests per second each window, every response time, its CPU. */
 interface Tally {
   name: string;
   variant: string | null;
@@ -92,7 +92,7 @@ interface Tally {
   scenario: Scenario;
   cpuSeconds?: () => Promise<number>;
   rps: number[];
-  /** The whole machine's CPU ms per request, each round. */
+  /** The whole machine's CPU ms per request, each window. */
   machineCpuMs: number[];
   times: number[];
   requests: number;
@@ -103,6 +103,13 @@ interface Tally {
 
 /** How long the window that starts each group runs, its figures not counted. */
 const WARM_UP_SECONDS = 1;
+/**
+ * Each call's time in a round is cut into this many slices, its variants taking turns slice by
+ * slice (ABBA...): windows a second apart share the machine's state far more than windows of
+ * several seconds, and on a machine whose speed drifts with its neighbours that is most of the
+ * spread between two variants' figures. Each slice pair is one pair of the comparison.
+ */
+const SLICES_A_ROUND = 5;
 
 /** Runs the measuring of one variant with the database as the variant wants it, and puts it back after. */
 async function inDatabaseState(db: Kysely<Database>, tally: Tally, work: () => Promise<void>) {
@@ -121,10 +128,13 @@ async function warmUp(tally: Tally, connections: number) {
 
 async function measureInto(tally: Tally, connections: number, seconds: number) {
   const [serverBefore, machineBefore] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
+  const started = performance.now();
   const result = await measure(tally.url, tally.scenario, { seconds, connections, times: tally.times });
+  const elapsedSeconds = (performance.now() - started) / 1000;
   const [serverAfter, machineAfter] = [(await tally.cpuSeconds?.()) ?? 0, await machineBusySeconds()];
   if (result.non2xx > 0) console.warn(`${tally.name} (${tally.variant}): ${result.non2xx} answers were not 2xx`);
-  tally.rps.push(result.rps);
+  // Answers over the window's own time: a window shorter than the load tool's one-second samples has no average of them.
+  tally.rps.push(result.requests / elapsedSeconds);
   tally.requests += result.requests;
   tally.non2xx += result.non2xx;
   tally.statementTimeouts += result.statementTimeouts;
@@ -225,7 +235,12 @@ export async function measureRequestCost(options: {
           // The first window after another call ran slower by up to a fifth than the one after it:
           // each group starts with a window that is not counted, so neither of a pair comes first.
           await inDatabaseState(options.db, group[0]!, () => warmUp(group[0]!, connections));
-          for (const one of group) await inDatabaseState(options.db, one, () => measureInto(one, connections, options.seconds));
+          const slices = group.length > 1 ? SLICES_A_ROUND : 1;
+          for (let slice = 0; slice < slices; slice++) {
+            for (const one of slice % 2 === 0 ? group : [...group].reverse()) {
+              await inDatabaseState(options.db, one, () => measureInto(one, connections, options.seconds / slices));
+            }
+          }
         }
       }
       const each = [...ceilings, ...callGroups.flat()];
@@ -250,7 +265,7 @@ export async function measureRequestCost(options: {
           cpuMsPerRequest: one.cpuSeconds
             ? { server: (one.cpu.server * 1000) / one.requests, machine: (one.cpu.machine * 1000) / one.requests }
             : null,
-          rounds: one.rps.map((rps, round) => ({ rps, machineCpuMs: one.machineCpuMs[round]! })),
+          windows: one.rps.map((rps, window) => ({ rps, machineCpuMs: one.machineCpuMs[window]! })),
         });
       }
     }
