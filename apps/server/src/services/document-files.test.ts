@@ -50,6 +50,11 @@ function storedFile(
 
 const turns = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Waits, however long the machine takes, until the condition holds. */
+async function until(condition: () => boolean) {
+  while (!condition()) await turns();
+}
+
 describe('a file opened with its record', () => {
   it('opens and reads the file while the record commits, and hands it on whole only once the record is committed', async () => {
     const { file, opened } = storedFile();
@@ -58,11 +63,10 @@ describe('a file opened with its record', () => {
     const opening = openedWithRecord(file, held.record)
       .open()
       .then((stream) => ((handedOn = true), stream));
-    await turns();
     expect(held.started()).toBe(true);
-    expect(opened).toHaveLength(1);
-    // Its first bytes are read already, and none is handed on.
-    expect(opened[0]!.readableLength).toBeGreaterThan(0);
+    // Its first bytes are read while the record is held, and none is handed on.
+    await until(() => opened.length === 1 && opened[0]!.readableLength > 0);
+    await turns();
     expect(handedOn).toBe(false);
 
     held.commit();
