@@ -107,7 +107,7 @@ const WARM_UP_SECONDS = 1;
  * Each call's time in a round is cut into this many slices, its variants taking turns slice by
  * slice (ABBA...): windows a second apart share the machine's state far more than windows of
  * several seconds, and on a machine whose speed drifts with its neighbours that is most of the
- * spread between two variants' figures. Each slice pair is one pair of the comparison.
+ * spread between two variants' figures. Each slice pair is one pair of the comparison; no slice is shorter than a second.
  */
 const SLICES_A_ROUND = 5;
 
@@ -235,7 +235,7 @@ export async function measureRequestCost(options: {
           // The first window after another call ran slower by up to a fifth than the one after it:
           // each group starts with a window that is not counted, so neither of a pair comes first.
           await inDatabaseState(options.db, group[0]!, () => warmUp(group[0]!, connections));
-          const slices = group.length > 1 ? SLICES_A_ROUND : 1;
+          const slices = group.length > 1 ? Math.max(1, Math.min(SLICES_A_ROUND, Math.floor(options.seconds))) : 1;
           for (let slice = 0; slice < slices; slice++) {
             for (const one of slice % 2 === 0 ? group : [...group].reverse()) {
               await inDatabaseState(options.db, one, () => measureInto(one, connections, options.seconds / slices));
