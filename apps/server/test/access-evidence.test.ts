@@ -307,6 +307,8 @@ describe('access evidence', () => {
       sql`UPDATE access_evidence SET hash = ${'0'.repeat(64)} WHERE id = ${chained!.id}`,
       sql`UPDATE access_evidence SET address = '10.9.9.9' WHERE id = ${unchained!.id}`,
       sql`UPDATE access_evidence SET seq = 999, previous_hash = 'x', hash = 'y', username = 'someone' WHERE id = ${unchained!.id}`,
+      // A column added after the table was made is held to the same rule.
+      sql`UPDATE access_evidence SET seq = 999, previous_hash = 'x', hash = 'y', on_behalf_of = 1 WHERE id = ${unchained!.id}`,
       sql`DELETE FROM access_evidence WHERE id = ${chained!.id}`,
       sql`TRUNCATE access_evidence`,
     ];

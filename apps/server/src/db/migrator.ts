@@ -38,6 +38,7 @@ import { statements as scimProvisioning } from './migrations/037-scim-provisioni
 import { statements as customerViews } from './migrations/038-customer-views.js';
 import { statements as webhooks } from './migrations/039-webhooks.js';
 import { statements as readFloors } from './migrations/040-read-floors.js';
+import { statements as evidenceChainingCheck } from './migrations/041-evidence-chaining-check.js';
 
 /** Migrations in order; each is a list of single SQL statements (PGlite runs one statement per query). */
 const MIGRATIONS: Record<string, readonly string[]> = {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, readonly string[]> = {
   '038-customer-views': customerViews,
   '039-webhooks': webhooks,
   '040-read-floors': readFloors,
+  '041-evidence-chaining-check': evidenceChainingCheck,
 };
 
 const provider: MigrationProvider = {

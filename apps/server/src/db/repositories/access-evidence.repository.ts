@@ -201,14 +201,17 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
       return heads;
     },
 
-    /** Sets the places and hashes of events, each once (the database refuses any later change). */
+    /**
+     * Sets the places and hashes of events, each once (the database refuses any later change): a
+     * batch as four arrays, so the statement's text and its parameters stay four, however many it chains.
+     */
     async chain(trx: Tx, links: { id: string; seq: number; previousHash: string; hash: string }[]): Promise<void> {
       if (links.length === 0) return;
-      const values = sql.join(
-        links.map((link) => sql`(${link.id}::bigint, ${link.seq}::bigint, ${link.previousHash}::text, ${link.hash}::text)`),
-      );
+      const column = <T>(of: (link: (typeof links)[number]) => T) => links.map(of);
       await sql`UPDATE access_evidence AS e SET seq = v.seq, previous_hash = v.previous_hash, hash = v.hash
-        FROM (VALUES ${values}) AS v (id, seq, previous_hash, hash) WHERE e.id = v.id`.execute(trx);
+        FROM unnest(${column((link) => link.id)}::bigint[], ${column((link) => link.seq)}::bigint[],
+          ${column((link) => link.previousHash)}::text[], ${column((link) => link.hash)}::text[]) AS v (id, seq, previous_hash, hash)
+        WHERE e.id = v.id`.execute(trx);
     },
 
     /** The clients that have a chain. */
