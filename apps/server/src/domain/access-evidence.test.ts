@@ -27,7 +27,9 @@ describe('evidenceHash', () => {
   });
 
   it('hashes the customer a member of staff acted for last, and only when there is one', () => {
-    expect(evidenceHash(CHAIN_START, { ...event, onBehalfOf: 31 })).toBe('a26b87cb9cda3a901d8fd5fc58fb6f9944276cc36be5bd14247a4e8ff0cb358a');
+    expect(evidenceHash(CHAIN_START, { ...event, onBehalfOf: 31 })).toBe(
+      'a26b87cb9cda3a901d8fd5fc58fb6f9944276cc36be5bd14247a4e8ff0cb358a',
+    );
     expect(evidenceHash(CHAIN_START, { ...event, onBehalfOf: null })).toBe(evidenceHash(CHAIN_START, event));
   });
 });
