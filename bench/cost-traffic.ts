@@ -138,8 +138,16 @@ export function variedDashboardCalls(people: CostPerson[]): () => VariedRequest 
 }
 
 /** Single files opened (shown in place or saved), by the people in turn, each one of the documents it sees. */
-export function variedFileCalls(people: CostPerson[], catalogue: Catalogue, kind: 'preview' | 'download', seed = 2): () => VariedRequest {
-  const opening = people.filter((person) => (catalogue.get(person.template) ?? []).some((type) => type.keys.length > 0));
+export function variedFileCalls(
+  people: CostPerson[],
+  catalogue: Catalogue,
+  kind: 'preview' | 'download',
+  share: { index: number; of: number } = { index: 0, of: 1 },
+  seed = 2,
+): () => VariedRequest {
+  const opening = people
+    .filter((person) => (catalogue.get(person.template) ?? []).some((type) => type.keys.length > 0))
+    .filter((_, position) => position % share.of === share.index);
   if (opening.length === 0) throw new Error('no person sees any document');
   const random = seededRandom(seed);
   let turn = 0;
