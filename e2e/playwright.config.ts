@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Chosen once in the main process; the workers inherit them through the environment.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// Chosen once in the main process; the workers inherit them through the environment. Below the
+// kernel's range for outgoing connections (32768 and up), where a client socket may hold any port,
+// and below the 21000 and up the server suites start their server processes on.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 900));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_SMTP_HTTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);

@@ -89,7 +89,9 @@ export function startServer(place: ServerPlace, env: Record<string, string> = {}
       LOG_LEVEL: 'warn',
       ...env,
     },
-    30_000 + Math.floor(Math.random() * 20_000),
+    // Below the kernel's range for outgoing connections (32768 and up here): a port taken at random
+    // there may be in use by any client socket of the run, and the server would fail to listen.
+    21_000 + Math.floor(Math.random() * 11_000),
   );
 }
 
