@@ -96,6 +96,15 @@ async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceS
   return { events, seconds, machineCpuMsPerEvent: events > 0 ? (machine * 1000) / events : 0 };
 }
 
+/** Paired ratios as their geometric mean ± the standard error of their logarithms (as a share), and their range. */
+export function pairedRatios(ratios: number[]): string {
+  const logs = ratios.map((ratio) => Math.log(ratio));
+  const mean = logs.reduce((sum, each) => sum + each, 0) / logs.length;
+  const variance = logs.reduce((sum, each) => sum + (each - mean) ** 2, 0) / Math.max(logs.length - 1, 1);
+  const standardError = Math.sqrt(variance / logs.length);
+  return `${Math.exp(mean).toFixed(3)} ± ${standardError.toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+}
+
 /**
  * Each other variant against the first, call by call, window by window: the two windows of one
  * slice of a round are measured next to each other, so their ratio leaves out how the machine's
@@ -106,13 +115,6 @@ async function measureChaining(chaining: ReturnType<typeof createAccessEvidenceS
  */
 function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
   const [first, ...others] = variants.map((variant) => variant.name);
-  const shown = (ratios: number[]) => {
-    const logs = ratios.map((ratio) => Math.log(ratio));
-    const mean = logs.reduce((sum, each) => sum + each, 0) / logs.length;
-    const variance = logs.reduce((sum, each) => sum + (each - mean) ** 2, 0) / Math.max(logs.length - 1, 1);
-    const standardError = Math.sqrt(variance / logs.length);
-    return `${Math.exp(mean).toFixed(3)} ± ${standardError.toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
-  };
   return results.flatMap((result) => {
     const reference = results.find(
       (other) =>
@@ -130,8 +132,8 @@ function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVarian
         database: result.backend,
         'in flight': result.connections,
         settings: `${result.variant} / ${first}`,
-        'requests/s, geometric mean of windows ± standard error (range)': shown(ratios((window) => window.rps)),
-        'machine CPU per call, geometric mean of windows ± standard error (range)': shown(ratios((window) => window.machineCpuMs)),
+        'requests/s, geometric mean of windows ± standard error (range)': pairedRatios(ratios((window) => window.rps)),
+        'machine CPU per call, geometric mean of windows ± standard error (range)': pairedRatios(ratios((window) => window.machineCpuMs)),
       },
     ];
   });

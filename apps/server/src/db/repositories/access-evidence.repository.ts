@@ -207,10 +207,9 @@ export function createAccessEvidenceRepository(db: Kysely<Database>) {
      */
     async chain(trx: Tx, links: { id: string; seq: number; previousHash: string; hash: string }[]): Promise<void> {
       if (links.length === 0) return;
-      const column = <T>(of: (link: (typeof links)[number]) => T) => links.map(of);
       await sql`UPDATE access_evidence AS e SET seq = v.seq, previous_hash = v.previous_hash, hash = v.hash
-        FROM unnest(${column((link) => link.id)}::bigint[], ${column((link) => link.seq)}::bigint[],
-          ${column((link) => link.previousHash)}::text[], ${column((link) => link.hash)}::text[]) AS v (id, seq, previous_hash, hash)
+        FROM unnest(${links.map((link) => link.id)}::bigint[], ${links.map((link) => link.seq)}::bigint[],
+          ${links.map((link) => link.previousHash)}::text[], ${links.map((link) => link.hash)}::text[]) AS v (id, seq, previous_hash, hash)
         WHERE e.id = v.id`.execute(trx);
     },
 

@@ -1,0 +1,41 @@
+/**
+ * `node --import tsx bench/paired-runs.ts FILE...`: the paired windows of several cost runs
+ * (`bench/results/request-cost-*.json` made with two settings) taken together, call by call, and
+ * previews with downloads (the same recording), as each run's own table shows them for one run.
+ */
+import { readFile } from 'node:fs/promises';
+import { pairedRatios } from './cost.js';
+import type { CostMeasurement } from './request-cost.js';
+
+const runs = await Promise.all(
+  process.argv.slice(2).map(async (file) => (JSON.parse(await readFile(file, 'utf8')) as { results: CostMeasurement[] }).results),
+);
+if (runs.length === 0) throw new Error('Name the result files to take together.');
+
+/** Each window of the second setting over its pair of the first, per call and concurrency, across the runs. */
+const pairs = new Map<string, { rps: number[]; machineCpuMs: number[] }>();
+for (const results of runs) {
+  const [first, second] = [...new Set(results.map((result) => result.variant).filter((variant) => variant !== null))];
+  for (const result of results.filter((each) => each.variant === second)) {
+    const reference = results.find(
+      (other) => other.variant === first && other.name === result.name && other.connections === result.connections,
+    )!;
+    for (const name of [result.name, ...(['Preview', 'Download'].includes(result.name) ? ['Preview and Download'] : [])]) {
+      const key = `${name} at ${result.connections} in flight`;
+      const pair = pairs.get(key) ?? { rps: [], machineCpuMs: [] };
+      result.windows.forEach((window, index) => {
+        pair.rps.push(window.rps / reference.windows[index]!.rps);
+        pair.machineCpuMs.push(window.machineCpuMs / reference.windows[index]!.machineCpuMs);
+      });
+      pairs.set(key, pair);
+    }
+  }
+}
+console.table(
+  [...pairs].map(([call, pair]) => ({
+    call,
+    pairs: pair.rps.length,
+    'requests/s, geometric mean ± standard error (range)': pairedRatios(pair.rps),
+    'machine CPU per call, geometric mean ± standard error (range)': pairedRatios(pair.machineCpuMs),
+  })),
+);
