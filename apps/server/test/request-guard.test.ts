@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@portal/contract';
-import { createTestApp, postRawBody, signIn, type TestApp } from './test-app.js';
+import { postRawBody, signIn, type TestApp } from './test-app.js';
 import { answerOf, refusalOf, type InjectedResponse } from './wire.js';
-import * as passwords from '../src/services/passwords.js';
 
 // The real hashing, watched: an odd username must cost the same dummy verification as an unknown one.
 vi.mock('../src/services/passwords.js', async (importOriginal) => {
@@ -10,9 +9,14 @@ vi.mock('../src/services/passwords.js', async (importOriginal) => {
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
 });
 
+// Test files share their modules (vitest.config.ts): the app is imported afresh here, after the
+// modules an earlier file loaded are let go, so that the one it builds signs in through the mock.
 let t: TestApp;
+let passwords: typeof import('../src/services/passwords.js');
 beforeAll(async () => {
-  t = await createTestApp({ LOCKOUT_MAX_ATTEMPTS: '3' });
+  vi.resetModules();
+  passwords = await import('../src/services/passwords.js');
+  t = await (await import('./test-app.js')).createTestApp({ LOCKOUT_MAX_ATTEMPTS: '3' });
 });
 afterAll(() => t.close());
 
