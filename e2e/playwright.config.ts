@@ -21,8 +21,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './specs',
-  // Each shard of scripts/browser-tests.mjs its own: a run empties its folder as it starts.
-  outputDir: process.env.E2E_OUTPUT_DIR ? path.resolve(process.env.E2E_OUTPUT_DIR) : '../test-results',
+  outputDir: '../test-results',
   fullyParallel: false,
   // One worker: tests sign the same demo people in, and a code is single use.
   workers: 1,
