@@ -24,7 +24,11 @@ const STATEMENTS = TYPES.statements.code;
 const UPLOADS_PER_KEY = 2;
 /** What the process may grow by while it reads a hostile file (the gigabyte bomb grew it by gigabytes). */
 const RSS_GROWTH_AT_MOST = 512 * 1_048_576;
-const HEALTHZ_WITHIN_MS = 200;
+/**
+ * Work done on the event loop would hold one /healthz answer for about as long as the work took:
+ * done off it, the slowest answer stays a small share of that time, however fast the machine is.
+ */
+const SLOWEST_SHARE_OF_WORK_AT_MOST = 0.5;
 const MANY_PAGES = 5_000;
 
 let t: TestApp;
@@ -42,11 +46,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /**
- * Asks /healthz every 25 ms and samples the process's memory until stopped: the slowest answer
- * and the most the process grew by, from when it started.
+ * Asks /healthz every 25 ms and samples the process's memory until stopped: the slowest answer,
+ * the most the process grew by from when it started, and how long it watched.
  */
 function watchServer() {
   const baseline = process.memoryUsage.rss();
+  const watchStarted = performance.now();
   let slowestMs = 0;
   let largestGrowth = 0;
   let failures = 0;
@@ -67,7 +72,7 @@ function watchServer() {
     async stop() {
       running = false;
       await probing;
-      return { slowestMs, largestGrowth, failures, answers };
+      return { slowestMs, largestGrowth, failures, answers, watchedMs: performance.now() - watchStarted };
     },
   };
 }
@@ -109,7 +114,7 @@ describe('Untrusted PDFs sent through the ingestion API', () => {
       expect(await unfinishedTextJobs()).toBe(0);
       expect(seen.answers).toBeGreaterThan(3);
       expect(seen.failures).toBe(0);
-      expect(seen.slowestMs).toBeLessThan(HEALTHZ_WITHIN_MS);
+      expect(seen.slowestMs).toBeLessThan(seen.watchedMs * SLOWEST_SHARE_OF_WORK_AT_MOST);
       expect(seen.largestGrowth).toBeLessThan(RSS_GROWTH_AT_MOST);
     },
   );
@@ -126,8 +131,9 @@ describe('Untrusted PDFs sent through the ingestion API', () => {
 
       expect(state).toBe('read');
       expect((await sender.get(STATEMENTS, 'many-pages-1')).json<{ data: { pageCount: number } }>().data.pageCount).toBe(MANY_PAGES);
+      expect(seen.answers).toBeGreaterThan(3);
       expect(seen.failures).toBe(0);
-      expect(seen.slowestMs).toBeLessThan(HEALTHZ_WITHIN_MS);
+      expect(seen.slowestMs).toBeLessThan(seen.watchedMs * SLOWEST_SHARE_OF_WORK_AT_MOST);
       expect(seen.largestGrowth).toBeLessThan(RSS_GROWTH_AT_MOST);
     },
   );
@@ -157,7 +163,8 @@ describe('Untrusted PDFs sent through the ingestion API', () => {
     expect(merged.statusCode).toBe(200);
     expect(merged.rawPayload.toString('latin1')).toContain(`/Count ${MANY_PAGES}`);
     expect(seen.failures).toBe(0);
-    expect(seen.slowestMs).toBeLessThan(HEALTHZ_WITHIN_MS);
+    expect(seen.answers).toBeGreaterThan(3);
+    expect(seen.slowestMs).toBeLessThan(seen.watchedMs * SLOWEST_SHARE_OF_WORK_AT_MOST);
     expect(seen.largestGrowth).toBeLessThan(RSS_GROWTH_AT_MOST);
   });
 });
