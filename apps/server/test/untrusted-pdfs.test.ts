@@ -163,7 +163,8 @@ describe('Untrusted PDFs sent through the ingestion API', () => {
     expect(merged.statusCode).toBe(200);
     expect(merged.rawPayload.toString('latin1')).toContain(`/Count ${MANY_PAGES}`);
     expect(seen.failures).toBe(0);
-    expect(seen.answers).toBeGreaterThan(3);
+    // A merge lasts a few hundred milliseconds, so it is not asked for a number of answers: held
+    // by work on the event loop, the one answer it gets would take about the whole watch.
     expect(seen.slowestMs).toBeLessThan(seen.watchedMs * SLOWEST_SHARE_OF_WORK_AT_MOST);
     expect(seen.largestGrowth).toBeLessThan(RSS_GROWTH_AT_MOST);
   });
