@@ -106,16 +106,14 @@ export function pairedRatios(ratios: number[]): string {
 }
 
 /**
- * Each other variant against the first, call by call, window by window: the two windows of one
- * slice of a round are measured next to each other, so their ratio leaves out how the machine's
- * speed drifts over the run. Their geometric mean weighs the windows of either order alike (a
- * median of two orders' ratios falls on one of them); its standard error (of the ratios' logarithms,
- * as a share) and the lowest and highest ratio say how far a difference stands out from the spread
- * of windows next to each other.
+ * Each result of a variant other than `first`, with each of its windows over the window of
+ * `first` measured next to it (the same call, concurrency and database): requests per second and
+ * machine CPU per call. Two windows of one slice of a round are measured next to each other, so
+ * their ratio leaves out how the machine's speed drifts over the run.
  */
-function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
-  const [first, ...others] = variants.map((variant) => variant.name);
+export function windowRatiosAgainst(results: CostMeasurement[], first: string) {
   return results.flatMap((result) => {
+    if (result.variant === null || result.variant === first) return [];
     const reference = results.find(
       (other) =>
         other.variant === first &&
@@ -123,18 +121,27 @@ function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVarian
         other.connections === result.connections &&
         other.backend === result.backend,
     );
-    if (!reference || !others.includes(result.variant ?? '')) return [];
+    if (!reference) return [];
     const ratios = (of: (window: CostMeasurement['windows'][number]) => number) =>
       result.windows.map((window, index) => of(window) / of(reference.windows[index]!));
-    return [
-      {
-        call: result.name,
-        database: result.backend,
-        'in flight': result.connections,
-        settings: `${result.variant} / ${first}`,
-        'requests/s, geometric mean of windows ± standard error (range)': pairedRatios(ratios((window) => window.rps)),
-        'machine CPU per call, geometric mean of windows ± standard error (range)': pairedRatios(ratios((window) => window.machineCpuMs)),
-      },
-    ];
+    return [{ result, rps: ratios((window) => window.rps), machineCpuMs: ratios((window) => window.machineCpuMs) }];
   });
+}
+
+/**
+ * Each other variant against the first, call by call, window by window (`windowRatiosAgainst`).
+ * Their geometric mean weighs the windows of either order alike (a median of two orders' ratios
+ * falls on one of them); its standard error (of the ratios' logarithms, as a share) and the lowest
+ * and highest ratio say how far a difference stands out from the spread of windows next to each other.
+ */
+function pairedWithFirstVariant(results: CostMeasurement[], variants: CostVariant[]) {
+  const first = variants[0]!.name;
+  return windowRatiosAgainst(results, first).map(({ result, rps, machineCpuMs }) => ({
+    call: result.name,
+    database: result.backend,
+    'in flight': result.connections,
+    settings: `${result.variant} / ${first}`,
+    'requests/s, geometric mean of windows ± standard error (range)': pairedRatios(rps),
+    'machine CPU per call, geometric mean of windows ± standard error (range)': pairedRatios(machineCpuMs),
+  }));
 }

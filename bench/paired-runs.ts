@@ -4,7 +4,7 @@
  * previews with downloads (the same recording), as each run's own table shows them for one run.
  */
 import { readFile } from 'node:fs/promises';
-import { pairedRatios } from './cost.js';
+import { pairedRatios, windowRatiosAgainst } from './cost.js';
 import type { CostMeasurement } from './request-cost.js';
 
 const runs = await Promise.all(
@@ -15,18 +15,13 @@ if (runs.length === 0) throw new Error('Name the result files to take together.'
 /** Each window of the second setting over its pair of the first, per call and concurrency, across the runs. */
 const pairs = new Map<string, { rps: number[]; machineCpuMs: number[] }>();
 for (const results of runs) {
-  const [first, second] = [...new Set(results.map((result) => result.variant).filter((variant) => variant !== null))];
-  for (const result of results.filter((each) => each.variant === second)) {
-    const reference = results.find(
-      (other) => other.variant === first && other.name === result.name && other.connections === result.connections,
-    )!;
+  const first = results.find((result) => result.variant !== null)!.variant!;
+  for (const { result, rps, machineCpuMs } of windowRatiosAgainst(results, first)) {
     for (const name of [result.name, ...(['Preview', 'Download'].includes(result.name) ? ['Preview and Download'] : [])]) {
       const key = `${name} at ${result.connections} in flight`;
       const pair = pairs.get(key) ?? { rps: [], machineCpuMs: [] };
-      result.windows.forEach((window, index) => {
-        pair.rps.push(window.rps / reference.windows[index]!.rps);
-        pair.machineCpuMs.push(window.machineCpuMs / reference.windows[index]!.machineCpuMs);
-      });
+      pair.rps.push(...rps);
+      pair.machineCpuMs.push(...machineCpuMs);
       pairs.set(key, pair);
     }
   }
